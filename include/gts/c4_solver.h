@@ -1,0 +1,71 @@
+/*
+ * gts - the Connect 4 exact solver.
+ *
+ * A solver owns a transposition table and, with threads > 1, a pool of CPU
+ * threads that share it (Lazy SMP: every thread searches the same root in a
+ * different move order; the first to finish gives the answer, and all
+ * answers are exact, so the score never depends on the thread count).
+ */
+#ifndef GTS_C4_SOLVER_H
+#define GTS_C4_SOLVER_H
+
+#include <stdatomic.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "gts/c4.h"
+#include "gts/c4_book.h"
+
+typedef enum c4_algo {
+    C4_ALGO_SOLVER,     /* everything: table, ordering, anticipation */
+    C4_ALGO_ALPHABETA,  /* negamax alpha-beta, no table, no ordering */
+    C4_ALGO_MINIMAX,    /* no pruning at all: small positions only */
+} c4_algo;
+
+/* Name of an algorithm ("solver", "alphabeta", "minimax"), and back. */
+const char *c4_algo_name(c4_algo a);
+int c4_algo_parse(const char *name, c4_algo *a);
+
+typedef struct c4_options {
+    c4_algo algo;
+    size_t tt_bytes;            /* transposition table size */
+    int threads;                /* >= 1; more than 1 only for C4_ALGO_SOLVER */
+    const c4_book *book;        /* or NULL; used by C4_ALGO_SOLVER */
+} c4_options;
+
+/* The defaults: solver, 64 MB, one thread, no book. */
+c4_options c4_default_options(void);
+
+typedef struct c4_result {
+    int score;                  /* exact score, or -1/0/1 when weak */
+    uint64_t nodes;             /* positions searched, all threads */
+    uint64_t tt_hits;           /* table probes that found the position */
+    double usec;                /* wall-clock microseconds */
+} c4_result;
+
+typedef struct c4_solver c4_solver;
+
+/* Returns NULL with a reason in err on bad options or too little memory. */
+c4_solver *c4_solver_create(const c4_geom *g, const c4_options *opt, char *err, size_t errlen);
+void c4_solver_free(c4_solver *s);
+
+/* Solves p: exact score, or its sign when weak.  Returns 0, or -1 if the
+ * search was interrupted through c4_solver_interrupt (r is then unset). */
+int c4_solve(c4_solver *s, const c4_pos *p, bool weak, c4_result *r);
+
+/* Exact score of every move: scores[col] for playable columns (a move that
+ * wins at once included), and playable[col] false for full ones.  Nodes and
+ * time add up over the moves in r.  Returns 0, or -1 if interrupted. */
+int c4_analyze(c4_solver *s, const c4_pos *p, int scores[C4_MAX_WIDTH], bool playable[C4_MAX_WIDTH],
+               c4_result *r);
+
+/* Empties the table (cheaply: in proportion to what was stored). */
+void c4_solver_clear(c4_solver *s);
+
+/* Makes a running c4_solve return -1 soon; async-signal-safe.  The flag
+ * stays raised until c4_solver_resume. */
+void c4_solver_interrupt(c4_solver *s);
+void c4_solver_resume(c4_solver *s);
+
+#endif

@@ -1,0 +1,23 @@
+/*
+ * gts - the CUDA device, as the GPU backends see it.
+ *
+ * Built from CUDA sources when nvcc was found, otherwise from a CPU-only
+ * stand-in that reports no device, so callers need no #ifdefs.
+ */
+#ifndef GTS_GPU_H
+#define GTS_GPU_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+/* Whether this build has the CUDA backends compiled in. */
+bool gpu_built(void);
+
+/* Number of usable CUDA devices (0 without a GPU or driver). */
+int gpu_device_count(void);
+
+/* One line about device 0 ("NVIDIA H200, sm_90, 132 SMs, 139 GiB"), or why
+ * there is none.  Returns 0 if a device is there, -1 if not. */
+int gpu_describe(char *buf, size_t len);
+
+#endif

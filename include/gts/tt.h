@@ -1,0 +1,131 @@
+/*
+ * gts - a lock-free transposition table for exact keys.
+ *
+ * Every entry is one 64-bit word, read and written with one relaxed atomic
+ * access, so a reader sees either an old entry or a new one, never a torn
+ * mix of two: no locks and no integrity hash are needed.  The word holds
+ *
+ *     check (46 bits) | work (5 bits) | data (13 bits, never 0 when used)
+ *
+ * A key of n bits is first mixed by a multiplication modulo 2^n, which is a
+ * bijection; the top bits of the mixed key pick a bucket and the remaining
+ * n - log2(buckets) bits are stored as the check.  Bucket and check together
+ * give back the whole key, so a hit can never belong to another position:
+ * the table is lossless.  That needs n - log2(buckets) <= 46, which
+ * tt_create checks.
+ *
+ * A bucket is four entries in 32 aligned bytes (half a cache line).  A new
+ * entry replaces the same key if present, else the entry with the least work
+ * (log2 of the nodes its search took), so expensive results survive.
+ *
+ * Clearing costs what was used: the first store into an empty bucket logs
+ * it, and tt_clear zeroes the logged buckets, falling back to zeroing the
+ * whole table only once more than an eighth of it was touched.
+ */
+#ifndef GTS_TT_H
+#define GTS_TT_H
+
+#include <stdatomic.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#define TT_BUCKET 4
+#define TT_DATA_BITS 13
+#define TT_WORK_BITS 5
+#define TT_CHECK_BITS (64 - TT_DATA_BITS - TT_WORK_BITS)
+#define TT_MAX_WORK ((1u << TT_WORK_BITS) - 1)
+
+typedef struct tt_table {
+    _Atomic uint64_t *slots;        /* nbuckets * TT_BUCKET entries */
+    uint64_t nbuckets;              /* a power of two */
+    uint64_t key_mask;              /* keys are below 2^key_bits */
+    int key_bits;
+    int check_bits;                 /* key_bits - log2(nbuckets) */
+    uint32_t *dirty;                /* buckets filled since the last clear */
+    size_t dirty_cap;
+    _Atomic size_t dirty_count;     /* may exceed dirty_cap: then clear all */
+} tt_table;
+
+/* Allocates a table of at most `bytes` bytes (rounded down to a power of two
+ * number of buckets) for keys below 2^key_bits.  Returns NULL with a reason
+ * in err if the size is too small to stay lossless or memory is short. */
+tt_table *tt_create(size_t bytes, int key_bits, char *err, size_t errlen);
+void tt_free(tt_table *t);
+
+/* Forgets every entry, at a cost in proportion to what was stored. */
+void tt_clear(tt_table *t);
+
+size_t tt_bytes(const tt_table *t);
+
+/* Entries in use (a full scan: for statistics, not for the search). */
+uint64_t tt_used(const tt_table *t);
+
+static inline uint64_t tt_mix(const tt_table *t, uint64_t key)
+{
+    return (key * 0x9e3779b97f4a7c15ULL) & t->key_mask;
+}
+
+static inline _Atomic uint64_t *tt_bucket(const tt_table *t, uint64_t mixed)
+{
+    return t->slots + (mixed >> t->check_bits) * TT_BUCKET;
+}
+
+/* Starts loading key's bucket into the cache: the search calls it for every
+ * child while ordering moves, so the probes that follow rarely wait on
+ * memory. */
+static inline void tt_prefetch(const tt_table *t, uint64_t key)
+{
+    __builtin_prefetch((const void *)tt_bucket(t, tt_mix(t, key)));
+}
+
+/* The data stored for key, or 0 if there is none. */
+static inline unsigned tt_probe(const tt_table *t, uint64_t key)
+{
+    const uint64_t mixed = tt_mix(t, key);
+    const uint64_t check = mixed & (((uint64_t)1 << t->check_bits) - 1);
+    _Atomic uint64_t *b = tt_bucket(t, mixed);
+    for (int i = 0; i < TT_BUCKET; i++) {
+        const uint64_t e = atomic_load_explicit(&b[i], memory_order_relaxed);
+        if ((e >> (TT_DATA_BITS + TT_WORK_BITS)) == check && e)
+            return (unsigned)(e & ((1u << TT_DATA_BITS) - 1));
+    }
+    return 0;
+}
+
+void tt_log_dirty(tt_table *t, uint64_t bucket);
+
+/* Stores data (non-zero, below 2^TT_DATA_BITS) for key; work is log2 of the
+ * nodes the result took. */
+static inline void tt_store(tt_table *t, uint64_t key, unsigned data, unsigned work)
+{
+    const uint64_t mixed = tt_mix(t, key);
+    const uint64_t check = mixed & (((uint64_t)1 << t->check_bits) - 1);
+    _Atomic uint64_t *b = tt_bucket(t, mixed);
+    if (work > TT_MAX_WORK)
+        work = TT_MAX_WORK;
+    int victim = 0;
+    unsigned least = ~0u;
+    for (int i = 0; i < TT_BUCKET; i++) {
+        const uint64_t e = atomic_load_explicit(&b[i], memory_order_relaxed);
+        if (!e) {
+            /* Slots fill in order, so an empty one ends the bucket. */
+            if (i == 0)
+                tt_log_dirty(t, mixed >> t->check_bits);
+            victim = i;
+            break;
+        }
+        if ((e >> (TT_DATA_BITS + TT_WORK_BITS)) == check) {
+            victim = i;
+            break;
+        }
+        const unsigned w = (unsigned)(e >> TT_DATA_BITS) & TT_MAX_WORK;
+        if (w < least) {
+            least = w;
+            victim = i;
+        }
+    }
+    const uint64_t entry = (check << (TT_DATA_BITS + TT_WORK_BITS)) | ((uint64_t)work << TT_DATA_BITS) | data;
+    atomic_store_explicit(&b[victim], entry, memory_order_relaxed);
+}
+
+#endif

@@ -1,0 +1,440 @@
+/* gts c4: solve, analyze, book and bench for Connect 4. */
+#include <getopt.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+#include "gts/c4_book.h"
+
+static const char usage_text[] =
+    "usage: gts c4 <command> [options]\n"
+    "\n"
+    "commands:\n"
+    "  solve [FILE...]   solve lines 'moves [expected_score]' from files or stdin;\n"
+    "                    prints 'moves score nodes microseconds' per line\n"
+    "  analyze MOVES     exact score of every legal move\n"
+    "  book --depth K -o FILE   solve every position up to ply K into an opening book\n"
+    "  bench [SET...]    Table 1 columns per set, algorithm and thread count\n"
+    "\n"
+    "moves are 1-based column digits, first player first (\"4453\"); '-' or an\n"
+    "empty string is the empty board.\n"
+    "\n"
+    "options:\n"
+    "  --width W, --height H   board size (default 7x6; W <= 9, W*(H+1) <= 64)\n"
+    "  -w, --weak              win/draw/loss only (scores -1, 0, 1)\n"
+    "  --algo NAME             solver (default), alphabeta, minimax;\n"
+    "                          bench takes a comma list\n"
+    "  --threads N             CPU threads (default 1); bench takes a comma list\n"
+    "  --tt-mb MB              transposition table size (default 64)\n"
+    "  --book FILE             use an opening book made by 'gts c4 book'\n"
+    "  --json                  one JSON object per result line\n"
+    "  --csv                   bench: comma-separated table\n"
+    "  --limit N               bench: first N positions of each set\n"
+    "  --data DIR              bench: where set names are looked up\n"
+    "  --depth K, -o FILE      book: ply depth and output file\n"
+    "  -h, --help              this help\n"
+    "\n"
+    "exit status: 0 ok, 1 a wrong score or a bad input line, 2 usage error,\n"
+    "130 interrupted.\n";
+
+enum {
+    OPT_WIDTH = 256, OPT_HEIGHT, OPT_ALGO, OPT_THREADS, OPT_TT, OPT_BOOK, OPT_JSON, OPT_CSV,
+    OPT_LIMIT, OPT_DATA, OPT_DEPTH,
+};
+
+static const struct option long_opts[] = {
+    { "width", required_argument, NULL, OPT_WIDTH },
+    { "height", required_argument, NULL, OPT_HEIGHT },
+    { "weak", no_argument, NULL, 'w' },
+    { "algo", required_argument, NULL, OPT_ALGO },
+    { "threads", required_argument, NULL, OPT_THREADS },
+    { "tt-mb", required_argument, NULL, OPT_TT },
+    { "book", required_argument, NULL, OPT_BOOK },
+    { "json", no_argument, NULL, OPT_JSON },
+    { "csv", no_argument, NULL, OPT_CSV },
+    { "limit", required_argument, NULL, OPT_LIMIT },
+    { "data", required_argument, NULL, OPT_DATA },
+    { "depth", required_argument, NULL, OPT_DEPTH },
+    { "output", required_argument, NULL, 'o' },
+    { "help", no_argument, NULL, 'h' },
+    { NULL, 0, NULL, 0 },
+};
+
+/* Options each command takes, by long name. */
+static const struct {
+    const char *cmd;
+    const char *opts;
+} allowed[] = {
+    { "solve", " width height weak algo threads tt-mb book json " },
+    { "analyze", " width height algo threads tt-mb book json " },
+    { "book", " width height threads tt-mb depth output " },
+    { "bench", " width height weak algo threads tt-mb book json csv limit data " },
+};
+
+static int usage_error(const char *fmt, const char *arg)
+{
+    fputs("gts: ", stderr);
+    fprintf(stderr, fmt, arg);
+    fputs(" (see 'gts c4 --help')\n", stderr);
+    return EXIT_USAGE;
+}
+
+static const char *option_name(int code)
+{
+    for (int i = 0; long_opts[i].name; i++)
+        if (long_opts[i].val == code)
+            return long_opts[i].name;
+    return "?";
+}
+
+/* Parses options after the command; returns -1 after printing a usage error
+ * (or 1 after printing help). */
+static int parse_options(const char *cmd, int argc, char **argv, c4_cli *c)
+{
+    const char *opts = NULL;
+    for (size_t i = 0; i < sizeof allowed / sizeof *allowed; i++)
+        if (strcmp(allowed[i].cmd, cmd) == 0)
+            opts = allowed[i].opts;
+    long width = C4_DEFAULT_WIDTH, height = C4_DEFAULT_HEIGHT, tt_mb = 64, v;
+    memset(c, 0, sizeof *c);
+    c->opt = c4_default_options();
+    c->depth = -1;
+    opterr = 0;
+    optind = 1;
+    int ch;
+    while ((ch = getopt_long(argc, argv, "+who:", long_opts, NULL)) != -1) {
+        if (ch == 'h') {
+            fputs(usage_text, stdout);
+            return 1;
+        }
+        if (ch == '?') {
+            if (optopt)
+                usage_error("unknown option or missing value: -%s", (char[]){ (char)optopt, 0 });
+            else
+                usage_error("unknown option or missing value: %s", argv[optind - 1]);
+            return -1;
+        }
+        const char *name = ch == 'w' ? "weak" : ch == 'o' ? "output" : option_name(ch);
+        char word[32];
+        snprintf(word, sizeof word, " %s ", name);
+        if (!strstr(opts, word)) {
+            fprintf(stderr, "gts: option --%s does not apply to 'gts c4 %s'\n", name, cmd);
+            return -1;
+        }
+        switch (ch) {
+        case 'w': c->weak = true; break;
+        case 'o': c->output = optarg; break;
+        case OPT_WIDTH:
+            if (cli_int(optarg, 1, 64, &width)) { usage_error("bad --width '%s'", optarg); return -1; }
+            break;
+        case OPT_HEIGHT:
+            if (cli_int(optarg, 1, 64, &height)) { usage_error("bad --height '%s'", optarg); return -1; }
+            break;
+        case OPT_ALGO: c->algo_list = optarg; break;
+        case OPT_THREADS: c->thread_list = optarg; break;
+        case OPT_TT:
+            if (cli_int(optarg, 1, 1 << 20, &tt_mb)) { usage_error("bad --tt-mb '%s' (1..1048576)", optarg); return -1; }
+            break;
+        case OPT_BOOK: c->book_path = optarg; break;
+        case OPT_JSON: c->json = true; break;
+        case OPT_CSV: c->csv = true; break;
+        case OPT_LIMIT:
+            if (cli_int(optarg, 1, 1L << 40, &v)) { usage_error("bad --limit '%s'", optarg); return -1; }
+            c->limit = v;
+            break;
+        case OPT_DATA: c->data_dir = optarg; break;
+        case OPT_DEPTH:
+            if (cli_int(optarg, 0, 64, &v)) { usage_error("bad --depth '%s'", optarg); return -1; }
+            c->depth = v;
+            break;
+        }
+    }
+    char err[256];
+    if (c4_geom_init(&c->g, (int)width, (int)height, err, sizeof err) != 0) {
+        cli_error("%s", err);
+        return -1;
+    }
+    c->opt.tt_bytes = (size_t)tt_mb << 20;
+    /* Commands other than bench take a single algorithm and thread count. */
+    if (strcmp(cmd, "bench") != 0) {
+        if (c->algo_list && c4_algo_parse(c->algo_list, &c->opt.algo) != 0) {
+            usage_error("unknown --algo '%s' (solver, alphabeta, minimax)", c->algo_list);
+            return -1;
+        }
+        if (c->thread_list) {
+            if (cli_int(c->thread_list, 1, 1024, &v)) { usage_error("bad --threads '%s' (1..1024)", c->thread_list); return -1; }
+            c->opt.threads = (int)v;
+        }
+    }
+    return 0;
+}
+
+/* Loads the book named by --book into c->opt.book. */
+static int load_book(c4_cli *c, c4_book **book)
+{
+    *book = NULL;
+    if (!c->book_path)
+        return 0;
+    char err[512];
+    *book = c4_book_load(c->book_path, &c->g, err, sizeof err);
+    if (!*book) {
+        cli_error("%s", err);
+        return -1;
+    }
+    c->opt.book = *book;
+    return 0;
+}
+
+static int sign(int v)
+{
+    return (v > 0) - (v < 0);
+}
+
+typedef struct solve_totals {
+    long positions, mismatches, bad_lines;
+} solve_totals;
+
+/* Solves one input line; returns -1 if interrupted. */
+static int solve_line(c4_cli *c, c4_solver *s, const char *where, long lineno, char *line, solve_totals *t)
+{
+    char *save;
+    char *moves = strtok_r(line, " \t\r\n", &save);
+    if (!moves || moves[0] == '#')
+        return 0;
+    char *expected_s = strtok_r(NULL, " \t\r\n", &save);
+    char *extra = expected_s ? strtok_r(NULL, " \t\r\n", &save) : NULL;
+    long expected = 0;
+    const bool has_expected = expected_s != NULL;
+    if (extra) {
+        fprintf(stderr, "gts: %s:%ld: unexpected text '%s' after the score\n", where, lineno, extra);
+        t->bad_lines++;
+        return 0;
+    }
+    if (has_expected && cli_int(expected_s, -64, 64, &expected) != 0) {
+        fprintf(stderr, "gts: %s:%ld: expected score '%s' is not an integer\n", where, lineno, expected_s);
+        t->bad_lines++;
+        return 0;
+    }
+    if (strcmp(moves, "-") == 0)
+        moves[0] = '\0';
+    c4_pos p;
+    char err[256];
+    if (c4_parse(&c->g, &p, moves, err, sizeof err) != 0) {
+        fprintf(stderr, "gts: %s:%ld: %s\n", where, lineno, err);
+        t->bad_lines++;
+        return 0;
+    }
+    c4_result r;
+    c4_solver_clear(s);
+    if (c4_solve(s, &p, c->weak, &r) != 0)
+        return -1;
+    t->positions++;
+    const int want = c->weak ? sign((int)expected) : (int)expected;
+    const bool ok = !has_expected || want == r.score;
+    const char *shown = moves[0] ? moves : "-";
+    if (c->json) {
+        printf("{\"moves\":");
+        cli_json_string(stdout, shown);
+        printf(",\"score\":%d,\"nodes\":%llu,\"usec\":%.1f", r.score, (unsigned long long)r.nodes, r.usec);
+        if (has_expected)
+            printf(",\"expected\":%d,\"ok\":%s", want, ok ? "true" : "false");
+        printf("}\n");
+    } else {
+        printf("%s %d %llu %.0f\n", shown, r.score, (unsigned long long)r.nodes, r.usec);
+    }
+    fflush(stdout);
+    if (!ok) {
+        fprintf(stderr, "gts: %s:%ld: %s scored %d, expected %d\n", where, lineno, shown, r.score, want);
+        t->mismatches++;
+    }
+    cli_progress("solved %ld positions", t->positions);
+    return 0;
+}
+
+static int cmd_solve(c4_cli *c, int argc, char **argv)
+{
+    c4_book *book;
+    if (load_book(c, &book) != 0)
+        return EXIT_USAGE;
+    char err[512];
+    c4_solver *s = c4_solver_create(&c->g, &c->opt, err, sizeof err);
+    if (!s) {
+        cli_error("%s", err);
+        c4_book_free(book);
+        return EXIT_USAGE;
+    }
+    cli_watch_interrupts(s);
+    solve_totals t = { 0 };
+    int status = EXIT_OK;
+    char *line = NULL;
+    size_t cap = 0;
+    const int nfiles = argc > 0 ? argc : 1;
+    for (int i = 0; i < nfiles && !cli_interrupted(); i++) {
+        const char *name = argc > 0 ? argv[i] : "-";
+        FILE *f = strcmp(name, "-") == 0 ? stdin : fopen(name, "r");
+        if (!f) {
+            cli_error("cannot open %s", name);
+            status = EXIT_FAIL;
+            continue;
+        }
+        long lineno = 0;
+        while (getline(&line, &cap, f) != -1) {
+            lineno++;
+            if (solve_line(c, s, name, lineno, line, &t) != 0 || cli_interrupted())
+                break;
+        }
+        if (f != stdin)
+            fclose(f);
+    }
+    free(line);
+    cli_progress_done();
+    cli_watch_interrupts(NULL);
+    c4_solver_free(s);
+    c4_book_free(book);
+    if (cli_interrupted()) {
+        cli_error("interrupted after %ld positions", t.positions);
+        return EXIT_INTERRUPTED;
+    }
+    if (t.mismatches || t.bad_lines) {
+        cli_error("%ld positions, %ld wrong scores, %ld bad lines", t.positions, t.mismatches, t.bad_lines);
+        status = EXIT_FAIL;
+    }
+    return status;
+}
+
+static int cmd_analyze(c4_cli *c, int argc, char **argv)
+{
+    if (argc != 1)
+        return usage_error("%s", argc == 0 ? "analyze needs MOVES" : "analyze takes one MOVES argument");
+    const char *moves = strcmp(argv[0], "-") == 0 ? "" : argv[0];
+    c4_pos p;
+    char err[512];
+    if (c4_parse(&c->g, &p, moves, err, sizeof err) != 0) {
+        cli_error("%s", err);
+        return EXIT_FAIL;
+    }
+    c4_book *book;
+    if (load_book(c, &book) != 0)
+        return EXIT_USAGE;
+    c4_solver *s = c4_solver_create(&c->g, &c->opt, err, sizeof err);
+    if (!s) {
+        cli_error("%s", err);
+        c4_book_free(book);
+        return EXIT_USAGE;
+    }
+    cli_watch_interrupts(s);
+    int scores[C4_MAX_WIDTH];
+    bool playable[C4_MAX_WIDTH];
+    c4_result r;
+    const int rc = c4_analyze(s, &p, scores, playable, &r);
+    cli_watch_interrupts(NULL);
+    c4_solver_free(s);
+    c4_book_free(book);
+    if (rc != 0) {
+        cli_error("interrupted");
+        return EXIT_INTERRUPTED;
+    }
+    int best = -1;
+    for (int col = 0; col < c->g.width; col++)
+        if (playable[col] && (best < 0 || scores[col] > scores[best]))
+            best = col;
+    const char *shown = moves[0] ? moves : "-";
+    if (c->json) {
+        printf("{\"moves\":");
+        cli_json_string(stdout, shown);
+        printf(",\"scores\":[");
+        for (int col = 0; col < c->g.width; col++) {
+            if (playable[col])
+                printf("%s%d", col ? "," : "", scores[col]);
+            else
+                printf("%snull", col ? "," : "");
+        }
+        printf("],\"best\":%d,\"nodes\":%llu,\"usec\":%.1f}\n", best + 1, (unsigned long long)r.nodes, r.usec);
+    } else {
+        printf("%s", shown);
+        for (int col = 0; col < c->g.width; col++) {
+            if (playable[col])
+                printf(" %d", scores[col]);
+            else
+                printf(" .");
+        }
+        if (best >= 0)
+            printf("  best %d", best + 1);
+        else
+            printf("  game over");
+        printf("  nodes %llu  usec %.0f\n", (unsigned long long)r.nodes, r.usec);
+    }
+    return EXIT_OK;
+}
+
+typedef struct book_progress_ctx {
+    int depth;
+} book_progress_ctx;
+
+static void book_progress(size_t done, size_t total, void *ctx)
+{
+    cli_progress("book depth %d: %zu / %zu positions", ((book_progress_ctx *)ctx)->depth, done, total);
+}
+
+static int cmd_book(c4_cli *c, int argc, char **argv)
+{
+    (void)argv;
+    if (argc != 0)
+        return usage_error("%s", "book takes no arguments besides its options");
+    if (c->depth < 0)
+        return usage_error("%s", "book needs --depth K");
+    if (!c->output)
+        return usage_error("%s", "book needs -o FILE");
+    char err[512];
+    c4_solver *s = c4_solver_create(&c->g, &c->opt, err, sizeof err);
+    if (!s) {
+        cli_error("%s", err);
+        return EXIT_USAGE;
+    }
+    cli_watch_interrupts(s);
+    book_progress_ctx ctx = { (int)c->depth };
+    bool complete;
+    const long n = c4_book_build(s, &c->g, (int)c->depth, c->output, book_progress, &ctx, &complete, err, sizeof err);
+    cli_progress_done();
+    cli_watch_interrupts(NULL);
+    c4_solver_free(s);
+    if (n < 0) {
+        cli_error("%s", err);
+        return EXIT_FAIL;
+    }
+    fprintf(stderr, "gts: wrote %ld positions to %s%s\n", n, c->output,
+            complete ? "" : " (interrupted: partial book)");
+    return complete ? EXIT_OK : EXIT_INTERRUPTED;
+}
+
+int c4_main(int argc, char **argv)
+{
+    if (argc < 2 || strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0) {
+        fputs(usage_text, argc < 2 ? stderr : stdout);
+        return argc < 2 ? EXIT_USAGE : EXIT_OK;
+    }
+    const char *cmd = argv[1];
+    int known = 0;
+    for (size_t i = 0; i < sizeof allowed / sizeof *allowed; i++)
+        known |= strcmp(allowed[i].cmd, cmd) == 0;
+    if (!known)
+        return usage_error("unknown c4 command '%s'", cmd);
+    c4_cli c;
+    const int rc = parse_options(cmd, argc - 1, argv + 1, &c);
+    if (rc != 0)
+        return rc > 0 ? EXIT_OK : EXIT_USAGE;
+    const int nargs = argc - 1 - optind;
+    char **args = argv + 1 + optind;
+    if (strcmp(cmd, "solve") == 0)
+        return cmd_solve(&c, nargs, args);
+    if (strcmp(cmd, "analyze") == 0)
+        return cmd_analyze(&c, nargs, args);
+    if (strcmp(cmd, "book") == 0)
+        return cmd_book(&c, nargs, args);
+    c4_book *book;
+    if (load_book(&c, &book) != 0)
+        return EXIT_USAGE;
+    const int status = c4_bench_main(nargs, args, &c);
+    c4_book_free(book);
+    return status;
+}

@@ -1,0 +1,100 @@
+/* Helpers shared by the gts commands. */
+#include <errno.h>
+#include <signal.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "cli.h"
+
+void cli_error(const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    fputs("gts: ", stderr);
+    vfprintf(stderr, fmt, ap);
+    fputc('\n', stderr);
+    va_end(ap);
+}
+
+int cli_int(const char *s, long min, long max, long *out)
+{
+    char *end;
+    errno = 0;
+    const long v = strtol(s, &end, 10);
+    if (errno || end == s || *end || v < min || v > max)
+        return -1;
+    *out = v;
+    return 0;
+}
+
+static c4_solver *watched;
+static volatile sig_atomic_t interrupted;
+
+static void on_sigint(int sig)
+{
+    (void)sig;
+    interrupted = 1;
+    if (watched)
+        c4_solver_interrupt(watched);
+}
+
+void cli_watch_interrupts(c4_solver *s)
+{
+    watched = s;
+    struct sigaction sa;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = on_sigint;
+    sigemptyset(&sa.sa_mask);
+    sigaction(SIGINT, &sa, NULL);
+}
+
+bool cli_interrupted(void)
+{
+    return interrupted != 0;
+}
+
+static double last_progress;
+static bool progress_shown;
+
+void cli_progress(const char *fmt, ...)
+{
+    if (!isatty(STDERR_FILENO))
+        return;
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    const double now = (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+    if (now - last_progress < 0.2)
+        return;
+    last_progress = now;
+    va_list ap;
+    va_start(ap, fmt);
+    fputs("\r\033[K", stderr);
+    vfprintf(stderr, fmt, ap);
+    va_end(ap);
+    progress_shown = true;
+}
+
+void cli_progress_done(void)
+{
+    if (progress_shown)
+        fputs("\r\033[K", stderr);
+    progress_shown = false;
+}
+
+void cli_json_string(FILE *f, const char *s)
+{
+    fputc('"', f);
+    for (; *s; s++) {
+        const unsigned char c = (unsigned char)*s;
+        if (c == '"' || c == '\\')
+            fprintf(f, "\\%c", c);
+        else if (c < 0x20)
+            fprintf(f, "\\u%04x", c);
+        else
+            fputc(c, f);
+    }
+    fputc('"', f);
+}

@@ -1,0 +1,277 @@
+/*
+ * The Connect 4 solver's search: negamax alpha-beta, fail-soft, called with
+ * null windows by an outer loop that narrows the score range.
+ *
+ * What prunes (docs/notes/c4_solver.md has what each was measured at):
+ *  - only non-losing moves are searched (forced blocks, no cell under an
+ *    opponent's winning cell, a double threat is a loss at once);
+ *  - the score range is bounded by the move count, by claimeven, and by a
+ *    move that makes a double threat (solved without a search);
+ *  - the transposition table keeps lower, upper or exact bounds and the best
+ *    move, keyed by the mirror-symmetric key in the first plies, and its
+ *    children's entries can cut off a node before it is searched (ETC);
+ *  - moves are tried table move first, then by the number of winning cells
+ *    they create, ties centre first.
+ */
+#include "c4_search.h"
+
+enum { BOUND_LOWER = 1, BOUND_UPPER = 2, BOUND_EXACT = 3 };
+
+/* Table data: bound kind (2 bits) | score + 32 (6 bits) | best column + 1
+ * (4 bits, 0 = none).  Never zero, as tt.h requires. */
+static inline unsigned pack(int kind, int score, int col)
+{
+    return (unsigned)kind | (unsigned)(score + 32) << 2 | (unsigned)(col + 1) << 8;
+}
+
+void c4_search_init(c4_search *s, const c4_geom *g, tt_table *tt, const c4_book *book,
+                    const atomic_int *stop, int variant)
+{
+    s->g = g;
+    s->tt = tt;
+    s->book = book;
+    s->stop = stop;
+    s->nodes = s->tt_hits = 0;
+    for (int i = 0; i < g->width; i++)      /* centre, then outwards */
+        s->order[i] = g->width / 2 + (1 - 2 * (i % 2)) * (i + 1) / 2;
+    /* Helper threads swap neighbouring pairs of the order so that each
+     * starts down a different line. */
+    for (int i = variant % 2; variant > 0 && i + 1 < g->width; i += 2) {
+        const int j = (i + variant) % g->width;
+        const int t = s->order[i];
+        s->order[i] = s->order[j];
+        s->order[j] = t;
+    }
+}
+
+static inline int work_of(uint64_t nodes)
+{
+    return 63 - __builtin_clzll(nodes | 1);
+}
+
+/* No table below this many empty cells: the subtrees are cheaper to search
+ * again than the memory traffic of keeping them. */
+#define TT_MIN_EMPTY 6
+/* Enhanced transposition cutoffs from this many empty cells up. */
+#define ETC_MIN_EMPTY 16
+
+/* Claimeven: if every column has an even number of empty cells, the
+ * opponent can answer each move directly on top of it and so take the upper
+ * cell of every pair.  If the side to move completes no four even with all
+ * the lower cells, it cannot win (and loses if the opponent's cells make a
+ * four).  Returns that upper bound, or `hi` when the rule does not apply. */
+static inline int claimeven_bound(const c4_geom *g, const c4_pos *p, int hi)
+{
+    const uint64_t lower = g->height & 1 ? g->board & ~g->even_rows : g->even_rows;
+    if (c4_possible(g, p) & ~lower)
+        return hi;
+    const uint64_t empty = g->board & ~p->mask;
+    if (c4_has_four(g, p->cur | (empty & lower)))
+        return hi;
+    const int bound = c4_has_four(g, (p->cur ^ p->mask) | (empty & ~lower)) ? -1 : 0;
+    return bound < hi ? bound : hi;
+}
+
+/* Whether playing cell m (whose new winning cells are w) leaves two
+ * threats the opponent cannot both stop: two playable winning cells, or two
+ * stacked ones with the lower playable.  Then the side to move wins with
+ * its next stone but one, the best a position with no immediate win can
+ * score. */
+static inline bool makes_double_threat(const c4_geom *g, uint64_t possible, uint64_t m, uint64_t w)
+{
+    const uint64_t playable = (possible & ~m) | ((m << 1) & g->board);
+    const uint64_t threats = w & playable;
+    return (threats & (threats - 1)) || (w & (threats << 1));
+}
+
+typedef int (*negamax_fn)(c4_search *s, const c4_pos *p, int alpha, int beta);
+
+/* Score of p within (alpha, beta), fail-soft: a result <= alpha is an upper
+ * bound, >= beta a lower bound, anything between exact.  The side to move
+ * cannot win at once (callers check).  Always inlined into the two
+ * instances below, each recursing into itself. */
+static inline __attribute__((always_inline)) int negamax_body(c4_search *s, const c4_geom *g, negamax_fn negamax,
+                                                              const c4_pos *p, int alpha, int beta)
+{
+    s->nodes++;
+
+    const uint64_t next = c4_non_losing_moves(g, p);
+    if (!next)
+        return -(g->cells - p->moves) / 2;
+    if (p->moves >= g->cells - 2)
+        return 0;
+
+    /* The opponent cannot win with its next stone, and we cannot win with
+     * this one. */
+    int lo = -(g->cells - 2 - p->moves) / 2;
+    int hi = claimeven_bound(g, p, (g->cells - 1 - p->moves) / 2);
+    if (hi <= alpha)
+        return hi;
+
+    if (s->book && p->moves <= c4_book_depth(s->book)) {
+        int score;
+        if (c4_book_lookup(s->book, g, p, &score))
+            return score;
+    }
+
+    const bool use_tt = p->moves < g->cells - TT_MIN_EMPTY;
+    bool mirrored = false;
+    uint64_t key = c4_key(p);
+    if (p->moves < C4_SYMMETRY_PLIES) {
+        const uint64_t m = c4_mirror_key(g, p);
+        if (m < key) {
+            key = m;
+            mirrored = true;
+        }
+    }
+    /* Columns stored under a mirrored key are mirrored too. */
+#define STORED_COL(col) (mirrored ? g->width - 1 - (col) : (col))
+
+    int hint = -1;
+    const unsigned e = use_tt ? tt_probe(s->tt, key) : 0;
+    if (e) {
+        s->tt_hits++;
+        const int v = (int)((e >> 2) & 63) - 32;
+        if (e & BOUND_LOWER && v > lo)
+            lo = v;
+        if (e & BOUND_UPPER && v < hi)
+            hi = v;
+        if (e >> 8)
+            hint = STORED_COL((int)(e >> 8) - 1);
+    }
+    if (lo >= beta || lo >= hi)
+        return lo;
+    if (hi <= alpha)
+        return hi;
+    const int a0 = alpha > lo ? alpha : lo;
+    const int b = beta < hi ? beta : hi;
+
+    /* Order: the table's move, then most winning cells made, then centre
+     * first (insertion sort is stable).  Each child's bucket is prefetched
+     * on the way, for the enhanced transposition cutoff and its own probe. */
+    uint64_t cells[C4_MAX_WIDTH], keys[C4_MAX_WIDTH];
+    int cols[C4_MAX_WIDTH], rank[C4_MAX_WIDTH], n = 0;
+    const bool child_tt = p->moves + 1 < g->cells - TT_MIN_EMPTY;
+    const uint64_t possible = c4_possible(g, p);
+    for (int i = 0; i < g->width; i++) {
+        const int col = s->order[i];
+        const uint64_t m = next & c4_column_mask(g, col);
+        if (!m)
+            continue;
+        const c4_pos child = { p->cur ^ p->mask, p->mask | m, p->moves + 1 };
+        const uint64_t ck = child.moves < C4_SYMMETRY_PLIES ? c4_symmetric_key(g, &child) : c4_key(&child);
+        if (child_tt)
+            tt_prefetch(s->tt, ck);
+        const uint64_t w = c4_winning_cells(g, p->cur | m, p->mask | m);
+        if (makes_double_threat(g, possible, m, w)) {
+            if (use_tt)
+                tt_store(s->tt, key, pack(BOUND_EXACT, hi, STORED_COL(col)), 0);
+            return hi;
+        }
+        const int r = col == hint ? 64 : __builtin_popcountll(w);
+        int j = n++;
+        for (; j > 0 && rank[j - 1] < r; j--) {
+            cells[j] = cells[j - 1];
+            keys[j] = keys[j - 1];
+            cols[j] = cols[j - 1];
+            rank[j] = rank[j - 1];
+        }
+        cells[j] = m;
+        keys[j] = ck;
+        cols[j] = col;
+        rank[j] = r;
+    }
+
+    /* Enhanced transposition cutoff: a child whose stored upper bound is
+     * low enough proves the cutoff here without a search. */
+    if (child_tt && p->moves < g->cells - ETC_MIN_EMPTY) {
+        for (int i = 0; i < n; i++) {
+            const unsigned ce = tt_probe(s->tt, keys[i]);
+            const int v = 32 - (int)((ce >> 2) & 63);
+            if (ce & BOUND_UPPER && v >= b) {
+                tt_store(s->tt, key, pack(BOUND_LOWER, v, STORED_COL(cols[i])), 0);
+                return v;
+            }
+        }
+    }
+
+    const uint64_t nodes0 = s->nodes;
+    int a = a0, best = -64, best_col = -1;
+    for (int i = 0; i < n; i++) {
+        c4_pos q = *p;
+        c4_play_cell(&q, cells[i]);
+        const int v = -negamax(s, &q, -b, -a);
+        if (atomic_load_explicit(s->stop, memory_order_relaxed))
+            return 0;
+        if (v > best) {
+            best = v;
+            best_col = cols[i];
+            if (v >= b)
+                break;
+            if (v > a)
+                a = v;
+        }
+    }
+
+    int kind = BOUND_EXACT;
+    if (best >= b) {
+        kind = BOUND_LOWER;
+    } else if (best <= a0) {
+        kind = BOUND_UPPER;
+        if (best < lo)
+            best = lo;
+    }
+    if (use_tt)
+        tt_store(s->tt, key, pack(kind, best, STORED_COL(best_col)), (unsigned)work_of(s->nodes - nodes0));
+    return best;
+#undef STORED_COL
+}
+
+/* The search is compiled twice from the one body: for any board, and for
+ * 7x6 with the geometry constant-folded (measured in
+ * docs/notes/c4_solver.md). */
+static int negamax_any(c4_search *s, const c4_pos *p, int alpha, int beta)
+{
+    return negamax_body(s, s->g, negamax_any, p, alpha, beta);
+}
+
+static const c4_geom geom_7x6 = C4_STANDARD_GEOM;
+
+static int negamax_7x6(c4_search *s, const c4_pos *p, int alpha, int beta)
+{
+    return negamax_body(s, &geom_7x6, negamax_7x6, p, alpha, beta);
+}
+
+int c4_search_solve(c4_search *s, const c4_pos *p, bool weak)
+{
+    const negamax_fn negamax = s->g->width == 7 && s->g->height == 6 ? negamax_7x6 : negamax_any;
+    const c4_geom *g = s->g;
+    int score;
+    if (c4_final_score(g, p, &score))
+        return weak ? (score > 0) - (score < 0) : score;
+    if (c4_can_win_next(g, p))
+        return weak ? 1 : c4_win_score(g, p->moves);
+    if (weak) {
+        const int v = negamax(s, p, -1, 1);
+        return (v > 0) - (v < 0);
+    }
+    /* Null-window probes, starting near zero where most scores lie, then
+     * halving the remaining range. */
+    int min = -(g->cells - p->moves) / 2;
+    int max = c4_win_score(g, p->moves);
+    while (min < max) {
+        int med = min + (max - min) / 2;
+        if (med <= 0 && min / 2 < med)
+            med = min / 2;
+        else if (med >= 0 && max / 2 > med)
+            med = max / 2;
+        const int r = negamax(s, p, med, med + 1);
+        if (atomic_load_explicit(s->stop, memory_order_relaxed))
+            return 0;
+        if (r <= med)
+            max = r;
+        else
+            min = r;
+    }
+    return min;
+}
