@@ -1,0 +1,52 @@
+# Thin wrapper over CMake: `make run` and `make test` are the quick start.
+# Missing build tools are installed with apt-get when run as root.
+
+RELEASE := build/release
+ASAN    := build/asan
+JOBS    ?= $(shell nproc 2>/dev/null || echo 2)
+# nvcc is often installed outside PATH.
+NVCC    := $(shell command -v nvcc 2>/dev/null || ls /usr/local/cuda/bin/nvcc 2>/dev/null)
+CUDA_ARG := $(if $(NVCC),-DCMAKE_CUDA_COMPILER=$(NVCC),)
+APT_PACKAGES := cmake gcc make libc6-dev
+
+.PHONY: all deps release asan run test install gpu-test signature clean
+
+all: release
+
+deps:
+	@missing=""; \
+	for p in $(APT_PACKAGES); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
+	if [ -n "$$missing" ]; then \
+	  if [ "$$(id -u)" = 0 ]; then \
+	    echo "installing:$$missing"; apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing; \
+	  else \
+	    echo "missing packages:$$missing (run as root, or: sudo apt-get install$$missing)"; exit 1; \
+	  fi; \
+	fi
+
+release: deps
+	cmake -S . -B $(RELEASE) -DCMAKE_BUILD_TYPE=Release $(CUDA_ARG) >/dev/null
+	cmake --build $(RELEASE) -j $(JOBS)
+
+asan: deps
+	cmake -S . -B $(ASAN) -DCMAKE_BUILD_TYPE=Debug -DGTS_SANITIZE=ON -DGTS_CUDA=OFF >/dev/null
+	cmake --build $(ASAN) -j $(JOBS)
+
+# Solves the bundled sample positions (data/c4) and prints the result table.
+run: release
+	$(RELEASE)/gts c4 bench --data data/c4
+
+# Release build with CUDA when nvcc is there, then the same tests under
+# AddressSanitizer + UndefinedBehaviorSanitizer.
+test: release asan
+	cd $(RELEASE) && ctest --output-on-failure -j $(JOBS)
+	cd $(ASAN) && ctest --output-on-failure -j $(JOBS)
+
+signature: release
+	$(RELEASE)/gts bench --signature
+
+install: release
+	cmake --install $(RELEASE)
+
+clean:
+	rm -rf build
