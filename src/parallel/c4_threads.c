@@ -89,14 +89,16 @@ c4_pool *c4_pool_create(int helpers, const c4_geom *g, tt_table *tt, const c4_bo
     for (int i = 0; i < helpers; i++) {
         c4_search_init(&pool->ctx[i], g, tt, book, stop, i + 1);
         helper_arg *arg = malloc(sizeof *arg);
+        if (arg) {
+            arg->pool = pool;
+            arg->index = i;
+        }
         if (!arg || pthread_create(&pool->tids[i], NULL, helper_main, arg) != 0) {
             free(arg);
             pool->helpers = i;
             c4_pool_free(pool);
             return NULL;
         }
-        arg->pool = pool;
-        arg->index = i;
         pool->helpers = i + 1;
     }
     return pool;

@@ -100,6 +100,13 @@ static inline __attribute__((always_inline)) int negamax_body(c4_search *s, cons
         return -(g->cells - p->moves) / 2;
     if (p->moves >= g->cells - 2)
         return 0;
+    /* A forced move is played without the table: the position after it
+     * has its own entry, and this one would only repeat it. */
+    if (!(next & (next - 1))) {
+        c4_pos q = *p;
+        c4_play_cell(&q, next);
+        return -negamax(s, &q, -beta, -alpha);
+    }
 
     /* The opponent cannot win with its next stone, and we cannot win with
      * this one. */
