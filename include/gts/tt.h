@@ -34,6 +34,7 @@
 #define TT_WORK_BITS 5
 #define TT_CHECK_BITS (64 - TT_DATA_BITS - TT_WORK_BITS)
 #define TT_MAX_WORK ((1u << TT_WORK_BITS) - 1)
+#define TT_SHARDS 16
 
 typedef struct tt_table {
     _Atomic uint64_t *slots;        /* nbuckets * TT_BUCKET entries */
@@ -41,9 +42,15 @@ typedef struct tt_table {
     uint64_t key_mask;              /* keys are below 2^key_bits */
     int key_bits;
     int check_bits;                 /* key_bits - log2(nbuckets) */
-    uint32_t *dirty;                /* buckets filled since the last clear */
+    /* Buckets filled since the last clear, in TT_SHARDS logs of dirty_cap
+     * entries each, picked by bucket index so that threads filling the
+     * table rarely touch the same counter.  A count past dirty_cap means
+     * the next clear zeroes the whole table. */
+    uint32_t *dirty;
     size_t dirty_cap;
-    _Atomic size_t dirty_count;     /* may exceed dirty_cap: then clear all */
+    struct {
+        _Alignas(64) _Atomic size_t count;
+    } shard[TT_SHARDS];
 } tt_table;
 
 /* Allocates a table of at most `bytes` bytes (rounded down to a power of two

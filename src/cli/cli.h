@@ -26,6 +26,9 @@ bool cli_interrupted(void);
 void cli_progress(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 void cli_progress_done(void);
 
+/* Monotonic clock in microseconds. */
+double cli_now_usec(void);
+
 /* Writes s as a JSON string, quotes included. */
 void cli_json_string(FILE *f, const char *s);
 

@@ -56,6 +56,13 @@ bool cli_interrupted(void)
     return interrupted != 0;
 }
 
+double cli_now_usec(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec * 1e6 + (double)ts.tv_nsec / 1e3;
+}
+
 static double last_progress;
 static bool progress_shown;
 

@@ -1,5 +1,6 @@
-/* Lazy SMP: every thread solves the same root in its own move order,
- * sharing the lock-free table; the first to finish answers. */
+/* Every thread solves the same root, sharing the lock-free table and a
+ * table of the positions being searched (so that threads put off moves
+ * another thread is on: ABDADA); the first to finish answers. */
 #include "c4_threads.h"
 
 #include <pthread.h>
@@ -11,10 +12,11 @@ struct c4_pool {
     pthread_t *tids;
     c4_search *ctx;             /* one per helper */
     int helpers;
-    int busy;                   /* helpers still on the current job */
+    int working;                /* helpers still on the current job */
     unsigned long job;          /* bumped for each solve */
     bool quit;
     atomic_int *stop;
+    _Atomic uint64_t *busy;     /* C4_BUSY_SIZE slots shared by all */
     atomic_int won;             /* a thread finished the current job */
     int score;                  /* its answer */
     c4_pos pos;
@@ -60,7 +62,7 @@ static void *helper_main(void *argp)
         offer(pool, score);
 
         pthread_mutex_lock(&pool->mu);
-        if (--pool->busy == 0)
+        if (--pool->working == 0)
             pthread_cond_signal(&pool->idle);
     }
     pthread_mutex_unlock(&pool->mu);
@@ -74,10 +76,12 @@ c4_pool *c4_pool_create(int helpers, const c4_geom *g, tt_table *tt, const c4_bo
     if (!pool)
         return NULL;
     pool->tids = calloc((size_t)helpers, sizeof *pool->tids);
-    pool->ctx = calloc((size_t)helpers, sizeof *pool->ctx);
-    if (!pool->tids || !pool->ctx) {
+    pool->ctx = aligned_alloc(_Alignof(c4_search), (size_t)helpers * sizeof *pool->ctx);
+    pool->busy = calloc(C4_BUSY_SIZE, sizeof *pool->busy);
+    if (!pool->tids || !pool->ctx || !pool->busy) {
         free(pool->tids);
         free(pool->ctx);
+        free(pool->busy);
         free(pool);
         return NULL;
     }
@@ -88,6 +92,7 @@ c4_pool *c4_pool_create(int helpers, const c4_geom *g, tt_table *tt, const c4_bo
     atomic_init(&pool->won, 0);
     for (int i = 0; i < helpers; i++) {
         c4_search_init(&pool->ctx[i], g, tt, book, stop, i + 1);
+        pool->ctx[i].busy = pool->busy;
         helper_arg *arg = malloc(sizeof *arg);
         if (arg) {
             arg->pool = pool;
@@ -119,6 +124,7 @@ void c4_pool_free(c4_pool *pool)
     pthread_cond_destroy(&pool->idle);
     free(pool->tids);
     free(pool->ctx);
+    free(pool->busy);
     free(pool);
 }
 
@@ -128,9 +134,10 @@ int c4_pool_solve(c4_pool *pool, c4_search *main, const c4_pos *p, bool weak, in
     atomic_store(&pool->won, 0);
     pool->pos = *p;
     pool->weak = weak;
-    pool->busy = pool->helpers;
+    pool->working = pool->helpers;
     for (int i = 0; i < pool->helpers; i++)
         pool->ctx[i].nodes = pool->ctx[i].tt_hits = 0;
+    main->busy = pool->busy;
     pool->job++;
     pthread_cond_broadcast(&pool->wake);
     pthread_mutex_unlock(&pool->mu);
@@ -140,7 +147,7 @@ int c4_pool_solve(c4_pool *pool, c4_search *main, const c4_pos *p, bool weak, in
      * that nothing touches the table after we return. */
     atomic_store(pool->stop, 1);
     pthread_mutex_lock(&pool->mu);
-    while (pool->busy > 0)
+    while (pool->working > 0)
         pthread_cond_wait(&pool->idle, &pool->mu);
     pthread_mutex_unlock(&pool->mu);
 

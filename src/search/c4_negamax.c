@@ -31,6 +31,7 @@ void c4_search_init(c4_search *s, const c4_geom *g, tt_table *tt, const c4_book 
     s->tt = tt;
     s->book = book;
     s->stop = stop;
+    s->busy = NULL;
     s->nodes = s->tt_hits = 0;
     for (int i = 0; i < g->width; i++)      /* centre, then outwards */
         s->order[i] = g->width / 2 + (1 - 2 * (i % 2)) * (i + 1) / 2;
@@ -54,6 +55,8 @@ static inline int work_of(uint64_t nodes)
 #define TT_MIN_EMPTY 6
 /* Enhanced transposition cutoffs from this many empty cells up. */
 #define ETC_MIN_EMPTY 16
+/* Threads put off each other's moves from this many empty cells up. */
+#define SPREAD_MIN_EMPTY 12
 
 /* Claimeven: if every column has an even number of empty cells, the
  * opponent can answer each move directly on top of it and so take the upper
@@ -202,23 +205,45 @@ static inline __attribute__((always_inline)) int negamax_body(c4_search *s, cons
         }
     }
 
+    /* With several threads, a move another thread is searching right now
+     * is put off until the other moves are done (ABDADA), so the threads
+     * spread over the tree instead of repeating each other.  The first
+     * move is always searched at once. */
+    const bool spread = s->busy && p->moves < g->cells - SPREAD_MIN_EMPTY;
+    unsigned deferred = 0;
     const uint64_t nodes0 = s->nodes;
     int a = a0, best = -64, best_col = -1;
-    for (int i = 0; i < n; i++) {
-        c4_pos q = *p;
-        c4_play_cell(&q, cells[i]);
-        const int v = -negamax(s, &q, -b, -a);
-        if (atomic_load_explicit(s->stop, memory_order_relaxed))
-            return 0;
-        if (v > best) {
-            best = v;
-            best_col = cols[i];
-            if (v >= b)
-                break;
-            if (v > a)
-                a = v;
+    for (int pass = 0; pass < 2; pass++) {
+        for (int i = 0; i < n; i++) {
+            if (pass == 1 && !(deferred >> i & 1))
+                continue;
+            _Atomic uint64_t *busy = spread ? &s->busy[keys[i] & C4_BUSY_MASK] : NULL;
+            if (busy && pass == 0 && i > 0 && atomic_load_explicit(busy, memory_order_relaxed) == keys[i]) {
+                deferred |= 1u << i;
+                continue;
+            }
+            if (busy)
+                atomic_store_explicit(busy, keys[i], memory_order_relaxed);
+            c4_pos q = *p;
+            c4_play_cell(&q, cells[i]);
+            const int v = -negamax(s, &q, -b, -a);
+            if (busy)
+                atomic_store_explicit(busy, 0, memory_order_relaxed);
+            if (atomic_load_explicit(s->stop, memory_order_relaxed))
+                return 0;
+            if (v > best) {
+                best = v;
+                best_col = cols[i];
+                if (v >= b)
+                    goto searched;
+                if (v > a)
+                    a = v;
+            }
         }
+        if (!deferred)
+            break;
     }
+searched:;
 
     int kind = BOUND_EXACT;
     if (best >= b) {

@@ -16,11 +16,19 @@
  * mirror-image positions share an entry where transpositions are rare. */
 #define C4_SYMMETRY_PLIES 10
 
+/* Slots of the table of positions being searched by some thread. */
+#define C4_BUSY_SIZE 65536
+#define C4_BUSY_MASK (C4_BUSY_SIZE - 1)
+
+/* Aligned to a cache line so that threads counting nodes in neighbouring
+ * contexts do not share one. */
 typedef struct c4_search {
-    const c4_geom *g;
+    _Alignas(64) const c4_geom *g;
     tt_table *tt;               /* shared between threads */
     const c4_book *book;        /* or NULL */
     const atomic_int *stop;     /* non-zero: unwind at once, store nothing */
+    _Atomic uint64_t *busy;     /* shared by threads: keys being searched
+                                   (C4_BUSY_SIZE slots), or NULL alone */
     uint64_t nodes;
     uint64_t tt_hits;
     int order[C4_MAX_WIDTH];    /* column order for ties: centre first */
@@ -30,6 +38,7 @@ typedef struct c4_search {
  * threads searching the same root take different paths. */
 void c4_search_init(c4_search *s, const c4_geom *g, tt_table *tt, const c4_book *book,
                     const atomic_int *stop, int variant);
+/* busy is NULL for a search alone: c4_search_init leaves it so. */
 
 /* Exact score (weak: -1, 0, 1) of p with the full solver.  The result is
  * meaningless if *stop was raised during the search. */

@@ -2,6 +2,7 @@
  * in tt.h. */
 #include "gts/tt.h"
 
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -28,7 +29,7 @@ tt_table *tt_create(size_t bytes, int key_bits, char *err, size_t errlen)
     t->key_bits = key_bits;
     t->key_mask = key_bits >= 64 ? ~(uint64_t)0 : ((uint64_t)1 << key_bits) - 1;
     t->check_bits = key_bits - log2b;
-    t->dirty_cap = t->nbuckets / 8;
+    t->dirty_cap = t->nbuckets / 8 / TT_SHARDS;
     const size_t table_bytes = t->nbuckets * bucket_bytes;
     /* 2 MB alignment lets the kernel back the table with huge pages: a
      * probe is a random access, and with 4 KB pages most of them would
@@ -37,14 +38,15 @@ tt_table *tt_create(size_t bytes, int key_bits, char *err, size_t errlen)
     t->slots = aligned_alloc(align, table_bytes < align ? align : table_bytes);
     if (t->slots && align > 64)
         madvise((void *)t->slots, table_bytes, MADV_HUGEPAGE);
-    t->dirty = malloc((t->dirty_cap + 1) * sizeof *t->dirty);
+    t->dirty = malloc((t->dirty_cap * TT_SHARDS + 1) * sizeof *t->dirty);
     if (!t->slots || !t->dirty) {
         snprintf(err, errlen, "out of memory for a %zu-byte transposition table", table_bytes);
         tt_free(t);
         return NULL;
     }
     memset((void *)t->slots, 0, table_bytes);
-    atomic_init(&t->dirty_count, 0);
+    for (int i = 0; i < TT_SHARDS; i++)
+        atomic_init(&t->shard[i].count, 0);
     return t;
 }
 
@@ -64,24 +66,35 @@ size_t tt_bytes(const tt_table *t)
 
 void tt_log_dirty(tt_table *t, uint64_t bucket)
 {
-    const size_t i = atomic_fetch_add_explicit(&t->dirty_count, 1, memory_order_relaxed);
+    const unsigned s = (unsigned)bucket % TT_SHARDS;
+    _Atomic size_t *count = &t->shard[s].count;
+    /* Once a shard overflows the whole table will be zeroed: stop counting. */
+    if (atomic_load_explicit(count, memory_order_relaxed) > t->dirty_cap)
+        return;
+    const size_t i = atomic_fetch_add_explicit(count, 1, memory_order_relaxed);
     if (i < t->dirty_cap)
-        t->dirty[i] = (uint32_t)bucket;
+        t->dirty[s * t->dirty_cap + i] = (uint32_t)bucket;
 }
 
 void tt_clear(tt_table *t)
 {
-    const size_t n = atomic_load_explicit(&t->dirty_count, memory_order_relaxed);
-    if (n > t->dirty_cap || t->nbuckets > UINT32_MAX) {
+    bool all = t->nbuckets > UINT32_MAX;
+    for (int s = 0; s < TT_SHARDS; s++)
+        all |= atomic_load_explicit(&t->shard[s].count, memory_order_relaxed) > t->dirty_cap;
+    if (all) {
         memset((void *)t->slots, 0, tt_bytes(t));
     } else {
-        for (size_t i = 0; i < n; i++) {
-            _Atomic uint64_t *b = t->slots + (uint64_t)t->dirty[i] * TT_BUCKET;
-            for (int j = 0; j < TT_BUCKET; j++)
-                atomic_store_explicit(&b[j], 0, memory_order_relaxed);
+        for (int s = 0; s < TT_SHARDS; s++) {
+            const size_t n = atomic_load_explicit(&t->shard[s].count, memory_order_relaxed);
+            for (size_t i = 0; i < n; i++) {
+                _Atomic uint64_t *b = t->slots + (uint64_t)t->dirty[s * t->dirty_cap + i] * TT_BUCKET;
+                for (int j = 0; j < TT_BUCKET; j++)
+                    atomic_store_explicit(&b[j], 0, memory_order_relaxed);
+            }
         }
     }
-    atomic_store_explicit(&t->dirty_count, 0, memory_order_relaxed);
+    for (int s = 0; s < TT_SHARDS; s++)
+        atomic_store_explicit(&t->shard[s].count, 0, memory_order_relaxed);
 }
 
 uint64_t tt_used(const tt_table *t)
