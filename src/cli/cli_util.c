@@ -68,7 +68,12 @@ static bool progress_shown;
 
 void cli_progress(const char *fmt, ...)
 {
-    if (!isatty(STDERR_FILENO))
+    /* Asked once: a system call per solved position would cost more than
+     * an easy position's whole search. */
+    static int tty = -1;
+    if (tty < 0)
+        tty = isatty(STDERR_FILENO);
+    if (!tty)
         return;
     struct timespec ts;
     clock_gettime(CLOCK_MONOTONIC, &ts);
