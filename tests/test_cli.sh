@@ -1,0 +1,437 @@
+#!/usr/bin/env bash
+# The gts command: exit codes, error messages, output formats.
+#
+# usage: test_cli.sh GTS_BINARY SOURCE_DIR [fast|slow]
+#   slow (the sanitizer build) leaves out the one multi-second 7x6 search.
+set -u
+
+GTS=${1:?usage: test_cli.sh GTS_BINARY SOURCE_DIR [fast|slow]}
+SRC=${2:?usage: test_cli.sh GTS_BINARY SOURCE_DIR [fast|slow]}
+SPEED=${3:-fast}
+DATA=$SRC/data/c4
+
+TMP=$(mktemp -d "${TMPDIR:-/tmp}/gts_cli.XXXXXX") || exit 2
+trap 'rm -rf "$TMP"' EXIT
+
+checks=0
+failures=0
+desc=""
+
+fail() {
+    failures=$((failures + 1))
+    {
+        echo "FAILED: $desc: $*"
+        echo "  command: ${cmd[*]}"
+        echo "  exit status: $rc"
+        echo "  stdout: $(head -c 2000 "$TMP/out")"
+        echo "  stderr: $(head -c 2000 "$TMP/err")"
+    } >&2
+}
+
+check() {  # check CONDITION-DESCRIPTION TEST-COMMAND...
+    local what=$1
+    shift
+    checks=$((checks + 1))
+    "$@" || fail "$what"
+}
+
+# run DESCRIPTION [--stdin FILE] COMMAND...: sets rc, out, err.
+run() {
+    desc=$1
+    shift
+    local input=/dev/null
+    if [ "$1" = --stdin ]; then
+        input=$2
+        shift 2
+    fi
+    cmd=("$@")
+    local t0=$EPOCHREALTIME
+    "$@" <"$input" >"$TMP/out" 2>"$TMP/err"
+    rc=$?
+    # Seconds per command, to keep the test short under the sanitizers.
+    echo "$(awk -v a="$t0" -v b="$EPOCHREALTIME" 'BEGIN { printf "%6.2f", b - a }') s  $desc"
+    out=$(cat "$TMP/out")
+    err=$(cat "$TMP/err")
+}
+
+expect_rc() {
+    checks=$((checks + 1))
+    [ "$rc" -eq "$1" ] || fail "exit status $rc, expected $1"
+}
+
+expect_nonzero_rc() {
+    checks=$((checks + 1))
+    [ "$rc" -ne 0 ] || fail "exit status 0, expected a failure"
+}
+
+# The error is one line "gts: ..." on stderr containing every pattern.
+expect_one_line_error() {
+    checks=$((checks + 1))
+    local lines
+    lines=$(wc -l <"$TMP/err")
+    if [ "$lines" -ne 1 ]; then
+        fail "stderr has $lines lines, expected one"
+        return
+    fi
+    case $err in
+    "gts: "*) ;;
+    *) fail "stderr does not start with 'gts: '" ;;
+    esac
+    local p
+    for p in "$@"; do
+        checks=$((checks + 1))
+        grep -qF -- "$p" "$TMP/err" || fail "stderr lacks '$p'"
+    done
+}
+
+expect_err_contains() {
+    local p
+    for p in "$@"; do
+        checks=$((checks + 1))
+        grep -qF -- "$p" "$TMP/err" || fail "stderr lacks '$p'"
+    done
+}
+
+expect_out_contains() {
+    local p
+    for p in "$@"; do
+        checks=$((checks + 1))
+        grep -qF -- "$p" "$TMP/out" || fail "stdout lacks '$p'"
+    done
+}
+
+expect_empty_stderr() {
+    checks=$((checks + 1))
+    [ ! -s "$TMP/err" ] || fail "stderr is not empty"
+}
+
+# First moves and score of sample lines, the expected values of the tests.
+line_of() { sed -n "${2}p" "$DATA/$1"; }
+
+############################################################################
+# Usage and option errors.
+
+run "gts --help" "$GTS" --help
+expect_rc 0
+expect_out_contains "usage: gts"
+expect_empty_stderr
+
+run "gts alone" "$GTS"
+expect_rc 2
+expect_err_contains "usage: gts"
+
+run "gts c4 --help" "$GTS" c4 --help
+expect_rc 0
+expect_out_contains "usage: gts c4" "exit status"
+
+run "unknown command" "$GTS" nosuchgame
+expect_rc 2
+expect_one_line_error "nosuchgame"
+
+run "unknown c4 command" "$GTS" c4 nosuchcmd
+expect_rc 2
+expect_one_line_error "nosuchcmd"
+
+run "unknown option" "$GTS" c4 solve --bogus
+expect_rc 2
+expect_one_line_error "--bogus"
+
+run "option of another command" "$GTS" c4 solve --depth 3
+expect_rc 2
+expect_one_line_error "--depth" "solve"
+
+run "width out of range" "$GTS" c4 solve --width 10
+expect_nonzero_rc
+expect_one_line_error "out of range" "10x6"
+
+run "height too small" "$GTS" c4 analyze --height 3 -
+expect_nonzero_rc
+expect_one_line_error "out of range" "7x3"
+
+run "bad width value" "$GTS" c4 solve --width x
+expect_rc 2
+expect_one_line_error "--width"
+
+run "analyze without moves" "$GTS" c4 analyze
+expect_rc 2
+expect_one_line_error "MOVES"
+
+run "analyze with a bad column" "$GTS" c4 analyze 48
+expect_rc 1
+expect_one_line_error "move 2" "out of range"
+
+run "book without -o" "$GTS" c4 book --depth 2
+expect_rc 2
+expect_one_line_error "-o"
+
+run "info with arguments" "$GTS" info extra
+expect_rc 2
+expect_one_line_error "info"
+
+run "missing input file" "$GTS" c4 solve "$TMP/no-such-file"
+expect_rc 1
+expect_err_contains "cannot open $TMP/no-such-file"
+
+############################################################################
+# solve: good and bad lines.
+
+read -r good1 score1 <<<"$(line_of Test_L2_R1 1)"
+read -r good2 score2 <<<"$(line_of Test_L3_R1 2)"
+printf '%s\n44x4\n4444444\n%s %s\n' "$good1" "$good2" "$score2" >"$TMP/mixed"
+
+run "solve with bad lines (stdin)" --stdin "$TMP/mixed" "$GTS" c4 solve
+expect_rc 1
+checks=$((checks + 1))
+[ "$(wc -l <"$TMP/out")" -eq 2 ] || fail "expected 2 result lines"
+checks=$((checks + 1))
+sed -n 1p "$TMP/out" | grep -qE "^$good1 $score1 [0-9]+ [0-9]+\$" || fail "first line is not '$good1 $score1 nodes usec'"
+checks=$((checks + 1))
+sed -n 2p "$TMP/out" | grep -qE "^$good2 $score2 [0-9]+ [0-9]+\$" || fail "second line is not '$good2 $score2 nodes usec'"
+expect_err_contains "gts: -:2: move 3: 'x' is not a column digit" "gts: -:3: move 7: column 4 is full" \
+    "2 positions, 0 wrong scores, 2 bad lines"
+checks=$((checks + 1))
+[ "$(wc -l <"$TMP/err")" -eq 3 ] || fail "expected 3 lines on stderr"
+
+run "solve with bad lines (file)" "$GTS" c4 solve "$TMP/mixed"
+expect_rc 1
+expect_err_contains "$TMP/mixed:2: move 3" "$TMP/mixed:3: move 7"
+
+run "wrong expected score" --stdin <(printf '%s %d\n' "$good1" $((score1 + 1))) "$GTS" c4 solve
+expect_rc 1
+expect_err_contains "$good1 scored $score1, expected $((score1 + 1))" "1 wrong scores"
+expect_out_contains "$good1 $score1 "
+
+run "right expected scores" "$GTS" c4 solve "$DATA/Test_L3_R1"
+expect_rc 0
+expect_empty_stderr
+checks=$((checks + 1))
+[ "$(wc -l <"$TMP/out")" -eq 60 ] || fail "expected 60 result lines"
+
+run "weak scores" --stdin <(head -5 "$DATA/Test_L2_R1") "$GTS" c4 solve --weak
+expect_rc 0
+expect_empty_stderr
+checks=$((checks + 1))
+paste -d' ' <(head -5 "$DATA/Test_L2_R1") "$TMP/out" |
+    awk '{ s = ($2 > 0) - ($2 < 0); if ($1 != $3 || $4 != s) bad = 1 } END { exit bad }' ||
+    fail "weak scores are not the signs of the expected ones"
+
+# Comments, blank lines, CRLF line ends and '-' for the empty board.
+printf '# a comment\n\n%s %s\r\n   \n- 0\n' "$good1" "$score1" >"$TMP/comments"
+run "comments and blank lines" --stdin "$TMP/comments" "$GTS" c4 solve --width 4 --height 4
+expect_rc 1
+expect_err_contains "-:3: move 1: column ${good1:0:1} out of range 1..4" "1 positions, 0 wrong scores, 1 bad lines"
+run "comments and blank lines (7x6)" --stdin <(grep -v '^- ' "$TMP/comments") "$GTS" c4 solve
+expect_rc 0
+expect_empty_stderr
+checks=$((checks + 1))
+[ "$(wc -l <"$TMP/out")" -eq 1 ] && grep -qE "^$good1 $score1 [0-9]+ [0-9]+\$" "$TMP/out" ||
+    fail "expected the one result line '$good1 $score1 ...'"
+
+# Threads: the same scores, checked against the expected ones.
+run "solve on 3 threads" --stdin <(head -20 "$DATA/Test_L2_R2") "$GTS" c4 solve --threads 3
+expect_rc 0
+expect_empty_stderr
+checks=$((checks + 1))
+[ "$(wc -l <"$TMP/out")" -eq 20 ] || fail "expected 20 result lines"
+
+run "threads with alpha-beta" --stdin <(echo 4) "$GTS" c4 solve --threads 2 --algo alphabeta
+expect_rc 2
+expect_one_line_error "--threads" "alphabeta"
+
+run "unknown algorithm" --stdin <(echo 4) "$GTS" c4 solve --algo negamax
+expect_rc 2
+expect_one_line_error "negamax"
+
+run "minimax" --stdin <(head -3 "$DATA/Test_L3_R1") "$GTS" c4 solve --algo minimax
+expect_rc 0
+expect_empty_stderr
+
+############################################################################
+# analyze, and '-' for the empty board.
+
+run "analyze the empty 4x4 board" "$GTS" c4 analyze --width 4 --height 4 -
+expect_rc 0
+read -r moves a1 a2 a3 a4 rest <<<"$out"
+checks=$((checks + 1))
+[ "$moves" = "-" ] || fail "first field '$moves', expected '-'"
+checks=$((checks + 1))
+[[ "$a1 $a2 $a3 $a4" =~ ^-?[0-9]+\ -?[0-9]+\ -?[0-9]+\ -?[0-9]+$ ]] || fail "four scores expected"
+# The empty board is its own mirror image.
+checks=$((checks + 1))
+[ "$a1" = "$a4" ] && [ "$a2" = "$a3" ] || fail "scores not symmetric: $a1 $a2 $a3 $a4"
+best=$a1
+for v in $a2 $a3 $a4; do [ "$v" -gt "$best" ] && best=$v; done
+
+run "solve the empty 4x4 board with alpha-beta" --stdin <(echo -) "$GTS" c4 solve --width 4 --height 4 --algo alphabeta
+expect_rc 0
+read -r moves ab_score rest <<<"$out"
+checks=$((checks + 1))
+[ "$moves" = "-" ] && [ "$ab_score" = "$best" ] || fail "alphabeta scores '$ab_score', analyze's best is $best"
+
+run "analyze with an empty string" "$GTS" c4 analyze --width 4 --height 4 ""
+expect_rc 0
+expect_out_contains "- $a1 $a2 $a3 $a4 "
+
+# A sample position whose column 4 is full: its best move scores the
+# expected score.
+read -r l2moves l2score <<<"$(grep -E '^[0-9]+ ' "$DATA/Test_L2_R1" | awk '{ if (gsub(/4/, "4", $1) == 6) { print; exit } }')"
+run "analyze $l2moves" "$GTS" c4 analyze "$l2moves"
+expect_rc 0
+read -r -a f <<<"$out"
+checks=$((checks + 1))
+[ "${f[0]}" = "$l2moves" ] && [ "${f[4]}" = "." ] || fail "column 4 should be '.'"
+max=-100
+for i in 1 2 3 4 5 6 7; do
+    checks=$((checks + 1))
+    stones=$(tr -cd "$i" <<<"$l2moves" | wc -c)
+    if [ "$stones" -eq 6 ]; then
+        [ "${f[$i]}" = "." ] || fail "column $i is full but shows '${f[$i]}'"
+    else
+        [[ "${f[$i]}" =~ ^-?[0-9]+$ ]] || fail "column $i: '${f[$i]}' is not a score"
+        [[ "${f[$i]}" =~ ^-?[0-9]+$ ]] && [ "${f[$i]}" -gt "$max" ] && max=${f[$i]}
+    fi
+done
+checks=$((checks + 1))
+[ "$max" = "$l2score" ] || fail "best move scores $max, expected $l2score"
+
+if [ "$SPEED" = fast ]; then
+    # Four seconds of search in Release, too long under the sanitizers.
+    run "analyze 444444" "$GTS" c4 analyze 444444
+    expect_rc 0
+    read -r -a f <<<"$out"
+    checks=$((checks + 1))
+    [ "${f[0]}" = 444444 ] && [ "${f[4]}" = "." ] || fail "column 4 should be '.'"
+    for i in 1 2 3 5 6 7; do
+        checks=$((checks + 1))
+        [[ "${f[$i]}" =~ ^-?[0-9]+$ ]] || fail "column $i: '${f[$i]}' is not a score"
+    done
+    # 444444 is symmetric: so are its scores.
+    checks=$((checks + 1))
+    [ "${f[1]}" = "${f[7]}" ] && [ "${f[2]}" = "${f[6]}" ] && [ "${f[3]}" = "${f[5]}" ] ||
+        fail "scores not symmetric"
+    expect_out_contains "best "
+fi
+
+############################################################################
+# --json
+
+run "solve --json" --stdin <(head -3 "$DATA/Test_L3_R1") "$GTS" c4 solve --json
+expect_rc 0
+checks=$((checks + 1))
+[ "$(wc -l <"$TMP/out")" -eq 3 ] || fail "expected 3 lines"
+checks=$((checks + 1))
+! grep -qv '^{.*"score":-\{0,1\}[0-9][0-9]*.*}$' "$TMP/out" || fail "a line is not a JSON object with a score"
+expect_out_contains '"ok":true'
+
+run "analyze --json" "$GTS" c4 analyze --json --width 4 --height 4 -
+expect_rc 0
+checks=$((checks + 1))
+grep -q '^{.*"scores":\[.*\].*}$' "$TMP/out" || fail "not a JSON object with scores"
+if command -v python3 >/dev/null 2>&1; then
+    checks=$((checks + 1))
+    python3 -c 'import json,sys; o=json.loads(sys.stdin.read()); assert o["moves"] == "-" and len(o["scores"]) == 4' \
+        <"$TMP/out" || fail "analyze --json is not valid JSON with 4 scores"
+fi
+
+############################################################################
+# bench
+
+# Options before the set name (options after it: see
+# test_cli_option_order.sh).
+run "bench --csv end-easy" "$GTS" c4 bench --csv --data "$DATA" end-easy
+expect_rc 0
+checks=$((checks + 1))
+[ "$(wc -l <"$TMP/out")" -eq 2 ] || fail "expected a header and one row"
+checks=$((checks + 1))
+sed -n 1p "$TMP/out" | grep -q '^set,algo,threads,positions,' || fail "no CSV header"
+checks=$((checks + 1))
+sed -n 2p "$TMP/out" | grep -qE '^end-easy,solver,1,60,.*,60/60$' || fail "row is not end-easy ... 60/60"
+
+run "bench two algorithms, --limit, --json" "$GTS" c4 bench --json --limit 7 --algo solver,alphabeta --data "$DATA" end-easy
+expect_rc 0
+checks=$((checks + 1))
+[ "$(wc -l <"$TMP/out")" -eq 2 ] || fail "expected two JSON rows"
+checks=$((checks + 1))
+grep -q '^{"set":"end-easy","algo":"solver",.*"positions":7,.*"correct":7,"checked":7}$' "$TMP/out" &&
+    grep -q '^{"set":"end-easy","algo":"alphabeta",.*"positions":7,.*"correct":7,"checked":7}$' "$TMP/out" ||
+    fail "rows for solver and alphabeta with 7/7 correct expected"
+
+run "bench with an unknown set" "$GTS" c4 bench --data "$DATA" no-such-set
+expect_rc 1
+expect_err_contains "no-such-set"
+
+############################################################################
+# book
+
+run "book 4x4 depth 3" "$GTS" c4 book --width 4 --height 4 --depth 3 -o "$TMP/book"
+expect_rc 0
+expect_err_contains "wrote " "$TMP/book"
+checks=$((checks + 1))
+[ -s "$TMP/book" ] || fail "no book written"
+
+# Random 4x4 positions: the same scores with the book as by alpha-beta.
+printf '%s\n' - 1 2 23 41 232 114 1234 4411 23322 >"$TMP/small"
+run "4x4 alpha-beta" "$GTS" c4 solve --width 4 --height 4 --algo alphabeta "$TMP/small"
+expect_rc 0
+cut -d' ' -f1,2 "$TMP/out" >"$TMP/small.ab"
+run "solve with the book" "$GTS" c4 solve --width 4 --height 4 --book "$TMP/book" "$TMP/small"
+expect_rc 0
+expect_empty_stderr
+checks=$((checks + 1))
+cut -d' ' -f1,2 "$TMP/out" | cmp -s - "$TMP/small.ab" || fail "scores with the book differ from alpha-beta's"
+
+run "book of another size" --stdin <(echo 4) "$GTS" c4 solve --book "$TMP/book"
+expect_rc 2
+expect_one_line_error "4x4" "7x6"
+
+run "missing book" --stdin <(echo 4) "$GTS" c4 solve --book "$TMP/no-such-book"
+expect_rc 2
+expect_one_line_error "cannot open"
+
+############################################################################
+# Interrupted by SIGINT: complete lines, a message, status 130.
+
+for _ in $(seq 30); do cat "$DATA/Test_L1_R2"; done >"$TMP/long"
+run "interrupted solve" timeout --preserve-status -s INT 1 "$GTS" c4 solve "$TMP/long"
+expect_rc 130
+expect_err_contains "interrupted"
+checks=$((checks + 1))
+! grep -qvE '^[0-9]+ -?[0-9]+ [0-9]+ [0-9]+$' "$TMP/out" || fail "an incomplete line on stdout"
+checks=$((checks + 1))
+[ ! -s "$TMP/out" ] || [ "$(tail -c 1 "$TMP/out" | od -An -c | tr -d ' ')" = '\n' ] ||
+    fail "stdout does not end with a newline"
+checks=$((checks + 1))
+[ "$(wc -l <"$TMP/out")" -lt 1800 ] || fail "nothing was interrupted"
+
+# Interrupted while waiting for input.
+run "interrupted while reading" timeout --preserve-status -s INT 1 bash -c "sleep 5 | '$GTS' c4 solve"
+checks=$((checks + 1))
+grep -q "interrupted after 0 positions" "$TMP/err" || fail "no 'interrupted after 0 positions'"
+
+# An interrupted book build writes the positions solved so far (a few
+# seconds of work on 6x5 at depth 4), and the partial book gives right
+# scores.
+run "interrupted book" timeout --preserve-status -s INT 1 "$GTS" c4 book --width 6 --height 5 --depth 4 -o "$TMP/partial"
+expect_rc 130
+expect_err_contains "partial book"
+written=$(sed -n 's/^gts: wrote \([0-9]*\) positions.*/\1/p' "$TMP/err")
+checks=$((checks + 1))
+[ -n "$written" ] && [ "$written" -ge 1 ] && [ "$(wc -c <"$TMP/partial")" -eq $((28 + 9 * written)) ] ||
+    fail "partial book of '$written' positions should be 28 + 9 * $written bytes"
+printf '%s\n' 1111 1121 1122 >"$TMP/ply4"
+run "6x5 without a book" "$GTS" c4 solve --width 6 --height 5 "$TMP/ply4"
+expect_rc 0
+cut -d' ' -f1,2 "$TMP/out" >"$TMP/ply4.plain"
+run "6x5 with the partial book" "$GTS" c4 solve --width 6 --height 5 --book "$TMP/partial" "$TMP/ply4"
+expect_rc 0
+expect_empty_stderr
+checks=$((checks + 1))
+cut -d' ' -f1,2 "$TMP/out" | cmp -s - "$TMP/ply4.plain" || fail "scores with the partial book differ"
+
+############################################################################
+
+if [ "$failures" -ne 0 ]; then
+    echo "test_cli: $checks checks, $failures failed" >&2
+    exit 1
+fi
+echo "test_cli: $checks checks, 0 failed"
