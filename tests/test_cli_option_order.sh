@@ -1,15 +1,8 @@
 #!/usr/bin/env bash
-# KNOWN BUG (left failing on purpose until the CLI is fixed): options given
-# after a positional argument are not parsed as options.
-#
-# src/cli/c4_cmd.c parses with getopt_long(argc, argv, "+who:", ...): the
-# leading '+' stops option parsing at the first non-option argument, so in
-#     gts c4 bench --data DIR end-easy --csv
-# '--csv' is taken as a second set name ("cannot find set '--csv'", exit 1,
-# table printed without --csv), and `gts c4 solve FILE --weak` tries to open
-# a file named '--weak'.  The documented synopsis is
-# "gts c4 <command> [options]" with operands such as SET... or MOVES, and
-# the expected behaviour is the usual GNU one: options anywhere.
+# Regression: options given after a positional argument are parsed as
+# options, the usual GNU behaviour (the parser once stopped at the first
+# operand, so `gts c4 bench --data DIR end-easy --csv` took '--csv' for a
+# set name and `gts c4 solve FILE --weak` tried to open '--weak').
 #
 # usage: test_cli_option_order.sh GTS_BINARY SOURCE_DIR
 set -u

@@ -350,12 +350,9 @@ static void test_threads(void)
 }
 
 /*
- * KNOWN BUG (run as its own ctest, tt_min_size_message, failing until
- * fixed): the "need at least N MB" of tt_create's error is not the least
- * size that works.  src/search/tt.c computes
- *     ((bucket_bytes << (key_bits - TT_CHECK_BITS)) >> 20) + 1
- * which adds 1 MB even when the exact minimum is a whole number of MB: for
- * 64-bit keys it says 9 MB, yet 8 MB (2^18 buckets, 46 check bits) works.
+ * Regression: the "need at least N MB" of tt_create's error is the least
+ * size that works (it once added 1 MB even when the minimum was a whole
+ * number of MB: 9 MB for 64-bit keys, where 8 MB works).
  */
 static void test_min_size_message(void)
 {

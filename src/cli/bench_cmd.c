@@ -252,11 +252,17 @@ int c4_bench_main(int argc, char **argv, const c4_cli *c)
     return status;
 }
 
-/* The signature positions: a few from each standard set, chosen to take a
- * fraction of a second together. */
+/* The signature positions: a few from the standard sets, about 170,000
+ * nodes together, so that most changes to the search show. */
 static const char *const signature_positions[] = {
-    "2252576253462244111563365343671351441",
+    "2252576253462244111563365343671351441",    /* End-Easy */
     "7422341735647741166133573473242566",
+    "37313333717124171162542",                  /* Middle-Easy */
+    "2531276566711153",                         /* Middle-Medium */
+    "6614446666373154",
+    "32164625",                                 /* Begin-Easy */
+    "17516442226766",
+    "5654767662",
 };
 
 int signature_main(int argc, char **argv)

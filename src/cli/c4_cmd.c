@@ -102,7 +102,7 @@ static int parse_options(const char *cmd, int argc, char **argv, c4_cli *c)
     opterr = 0;
     optind = 1;
     int ch;
-    while ((ch = getopt_long(argc, argv, "+who:", long_opts, NULL)) != -1) {
+    while ((ch = getopt_long(argc, argv, "who:", long_opts, NULL)) != -1) {
         if (ch == 'h') {
             fputs(usage_text, stdout);
             return 1;

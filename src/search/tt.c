@@ -15,9 +15,9 @@ tt_table *tt_create(size_t bytes, int key_bits, char *err, size_t errlen)
     while (log2b < key_bits && ((size_t)bucket_bytes << (log2b + 1)) <= bytes)
         log2b++;
     if (key_bits - log2b > TT_CHECK_BITS) {
-        snprintf(err, errlen,
-                 "table of %zu bytes too small for %d-bit keys: need at least %llu MB", bytes,
-                 key_bits, (unsigned long long)((bucket_bytes << (key_bits - TT_CHECK_BITS)) >> 20) + 1);
+        const unsigned long long need = (unsigned long long)bucket_bytes << (key_bits - TT_CHECK_BITS);
+        snprintf(err, errlen, "table of %zu bytes too small for %d-bit keys: need at least %llu MB", bytes,
+                 key_bits, (need + (1u << 20) - 1) >> 20);
         return NULL;
     }
     tt_table *t = calloc(1, sizeof *t);
