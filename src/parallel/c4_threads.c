@@ -70,7 +70,8 @@ static void *helper_main(void *argp)
     return NULL;
 }
 
-c4_pool *c4_pool_create(int helpers, const c4_geom *g, tt_table *tt, const c4_book *book, atomic_int *stop)
+c4_pool *c4_pool_create(int helpers, const c4_geom *g, tt_table *tt, tt_table *const *near, const c4_book *book,
+                        atomic_int *stop)
 {
     c4_pool *pool = calloc(1, sizeof *pool);
     if (!pool)
@@ -91,7 +92,7 @@ c4_pool *c4_pool_create(int helpers, const c4_geom *g, tt_table *tt, const c4_bo
     pool->stop = stop;
     atomic_init(&pool->won, 0);
     for (int i = 0; i < helpers; i++) {
-        c4_search_init(&pool->ctx[i], g, tt, book, stop, i + 1);
+        c4_search_init(&pool->ctx[i], g, tt, near[i], book, stop, i + 1);
         pool->ctx[i].busy = pool->busy;
         helper_arg *arg = malloc(sizeof *arg);
         if (arg) {

@@ -10,9 +10,11 @@
 
 typedef struct c4_pool c4_pool;
 
-/* A pool of `helpers` threads (>= 1) searching with table tt and book;
- * *stop is the solver's flag, raised by the first thread to finish. */
-c4_pool *c4_pool_create(int helpers, const c4_geom *g, tt_table *tt, const c4_book *book, atomic_int *stop);
+/* A pool of `helpers` threads (>= 1) searching with table tt, helper i
+ * with near table near[i], and book; *stop is the solver's flag, raised by
+ * the first thread to finish. */
+c4_pool *c4_pool_create(int helpers, const c4_geom *g, tt_table *tt, tt_table *const *near, const c4_book *book,
+                        atomic_int *stop);
 void c4_pool_free(c4_pool *pool);
 
 /* Searches p on the calling thread (with context main) and every helper.

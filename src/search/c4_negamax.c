@@ -24,11 +24,12 @@ static inline unsigned pack(int kind, int score, int col)
     return (unsigned)kind | (unsigned)(score + 32) << 2 | (unsigned)(col + 1) << 8;
 }
 
-void c4_search_init(c4_search *s, const c4_geom *g, tt_table *tt, const c4_book *book,
+void c4_search_init(c4_search *s, const c4_geom *g, tt_table *tt, tt_table *near, const c4_book *book,
                     const atomic_int *stop, int variant)
 {
     s->g = g;
     s->tt = tt;
+    s->near = near;
     s->book = book;
     s->stop = stop;
     s->busy = NULL;
@@ -43,6 +44,18 @@ void c4_search_init(c4_search *s, const c4_geom *g, tt_table *tt, const c4_book 
         s->order[i] = s->order[j];
         s->order[j] = t;
     }
+}
+
+tt_table *c4_near_create(const c4_geom *g, char *err, size_t errlen)
+{
+    const size_t least = (size_t)TT_BUCKET * sizeof(uint64_t) << (g->key_bits > TT_CHECK_BITS ? g->key_bits - TT_CHECK_BITS : 0);
+    return tt_create(least > C4_NEAR_BYTES ? least : C4_NEAR_BYTES, g->key_bits, err, errlen);
+}
+
+/* The table that keeps a position with `moves` stones. */
+static inline tt_table *table_for(const c4_search *s, const c4_geom *g, int moves)
+{
+    return g->cells - moves < C4_NEAR_EMPTY ? s->near : s->tt;
 }
 
 static inline int work_of(uint64_t nodes)
@@ -137,8 +150,9 @@ static inline __attribute__((always_inline)) int negamax_body(c4_search *s, cons
     /* Columns stored under a mirrored key are mirrored too. */
 #define STORED_COL(col) (mirrored ? g->width - 1 - (col) : (col))
 
+    tt_table *tt = table_for(s, g, p->moves);
     int hint = -1;
-    const unsigned e = use_tt ? tt_probe(s->tt, key) : 0;
+    const unsigned e = use_tt ? tt_probe(tt, key) : 0;
     if (e) {
         s->tt_hits++;
         const int v = (int)((e >> 2) & 63) - 32;
@@ -162,6 +176,7 @@ static inline __attribute__((always_inline)) int negamax_body(c4_search *s, cons
     uint64_t cells[C4_MAX_WIDTH], keys[C4_MAX_WIDTH];
     int cols[C4_MAX_WIDTH], rank[C4_MAX_WIDTH], n = 0;
     const bool child_tt = p->moves + 1 < g->cells - TT_MIN_EMPTY;
+    tt_table *child_table = table_for(s, g, p->moves + 1);
     const uint64_t possible = c4_possible(g, p);
     for (int i = 0; i < g->width; i++) {
         const int col = s->order[i];
@@ -171,11 +186,11 @@ static inline __attribute__((always_inline)) int negamax_body(c4_search *s, cons
         const c4_pos child = { p->cur ^ p->mask, p->mask | m, p->moves + 1 };
         const uint64_t ck = child.moves < C4_SYMMETRY_PLIES ? c4_symmetric_key(g, &child) : c4_key(&child);
         if (child_tt)
-            tt_prefetch(s->tt, ck);
+            tt_prefetch(child_table, ck);
         const uint64_t w = c4_winning_cells(g, p->cur | m, p->mask | m);
         if (makes_double_threat(g, possible, m, w)) {
             if (use_tt)
-                tt_store(s->tt, key, pack(BOUND_EXACT, hi, STORED_COL(col)), 0);
+                tt_store(tt, key, pack(BOUND_EXACT, hi, STORED_COL(col)), 0);
             return hi;
         }
         const int r = col == hint ? 64 : __builtin_popcountll(w);
@@ -196,10 +211,10 @@ static inline __attribute__((always_inline)) int negamax_body(c4_search *s, cons
      * low enough proves the cutoff here without a search. */
     if (child_tt && p->moves < g->cells - ETC_MIN_EMPTY) {
         for (int i = 0; i < n; i++) {
-            const unsigned ce = tt_probe(s->tt, keys[i]);
+            const unsigned ce = tt_probe(child_table, keys[i]);
             const int v = 32 - (int)((ce >> 2) & 63);
             if (ce & BOUND_UPPER && v >= b) {
-                tt_store(s->tt, key, pack(BOUND_LOWER, v, STORED_COL(cols[i])), 0);
+                tt_store(tt, key, pack(BOUND_LOWER, v, STORED_COL(cols[i])), 0);
                 return v;
             }
         }
@@ -254,7 +269,7 @@ searched:;
             best = lo;
     }
     if (use_tt)
-        tt_store(s->tt, key, pack(kind, best, STORED_COL(best_col)), (unsigned)work_of(s->nodes - nodes0));
+        tt_store(tt, key, pack(kind, best, STORED_COL(best_col)), (unsigned)work_of(s->nodes - nodes0));
     return best;
 #undef STORED_COL
 }

@@ -16,6 +16,12 @@
  * mirror-image positions share an entry where transpositions are rare. */
 #define C4_SYMMETRY_PLIES 10
 
+/* Positions this close to the end are kept in a small table of each
+ * thread's own, which stays in its cache: most nodes are there, and their
+ * probes would otherwise wait on memory (docs/notes/c4_solver.md). */
+#define C4_NEAR_EMPTY 18
+#define C4_NEAR_BYTES ((size_t)2 << 20)
+
 /* Slots of the table of positions being searched by some thread. */
 #define C4_BUSY_SIZE 65536
 #define C4_BUSY_MASK (C4_BUSY_SIZE - 1)
@@ -25,6 +31,8 @@
 typedef struct c4_search {
     _Alignas(64) const c4_geom *g;
     tt_table *tt;               /* shared between threads */
+    tt_table *near;             /* this thread's own, for positions with
+                                   fewer than C4_NEAR_EMPTY empty cells */
     const c4_book *book;        /* or NULL */
     const atomic_int *stop;     /* non-zero: unwind at once, store nothing */
     _Atomic uint64_t *busy;     /* shared by threads: keys being searched
@@ -36,8 +44,11 @@ typedef struct c4_search {
 
 /* Sets the centre-first column order; variant > 0 perturbs it so that CPU
  * threads searching the same root take different paths. */
-void c4_search_init(c4_search *s, const c4_geom *g, tt_table *tt, const c4_book *book,
+void c4_search_init(c4_search *s, const c4_geom *g, tt_table *tt, tt_table *near, const c4_book *book,
                     const atomic_int *stop, int variant);
+
+/* A near table for board g (C4_NEAR_BYTES, or the least lossless size). */
+tt_table *c4_near_create(const c4_geom *g, char *err, size_t errlen);
 /* busy is NULL for a search alone: c4_search_init leaves it so. */
 
 /* Exact score (weak: -1, 0, 1) of p with the full solver.  The result is

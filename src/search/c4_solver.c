@@ -14,6 +14,7 @@ struct c4_solver {
     c4_geom g;
     c4_options opt;
     tt_table *tt;
+    tt_table **near;            /* one per thread */
     c4_pool *pool;              /* NULL with one thread */
     atomic_int stop;            /* raised to end the current search */
     atomic_int interrupted;     /* sticky: raised by c4_solver_interrupt */
@@ -62,13 +63,21 @@ c4_solver *c4_solver_create(const c4_geom *g, const c4_options *opt, char *err, 
     atomic_init(&s->interrupted, 0);
     if (opt->algo == C4_ALGO_SOLVER) {
         s->tt = tt_create(opt->tt_bytes, g->key_bits, err, errlen);
-        if (!s->tt) {
-            free(s);
+        s->near = calloc((size_t)opt->threads, sizeof *s->near);
+        if (!s->tt || !s->near) {
+            if (s->tt && !s->near)
+                snprintf(err, errlen, "out of memory");
+            c4_solver_free(s);
             return NULL;
         }
+        for (int i = 0; i < opt->threads; i++)
+            if (!(s->near[i] = c4_near_create(g, err, errlen))) {
+                c4_solver_free(s);
+                return NULL;
+            }
     }
     if (opt->threads > 1) {
-        s->pool = c4_pool_create(opt->threads - 1, &s->g, s->tt, opt->book, &s->stop);
+        s->pool = c4_pool_create(opt->threads - 1, &s->g, s->tt, s->near + 1, opt->book, &s->stop);
         if (!s->pool) {
             snprintf(err, errlen, "cannot start %d threads", opt->threads);
             c4_solver_free(s);
@@ -84,6 +93,9 @@ void c4_solver_free(c4_solver *s)
         return;
     c4_pool_free(s->pool);
     tt_free(s->tt);
+    for (int i = 0; s->near && i < s->opt.threads; i++)
+        tt_free(s->near[i]);
+    free(s->near);
     free(s);
 }
 
@@ -91,6 +103,8 @@ void c4_solver_clear(c4_solver *s)
 {
     if (s->tt)
         tt_clear(s->tt);
+    for (int i = 0; s->near && i < s->opt.threads; i++)
+        tt_clear(s->near[i]);
 }
 
 void c4_solver_interrupt(c4_solver *s)
@@ -117,7 +131,7 @@ int c4_solve(c4_solver *s, const c4_pos *p, bool weak, c4_result *r)
     if (atomic_load(&s->interrupted))
         return -1;
     c4_search ctx;
-    c4_search_init(&ctx, &s->g, s->tt, s->opt.book, &s->stop, 0);
+    c4_search_init(&ctx, &s->g, s->tt, s->near ? s->near[0] : NULL, s->opt.book, &s->stop, 0);
     const double t0 = now_usec();
     int score = 0, rc = 0;
     switch (s->opt.algo) {
