@@ -298,9 +298,12 @@ int c4_search_solve(c4_search *s, const c4_pos *p, bool weak)
         return weak ? (score > 0) - (score < 0) : score;
     if (c4_can_win_next(g, p))
         return weak ? 1 : c4_win_score(g, p->moves);
+    /* Weak: two null windows, win or not, then draw or loss; cheaper than
+     * one (-1, 1) window. */
     if (weak) {
-        const int v = negamax(s, p, -1, 1);
-        return (v > 0) - (v < 0);
+        if (negamax(s, p, 0, 1) >= 1)
+            return 1;
+        return negamax(s, p, -1, 0) <= -1 ? -1 : 0;
     }
     /* Null-window probes, starting near zero where most scores lie, then
      * halving the remaining range. */
