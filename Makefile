@@ -42,6 +42,15 @@ test: release asan
 	cd $(RELEASE) && ctest --output-on-failure -j $(JOBS)
 	cd $(ASAN) && ctest --output-on-failure -j $(JOBS)
 
+# On a machine with a CUDA device: the GPU tests, and the CUDA code under
+# compute-sanitizer.  Skips with a message where there is no device.
+SANITIZER := $(shell command -v compute-sanitizer 2>/dev/null || ls /usr/local/cuda/bin/compute-sanitizer 2>/dev/null)
+gpu-test: release
+	cd $(RELEASE) && ctest --output-on-failure -R '^gpu'
+	@if [ -z "$(SANITIZER)" ]; then echo "gpu-test: compute-sanitizer not found, skipped"; \
+	elif $(RELEASE)/gts info | grep -q '^gpu: no CUDA device'; then echo "gpu-test: no CUDA device, compute-sanitizer skipped"; \
+	else $(SANITIZER) --tool memcheck --error-exitcode 1 $(RELEASE)/gts info; fi
+
 signature: release
 	$(RELEASE)/gts bench --signature
 
