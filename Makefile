@@ -7,7 +7,9 @@ JOBS    ?= $(shell nproc 2>/dev/null || echo 2)
 # nvcc is often installed outside PATH.
 NVCC    := $(shell command -v nvcc 2>/dev/null || ls /usr/local/cuda/bin/nvcc 2>/dev/null)
 CUDA_ARG := $(if $(NVCC),-DCMAKE_CUDA_COMPILER=$(NVCC),)
-APT_PACKAGES := cmake gcc make libc6-dev
+# command:package pairs; a tool already on the PATH (from any source) is
+# not installed again.
+TOOLS := cmake:cmake cc:gcc c++:g++
 
 .PHONY: all deps release asan run test install gpu-test signature clean
 
@@ -15,7 +17,8 @@ all: release
 
 deps:
 	@missing=""; \
-	for p in $(APT_PACKAGES); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
+	for t in $(TOOLS); do command -v $${t%%:*} >/dev/null 2>&1 || missing="$$missing $${t#*:}"; done; \
+	[ -e /usr/include/stdio.h ] || missing="$$missing libc6-dev"; \
 	if [ -n "$$missing" ]; then \
 	  if [ "$$(id -u)" = 0 ]; then \
 	    echo "installing:$$missing"; apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing; \
