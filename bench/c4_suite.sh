@@ -57,7 +57,14 @@ cpu=$(lscpu 2>/dev/null | sed -n 's/^Model name: *//p' | head -1)
   echo "### Connect 4 suite: $id"
   echo
   echo "- command: \`$cmdline\`"
-  echo "- commit: $(git rev-parse --short HEAD 2>/dev/null || echo unknown)$(git diff --quiet 2>/dev/null || echo ' (with uncommitted changes)')"
+  # A copy without .git (as on a remote machine) names its commit in
+  # GTS_COMMIT.
+  if git rev-parse --short HEAD >/dev/null 2>&1; then
+    commit="$(git rev-parse --short HEAD)$(git diff --quiet HEAD -- src include || echo ' (with uncommitted changes)')"
+  else
+    commit="${GTS_COMMIT:-unknown}"
+  fi
+  echo "- commit: $commit"
   echo "- machine: ${cpu:-unknown CPU}, $(nproc) cores, $(free -g | awk '/Mem:/{print $2}') GiB"
   echo "- date: $(date -u '+%Y-%m-%d %H:%M UTC')"
   echo "- table: 64 MB, cleared between positions; strong solve unless marked weak"
