@@ -2,9 +2,10 @@
  * gts - the Connect 4 exact solver.
  *
  * A solver owns a transposition table and, with threads > 1, a pool of CPU
- * threads that share it (Lazy SMP: every thread searches the same root in a
- * different move order; the first to finish gives the answer, and all
- * answers are exact, so the score never depends on the thread count).
+ * threads that share it: every thread searches the same root, and a thread
+ * puts off a move that another one is searching, so they spread over the
+ * tree.  The first to finish gives the answer; all answers are exact, so
+ * the score never depends on the thread count.
  */
 #ifndef GTS_C4_SOLVER_H
 #define GTS_C4_SOLVER_H

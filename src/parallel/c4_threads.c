@@ -92,7 +92,7 @@ c4_pool *c4_pool_create(int helpers, const c4_geom *g, tt_table *tt, tt_table *c
     pool->stop = stop;
     atomic_init(&pool->won, 0);
     for (int i = 0; i < helpers; i++) {
-        c4_search_init(&pool->ctx[i], g, tt, near[i], book, stop, i + 1);
+        c4_search_init(&pool->ctx[i], g, tt, near[i], book, stop);
         pool->ctx[i].busy = pool->busy;
         helper_arg *arg = malloc(sizeof *arg);
         if (arg) {

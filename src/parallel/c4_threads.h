@@ -1,5 +1,7 @@
 /*
- * Internal: Lazy SMP for the Connect 4 solver.  Helper threads wait in a
+ * Internal: the Connect 4 solver on several threads.  Every thread solves
+ * the same root through the shared table, putting off moves another thread
+ * is searching (ABDADA-style, see c4_negamax.c).  Helper threads wait in a
  * pool between solves, so a solve on many threads costs a wake-up, not
  * thread creation.
  */

@@ -25,7 +25,7 @@ static inline unsigned pack(int kind, int score, int col)
 }
 
 void c4_search_init(c4_search *s, const c4_geom *g, tt_table *tt, tt_table *near, const c4_book *book,
-                    const atomic_int *stop, int variant)
+                    const atomic_int *stop)
 {
     s->g = g;
     s->tt = tt;
@@ -36,14 +36,6 @@ void c4_search_init(c4_search *s, const c4_geom *g, tt_table *tt, tt_table *near
     s->nodes = s->tt_hits = 0;
     for (int i = 0; i < g->width; i++)      /* centre, then outwards */
         s->order[i] = g->width / 2 + (1 - 2 * (i % 2)) * (i + 1) / 2;
-    /* Helper threads swap neighbouring pairs of the order so that each
-     * starts down a different line. */
-    for (int i = variant % 2; variant > 0 && i + 1 < g->width; i += 2) {
-        const int j = (i + variant) % g->width;
-        const int t = s->order[i];
-        s->order[i] = s->order[j];
-        s->order[j] = t;
-    }
 }
 
 tt_table *c4_near_create(const c4_geom *g, char *err, size_t errlen)

@@ -42,14 +42,13 @@ typedef struct c4_search {
     int order[C4_MAX_WIDTH];    /* column order for ties: centre first */
 } c4_search;
 
-/* Sets the centre-first column order; variant > 0 perturbs it so that CPU
- * threads searching the same root take different paths. */
+/* Sets up a search alone (busy NULL) with table tt, near table near and
+ * book (or NULL); the thread pool sets busy for its threads. */
 void c4_search_init(c4_search *s, const c4_geom *g, tt_table *tt, tt_table *near, const c4_book *book,
-                    const atomic_int *stop, int variant);
+                    const atomic_int *stop);
 
 /* A near table for board g (C4_NEAR_BYTES, or the least lossless size). */
 tt_table *c4_near_create(const c4_geom *g, char *err, size_t errlen);
-/* busy is NULL for a search alone: c4_search_init leaves it so. */
 
 /* Exact score (weak: -1, 0, 1) of p with the full solver.  The result is
  * meaningless if *stop was raised during the search. */

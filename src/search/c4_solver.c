@@ -131,7 +131,7 @@ int c4_solve(c4_solver *s, const c4_pos *p, bool weak, c4_result *r)
     if (atomic_load(&s->interrupted))
         return -1;
     c4_search ctx;
-    c4_search_init(&ctx, &s->g, s->tt, s->near ? s->near[0] : NULL, s->opt.book, &s->stop, 0);
+    c4_search_init(&ctx, &s->g, s->tt, s->near ? s->near[0] : NULL, s->opt.book, &s->stop);
     const double t0 = now_usec();
     int score = 0, rc = 0;
     switch (s->opt.algo) {
