@@ -290,9 +290,15 @@ int c4_search_solve(c4_search *s, const c4_pos *p, bool weak)
         return weak ? (score > 0) - (score < 0) : score;
     if (c4_can_win_next(g, p))
         return weak ? 1 : c4_win_score(g, p->moves);
-    /* Weak: two null windows, win or not, then draw or loss; cheaper than
-     * one (-1, 1) window. */
+    /* Weak: first two cheap probes for a quick loss or win (a high window
+     * prunes long defences at once), then win or not, then draw or loss;
+     * null windows throughout, cheaper than one (-1, 1) window. */
     if (weak) {
+        const int quick_loss = -(g->cells - p->moves) / 4, quick_win = c4_win_score(g, p->moves) / 2;
+        if (negamax(s, p, quick_loss, quick_loss + 1) <= quick_loss)
+            return -1;
+        if (negamax(s, p, quick_win, quick_win + 1) > quick_win)
+            return 1;
         if (negamax(s, p, 0, 1) >= 1)
             return 1;
         return negamax(s, p, -1, 0) <= -1 ? -1 : 0;
