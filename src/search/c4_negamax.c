@@ -295,9 +295,9 @@ int c4_search_solve(c4_search *s, const c4_pos *p, bool weak)
      * null windows throughout, cheaper than one (-1, 1) window. */
     if (weak) {
         const int quick_loss = -(g->cells - p->moves) / 4, quick_win = c4_win_score(g, p->moves) / 2;
-        if (negamax(s, p, quick_loss, quick_loss + 1) <= quick_loss)
+        if (quick_loss < 0 && negamax(s, p, quick_loss, quick_loss + 1) <= quick_loss)
             return -1;
-        if (negamax(s, p, quick_win, quick_win + 1) > quick_win)
+        if (quick_win > 0 && negamax(s, p, quick_win, quick_win + 1) > quick_win)
             return 1;
         if (negamax(s, p, 0, 1) >= 1)
             return 1;
