@@ -77,11 +77,7 @@ expect_one_line_error() {
     "gts: "*) ;;
     *) fail "stderr does not start with 'gts: '" ;;
     esac
-    local p
-    for p in "$@"; do
-        checks=$((checks + 1))
-        grep -qF -- "$p" "$TMP/err" || fail "stderr lacks '$p'"
-    done
+    expect_err_contains "$@"
 }
 
 expect_err_contains() {
