@@ -28,14 +28,21 @@ typedef enum c4_algo {
 const char *c4_algo_name(c4_algo a);
 int c4_algo_parse(const char *name, c4_algo *a);
 
+/* Called by a strong solve between its null-window probes with the range
+ * the score is known to lie in so far and the nodes searched (by the
+ * calling thread). */
+typedef void (*c4_progress_fn)(int min, int max, uint64_t nodes, void *ctx);
+
 typedef struct c4_options {
     c4_algo algo;
     size_t tt_bytes;            /* transposition table size */
     int threads;                /* >= 1; more than 1 only for C4_ALGO_SOLVER */
     const c4_book *book;        /* or NULL; used by C4_ALGO_SOLVER */
+    c4_progress_fn progress;    /* or NULL */
+    void *progress_ctx;
 } c4_options;
 
-/* The defaults: solver, 64 MB, one thread, no book. */
+/* The defaults: solver, 64 MB, one thread, no book, no progress. */
 c4_options c4_default_options(void);
 
 typedef struct c4_result {

@@ -225,6 +225,7 @@ static int solve_line(c4_cli *c, c4_solver *s, const char *where, long lineno, c
         return 0;
     }
     c4_result r;
+    snprintf(c->opt.progress_ctx, 128, "%s", moves[0] ? moves : "-");
     const double t0 = cli_now_usec();
     c4_solver_clear(s);
     if (c4_solve(s, &p, c->weak, &r) != 0)
@@ -249,8 +250,14 @@ static int solve_line(c4_cli *c, c4_solver *s, const char *where, long lineno, c
         fprintf(stderr, "gts: %s:%ld: %s scored %d, expected %d\n", where, lineno, shown, r.score, want);
         t->mismatches++;
     }
-    cli_progress("solved %ld positions", t->positions);
+    cli_progress("positions solved: %ld", t->positions);
     return 0;
+}
+
+/* Progress of one long solve: where its score stands. */
+static void solve_progress(int min, int max, uint64_t nodes, void *ctx)
+{
+    cli_progress("%s: score in [%d, %d] after %.1f M nodes", (const char *)ctx, min, max, (double)nodes / 1e6);
 }
 
 static int cmd_solve(c4_cli *c, int argc, char **argv)
@@ -258,6 +265,9 @@ static int cmd_solve(c4_cli *c, int argc, char **argv)
     c4_book *book;
     if (load_book(c, &book) != 0)
         return EXIT_USAGE;
+    char current[128] = "";
+    c->opt.progress = solve_progress;
+    c->opt.progress_ctx = current;
     char err[512];
     c4_solver *s = c4_solver_create(&c->g, &c->opt, err, sizeof err);
     if (!s) {

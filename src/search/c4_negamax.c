@@ -33,6 +33,8 @@ void c4_search_init(c4_search *s, const c4_geom *g, tt_table *tt, tt_table *near
     s->book = book;
     s->stop = stop;
     s->busy = NULL;
+    s->progress = NULL;
+    s->progress_ctx = NULL;
     s->nodes = s->tt_hits = 0;
     for (int i = 0; i < g->width; i++)      /* centre, then outwards */
         s->order[i] = g->width / 2 + (1 - 2 * (i % 2)) * (i + 1) / 2;
@@ -303,11 +305,14 @@ int c4_search_solve(c4_search *s, const c4_pos *p, bool weak)
             return 1;
         return negamax(s, p, -1, 0) <= -1 ? -1 : 0;
     }
-    /* Null-window probes, starting near zero where most scores lie, then
-     * halving the remaining range. */
+    /* Null-window probes narrow [min, max]: each at the middle, or at half
+     * the end on its side of zero if that is further out (probes far from
+     * zero are cheap: their windows cut long lines at once). */
     int min = -(g->cells - p->moves) / 2;
     int max = c4_win_score(g, p->moves);
     while (min < max) {
+        if (s->progress)
+            s->progress(min, max, s->nodes, s->progress_ctx);
         int med = min + (max - min) / 2;
         if (med <= 0 && min / 2 < med)
             med = min / 2;

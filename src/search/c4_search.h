@@ -10,6 +10,7 @@
 
 #include "gts/c4.h"
 #include "gts/c4_book.h"
+#include "gts/c4_solver.h"
 #include "gts/tt.h"
 
 /* The table's symmetric keys are used this many plies into the game:
@@ -37,6 +38,8 @@ typedef struct c4_search {
     const atomic_int *stop;     /* non-zero: unwind at once, store nothing */
     _Atomic uint64_t *busy;     /* shared by threads: keys being searched
                                    (C4_BUSY_SIZE slots), or NULL alone */
+    c4_progress_fn progress;    /* or NULL: called between root probes */
+    void *progress_ctx;
     uint64_t nodes;
     uint64_t tt_hits;
     int order[C4_MAX_WIDTH];    /* column order for ties: centre first */

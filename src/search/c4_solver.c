@@ -39,7 +39,7 @@ int c4_algo_parse(const char *name, c4_algo *a)
 
 c4_options c4_default_options(void)
 {
-    return (c4_options){ .algo = C4_ALGO_SOLVER, .tt_bytes = (size_t)64 << 20, .threads = 1, .book = NULL };
+    return (c4_options){ .algo = C4_ALGO_SOLVER, .tt_bytes = (size_t)64 << 20, .threads = 1 };
 }
 
 c4_solver *c4_solver_create(const c4_geom *g, const c4_options *opt, char *err, size_t errlen)
@@ -132,6 +132,8 @@ int c4_solve(c4_solver *s, const c4_pos *p, bool weak, c4_result *r)
         return -1;
     c4_search ctx;
     c4_search_init(&ctx, &s->g, s->tt, s->near ? s->near[0] : NULL, s->opt.book, &s->stop);
+    ctx.progress = s->opt.progress;
+    ctx.progress_ctx = s->opt.progress_ctx;
     const double t0 = now_usec();
     int score = 0, rc = 0;
     switch (s->opt.algo) {
