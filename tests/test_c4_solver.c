@@ -725,6 +725,62 @@ static void part_book(void)
     remove(path);
 }
 
+/* Progress reports of a strong solve: each a range that narrows and holds
+ * the final score, with nodes that never go back. */
+typedef struct progress_log {
+    int calls, min[64], max[64];
+    uint64_t nodes[64];
+} progress_log;
+
+static void record_progress(int min, int max, uint64_t nodes, void *ctx)
+{
+    progress_log *log = ctx;
+    if (log->calls < 64) {
+        log->min[log->calls] = min;
+        log->max[log->calls] = max;
+        log->nodes[log->calls] = nodes;
+    }
+    log->calls++;
+}
+
+static void part_progress(void)
+{
+    test_line lines[MAX_LINES];
+    const int n = load_test_set("Test_L2_R2", lines, 20);
+    for (int i = 0; i < n; i++) {
+        progress_log log = { 0 };
+        c4_options opt = c4_default_options();
+        opt.tt_bytes = (size_t)16 << 20;
+        opt.progress = record_progress;
+        opt.progress_ctx = &log;
+        char err[256];
+        c4_solver *s = c4_solver_create(&c4_standard, &opt, err, sizeof err);
+        CHECK(s != NULL);
+        c4_pos p;
+        parse_or_die(&c4_standard, &p, lines[i].moves);
+        c4_result r;
+        CHECK_EQ(c4_solve(s, &p, false, &r), 0);
+        CHECK_EQ(r.score, lines[i].score);
+        CHECK_GT(log.calls, 0);
+        CHECK_LE(log.calls, 64);
+        for (int k = 0; k < log.calls && k < 64; k++) {
+            CHECK_LT(log.min[k], log.max[k]);
+            CHECK_LE(log.min[k], r.score);
+            CHECK_GE(log.max[k], r.score);
+            if (k > 0) {
+                CHECK_GE(log.min[k], log.min[k - 1]);
+                CHECK_LE(log.max[k], log.max[k - 1]);
+                CHECK(log.nodes[k] >= log.nodes[k - 1]);
+            }
+        }
+        /* Weak solves make no reports. */
+        log.calls = 0;
+        CHECK_EQ(c4_solve(s, &p, true, &r), 0);
+        CHECK_EQ(log.calls, 0);
+        c4_solver_free(s);
+    }
+}
+
 int main(int argc, char **argv)
 {
     static const struct {
@@ -734,7 +790,7 @@ int main(int argc, char **argv)
         { "sets", part_sets },       { "weak", part_weak },       { "algos", part_algos },
         { "small", part_small },     { "sizes", part_sizes },     { "threads", part_threads },
         { "analyze", part_analyze },
-        { "interrupt", part_interrupt }, { "book", part_book },
+        { "interrupt", part_interrupt }, { "book", part_book },     { "progress", part_progress },
     };
     const size_t nparts = sizeof parts / sizeof *parts;
     bool ran = false;
