@@ -80,21 +80,18 @@ expect_one_line_error() {
     expect_err_contains "$@"
 }
 
-expect_err_contains() {
-    local p
+# expect_contains err|out PATTERN...: the captured stream holds each one.
+expect_contains() {
+    local stream=$1 p
+    shift
     for p in "$@"; do
         checks=$((checks + 1))
-        grep -qF -- "$p" "$TMP/err" || fail "stderr lacks '$p'"
+        grep -qF -- "$p" "$TMP/$stream" || fail "std$stream lacks '$p'"
     done
 }
 
-expect_out_contains() {
-    local p
-    for p in "$@"; do
-        checks=$((checks + 1))
-        grep -qF -- "$p" "$TMP/out" || fail "stdout lacks '$p'"
-    done
-}
+expect_err_contains() { expect_contains err "$@"; }
+expect_out_contains() { expect_contains out "$@"; }
 
 expect_empty_stderr() {
     checks=$((checks + 1))
