@@ -11,7 +11,8 @@
  *    move, keyed by the mirror-symmetric key in the first plies, and its
  *    children's entries can cut off a node before it is searched (ETC);
  *  - moves are tried table move first, then by the number of winning cells
- *    they create, ties centre first.
+ *    they create (in probes near 0, those not blockable at once count
+ *    twice), ties centre first.
  */
 #include "c4_search.h"
 
@@ -33,6 +34,7 @@ void c4_search_init(c4_search *s, const c4_geom *g, tt_table *tt, tt_table *near
     s->book = book;
     s->stop = stop;
     s->busy = NULL;
+    s->slow_probe = false;
     s->progress = NULL;
     s->progress_ctx = NULL;
     s->nodes = s->tt_hits = 0;
@@ -64,6 +66,8 @@ static inline int work_of(uint64_t nodes)
 #define ETC_MIN_EMPTY 16
 /* Threads put off each other's moves from this many empty cells up. */
 #define SPREAD_MIN_EMPTY 12
+/* Root probes within this distance of 0 are slow ones (move_rank). */
+#define SLOW_PROBE 4
 
 /* Claimeven: if every column has an even number of empty cells, the
  * opponent can answer each move directly on top of it and so take the upper
@@ -92,6 +96,19 @@ static inline bool makes_double_threat(const c4_geom *g, uint64_t possible, uint
     const uint64_t playable = (possible & ~m) | ((m << 1) & g->board);
     const uint64_t threats = w & playable;
     return (threats & (threats - 1)) || (w & (threats << 1));
+}
+
+/* The order of a move that plays cell m and so makes winning cells w: the
+ * more the better.  In a probe for a slow result, threats the opponent
+ * cannot block at once (the cell below still empty) count twice: they
+ * decide long games, while quick wins come from threats that force at
+ * once. */
+static inline int move_rank(const c4_geom *g, bool slow_probe, uint64_t possible, uint64_t m, uint64_t w)
+{
+    if (!slow_probe)
+        return __builtin_popcountll(w);
+    const uint64_t playable = (possible & ~m) | ((m << 1) & g->board);
+    return 2 * __builtin_popcountll(w & ~playable) + __builtin_popcountll(w & playable);
 }
 
 typedef int (*negamax_fn)(c4_search *s, const c4_pos *p, int alpha, int beta);
@@ -187,7 +204,7 @@ static inline __attribute__((always_inline)) int negamax_body(c4_search *s, cons
                 tt_store(tt, key, pack(BOUND_EXACT, hi, STORED_COL(col)), 0);
             return hi;
         }
-        const int r = col == hint ? 64 : __builtin_popcountll(w);
+        const int r = col == hint ? 64 : move_rank(g, s->slow_probe, possible, m, w);
         int j = n++;
         for (; j > 0 && rank[j - 1] < r; j--) {
             cells[j] = cells[j - 1];
@@ -301,6 +318,7 @@ int c4_search_solve(c4_search *s, const c4_pos *p, bool weak)
             return -1;
         if (quick_win > 0 && negamax(s, p, quick_win, quick_win + 1) > quick_win)
             return 1;
+        s->slow_probe = true;
         if (negamax(s, p, 0, 1) >= 1)
             return 1;
         return negamax(s, p, -1, 0) <= -1 ? -1 : 0;
@@ -318,6 +336,7 @@ int c4_search_solve(c4_search *s, const c4_pos *p, bool weak)
             med = min / 2;
         else if (med >= 0 && max / 2 > med)
             med = max / 2;
+        s->slow_probe = med >= -SLOW_PROBE && med <= SLOW_PROBE;
         const int r = negamax(s, p, med, med + 1);
         if (atomic_load_explicit(s->stop, memory_order_relaxed))
             return 0;

@@ -38,6 +38,7 @@ typedef struct c4_search {
     const atomic_int *stop;     /* non-zero: unwind at once, store nothing */
     _Atomic uint64_t *busy;     /* shared by threads: keys being searched
                                    (C4_BUSY_SIZE slots), or NULL alone */
+    bool slow_probe;            /* the root probe is near 0: see move_rank */
     c4_progress_fn progress;    /* or NULL: called between root probes */
     void *progress_ctx;
     uint64_t nodes;
