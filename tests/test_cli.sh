@@ -93,6 +93,18 @@ expect_contains() {
 expect_err_contains() { expect_contains err "$@"; }
 expect_out_contains() { expect_contains out "$@"; }
 
+# expect_out_lines N MESSAGE: stdout has N lines.
+expect_out_lines() {
+    checks=$((checks + 1))
+    [ "$(wc -l <"$TMP/out")" -eq "$1" ] || fail "$2"
+}
+
+# expect_out_line K REGEX MESSAGE: line K of stdout matches REGEX (ERE).
+expect_out_line() {
+    checks=$((checks + 1))
+    sed -n "$1p" "$TMP/out" | grep -qE -- "$2" || fail "$3"
+}
+
 expect_empty_stderr() {
     checks=$((checks + 1))
     [ ! -s "$TMP/err" ] || fail "stderr is not empty"
@@ -174,12 +186,9 @@ printf '%s\n44x4\n4444444\n%s %s\n' "$good1" "$good2" "$score2" >"$TMP/mixed"
 
 run "solve with bad lines (stdin)" --stdin "$TMP/mixed" "$GTS" c4 solve
 expect_rc 1
-checks=$((checks + 1))
-[ "$(wc -l <"$TMP/out")" -eq 2 ] || fail "expected 2 result lines"
-checks=$((checks + 1))
-sed -n 1p "$TMP/out" | grep -qE "^$good1 $score1 [0-9]+ [0-9]+\$" || fail "first line is not '$good1 $score1 nodes usec'"
-checks=$((checks + 1))
-sed -n 2p "$TMP/out" | grep -qE "^$good2 $score2 [0-9]+ [0-9]+\$" || fail "second line is not '$good2 $score2 nodes usec'"
+expect_out_lines 2 "expected 2 result lines"
+expect_out_line 1 "^$good1 $score1 [0-9]+ [0-9]+\$" "first line is not '$good1 $score1 nodes usec'"
+expect_out_line 2 "^$good2 $score2 [0-9]+ [0-9]+\$" "second line is not '$good2 $score2 nodes usec'"
 expect_err_contains "gts: -:2: move 3: 'x' is not a column digit" "gts: -:3: move 7: column 4 is full" \
     "2 positions, 0 wrong scores, 2 bad lines"
 checks=$((checks + 1))
@@ -197,8 +206,7 @@ expect_out_contains "$good1 $score1 "
 run "right expected scores" "$GTS" c4 solve "$DATA/Test_L3_R1"
 expect_rc 0
 expect_empty_stderr
-checks=$((checks + 1))
-[ "$(wc -l <"$TMP/out")" -eq 60 ] || fail "expected 60 result lines"
+expect_out_lines 60 "expected 60 result lines"
 
 run "weak scores" --stdin <(head -5 "$DATA/Test_L2_R1") "$GTS" c4 solve --weak
 expect_rc 0
@@ -224,8 +232,7 @@ checks=$((checks + 1))
 run "solve on 3 threads" --stdin <(head -20 "$DATA/Test_L2_R2") "$GTS" c4 solve --threads 3
 expect_rc 0
 expect_empty_stderr
-checks=$((checks + 1))
-[ "$(wc -l <"$TMP/out")" -eq 20 ] || fail "expected 20 result lines"
+expect_out_lines 20 "expected 20 result lines"
 
 run "threads with alpha-beta" --stdin <(echo 4) "$GTS" c4 solve --threads 2 --algo alphabeta
 expect_rc 2
@@ -310,8 +317,7 @@ fi
 
 run "solve --json" --stdin <(head -3 "$DATA/Test_L3_R1") "$GTS" c4 solve --json
 expect_rc 0
-checks=$((checks + 1))
-[ "$(wc -l <"$TMP/out")" -eq 3 ] || fail "expected 3 lines"
+expect_out_lines 3 "expected 3 lines"
 checks=$((checks + 1))
 ! grep -qv '^{.*"score":-\{0,1\}[0-9][0-9]*.*}$' "$TMP/out" || fail "a line is not a JSON object with a score"
 expect_out_contains '"ok":true'
@@ -333,17 +339,13 @@ fi
 # test_cli_option_order.sh).
 run "bench --csv end-easy" "$GTS" c4 bench --csv --data "$DATA" end-easy
 expect_rc 0
-checks=$((checks + 1))
-[ "$(wc -l <"$TMP/out")" -eq 2 ] || fail "expected a header and one row"
-checks=$((checks + 1))
-sed -n 1p "$TMP/out" | grep -q '^set,algo,threads,positions,' || fail "no CSV header"
-checks=$((checks + 1))
-sed -n 2p "$TMP/out" | grep -qE '^end-easy,solver,1,60,.*,60/60$' || fail "row is not end-easy ... 60/60"
+expect_out_lines 2 "expected a header and one row"
+expect_out_line 1 '^set,algo,threads,positions,' "no CSV header"
+expect_out_line 2 '^end-easy,solver,1,60,.*,60/60$' "row is not end-easy ... 60/60"
 
 run "bench two algorithms, --limit, --json" "$GTS" c4 bench --json --limit 7 --algo solver,alphabeta --data "$DATA" end-easy
 expect_rc 0
-checks=$((checks + 1))
-[ "$(wc -l <"$TMP/out")" -eq 2 ] || fail "expected two JSON rows"
+expect_out_lines 2 "expected two JSON rows"
 checks=$((checks + 1))
 grep -q '^{"set":"end-easy","algo":"solver",.*"positions":7,.*"correct":7,"checked":7}$' "$TMP/out" &&
     grep -q '^{"set":"end-easy","algo":"alphabeta",.*"positions":7,.*"correct":7,"checked":7}$' "$TMP/out" ||
