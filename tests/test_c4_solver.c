@@ -236,6 +236,17 @@ static void part_algos(void)
     CHECK_GT(w, 0);
     CHECK_GT(l, 0);
     CHECK_GT(d, 0);
+
+    /* Minimax takes positions up to C4_MINIMAX_MAX_EMPTY empty cells. */
+    c4_pos p;
+    char err[256] = "";
+    parse_or_die(&c4_standard, &p, "5554224333234511764415115");    /* Middle-Easy: 17 empty */
+    CHECK(!c4_algo_fits(C4_ALGO_MINIMAX, &c4_standard, &p, err, sizeof err));
+    CHECK(strstr(err, "17 empty cells") != NULL);
+    CHECK(c4_algo_fits(C4_ALGO_ALPHABETA, &c4_standard, &p, err, sizeof err));
+    CHECK(c4_algo_fits(C4_ALGO_SOLVER, &c4_standard, &p, err, sizeof err));
+    parse_or_die(&c4_standard, &p, "2252576253462244111563365343671351441");    /* End-Easy: 5 empty */
+    CHECK(c4_algo_fits(C4_ALGO_MINIMAX, &c4_standard, &p, err, sizeof err));
 }
 
 /* Other sizes (the general search): the empty 4x4 and 5x4 boards and

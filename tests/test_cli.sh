@@ -116,6 +116,10 @@ line_of() { sed -n "${2}p" "$DATA/$1"; }
 ############################################################################
 # Usage and option errors.
 
+run "minimax on the empty board" --stdin <(echo -) "$GTS" c4 solve --algo minimax
+expect_rc 1
+expect_err_contains "minimax visits every line: 42 empty cells is too many"
+
 run "gts --help" "$GTS" --help
 expect_rc 0
 expect_out_contains "usage: gts"

@@ -24,6 +24,14 @@ typedef enum c4_algo {
     C4_ALGO_MINIMAX,    /* no pruning at all: small positions only */
 } c4_algo;
 
+/* Minimax visits every line of play: beyond this many empty cells it would
+ * run for hours, so the front ends refuse such positions. */
+#define C4_MINIMAX_MAX_EMPTY 16
+
+/* Whether algorithm a is fit to solve p (minimax: at most
+ * C4_MINIMAX_MAX_EMPTY empty cells); if not, a one-line reason in err. */
+bool c4_algo_fits(c4_algo a, const c4_geom *g, const c4_pos *p, char *err, size_t errlen);
+
 /* Name of an algorithm ("solver", "alphabeta", "minimax"), and back. */
 const char *c4_algo_name(c4_algo a);
 int c4_algo_parse(const char *name, c4_algo *a);

@@ -219,7 +219,7 @@ static int solve_line(c4_cli *c, c4_solver *s, const char *where, long lineno, c
         moves[0] = '\0';
     c4_pos p;
     char err[256];
-    if (c4_parse(&c->g, &p, moves, err, sizeof err) != 0) {
+    if (c4_parse(&c->g, &p, moves, err, sizeof err) != 0 || !c4_algo_fits(c->opt.algo, &c->g, &p, err, sizeof err)) {
         fprintf(stderr, "gts: %s:%ld: %s\n", where, lineno, err);
         t->bad_lines++;
         return 0;
@@ -321,7 +321,7 @@ static int cmd_analyze(c4_cli *c, int argc, char **argv)
     const char *moves = strcmp(argv[0], "-") == 0 ? "" : argv[0];
     c4_pos p;
     char err[512];
-    if (c4_parse(&c->g, &p, moves, err, sizeof err) != 0) {
+    if (c4_parse(&c->g, &p, moves, err, sizeof err) != 0 || !c4_algo_fits(c->opt.algo, &c->g, &p, err, sizeof err)) {
         cli_error("%s", err);
         return EXIT_FAIL;
     }

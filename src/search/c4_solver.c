@@ -37,6 +37,17 @@ int c4_algo_parse(const char *name, c4_algo *a)
     return -1;
 }
 
+bool c4_algo_fits(c4_algo a, const c4_geom *g, const c4_pos *p, char *err, size_t errlen)
+{
+    const int empty = g->cells - p->moves;
+    if (a == C4_ALGO_MINIMAX && empty > C4_MINIMAX_MAX_EMPTY) {
+        snprintf(err, errlen, "minimax visits every line: %d empty cells is too many (at most %d)", empty,
+                 C4_MINIMAX_MAX_EMPTY);
+        return false;
+    }
+    return true;
+}
+
 c4_options c4_default_options(void)
 {
     return (c4_options){ .algo = C4_ALGO_SOLVER, .tt_bytes = (size_t)64 << 20, .threads = 1 };
