@@ -53,6 +53,9 @@ typedef struct tt_table {
     } shard[TT_SHARDS];
 } tt_table;
 
+/* The least size of a lossless table for keys below 2^key_bits. */
+size_t tt_min_bytes(int key_bits);
+
 /* Allocates a table of at most `bytes` bytes (rounded down to a power of two
  * number of buckets) for keys below 2^key_bits.  Returns NULL with a reason
  * in err if the size is too small to stay lossless or memory is short. */

@@ -71,11 +71,14 @@ static int load_set(const c4_geom *g, const char *path, long limit, set *s)
     s->p = NULL;
     while ((limit == 0 || s->n < limit) && getline(&line, &cap, f) != -1) {
         lineno++;
-        char moves[128];
-        long expected;
-        char score_s[32] = "";
-        const int k = sscanf(line, "%127s %31s", moves, score_s);
-        if (k < 1 || moves[0] == '#')
+        c4_pos pos;
+        char shown[128], err[256];
+        bool has_expected = false;
+        int expected = 0;
+        const int k = cli_read_line(g, line, &pos, shown, &has_expected, &expected, err, sizeof err);
+        if (k < 0)
+            fprintf(stderr, "gts: %s:%ld: %s\n", path, lineno, err);
+        if (k <= 0)
             continue;
         if (s->n == alloc) {
             alloc = alloc ? 2 * alloc : 256;
@@ -84,18 +87,7 @@ static int load_set(const c4_geom *g, const char *path, long limit, set *s)
                 break;
             s->p = np;
         }
-        position *p = &s->p[s->n];
-        char err[256];
-        if (c4_parse(g, &p->pos, strcmp(moves, "-") == 0 ? "" : moves, err, sizeof err) != 0) {
-            fprintf(stderr, "gts: %s:%ld: %s\n", path, lineno, err);
-            continue;
-        }
-        p->has_expected = k == 2 && cli_int(score_s, -64, 64, &expected) == 0;
-        if (k == 2 && !p->has_expected) {
-            fprintf(stderr, "gts: %s:%ld: expected score '%s' is not an integer\n", path, lineno, score_s);
-            continue;
-        }
-        p->expected = p->has_expected ? (int)expected : 0;
+        s->p[s->n] = (position){ .pos = pos, .expected = expected, .has_expected = has_expected };
         s->n++;
     }
     free(line);

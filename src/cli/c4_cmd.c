@@ -195,46 +195,30 @@ typedef struct solve_totals {
 } solve_totals;
 
 /* Solves one input line; returns -1 if interrupted. */
-static int solve_line(c4_cli *c, c4_solver *s, const char *where, long lineno, char *line, solve_totals *t)
+static int solve_line(c4_cli *c, c4_solver *s, const char *where, long lineno, const char *line, solve_totals *t)
 {
-    char *save;
-    char *moves = strtok_r(line, " \t\r\n", &save);
-    if (!moves || moves[0] == '#')
-        return 0;
-    char *expected_s = strtok_r(NULL, " \t\r\n", &save);
-    char *extra = expected_s ? strtok_r(NULL, " \t\r\n", &save) : NULL;
-    long expected = 0;
-    const bool has_expected = expected_s != NULL;
-    if (extra) {
-        fprintf(stderr, "gts: %s:%ld: unexpected text '%s' after the score\n", where, lineno, extra);
-        t->bad_lines++;
-        return 0;
-    }
-    if (has_expected && cli_int(expected_s, -64, 64, &expected) != 0) {
-        fprintf(stderr, "gts: %s:%ld: expected score '%s' is not an integer\n", where, lineno, expected_s);
-        t->bad_lines++;
-        return 0;
-    }
-    if (strcmp(moves, "-") == 0)
-        moves[0] = '\0';
     c4_pos p;
-    char err[256];
-    if (c4_parse(&c->g, &p, moves, err, sizeof err) != 0 || !c4_algo_fits(c->opt.algo, &c->g, &p, err, sizeof err)) {
+    char shown[128], err[256];
+    bool has_expected = false;
+    int expected = 0;
+    const int k = cli_read_line(&c->g, line, &p, shown, &has_expected, &expected, err, sizeof err);
+    if (k == 0)
+        return 0;
+    if (k < 0 || !c4_algo_fits(c->opt.algo, &c->g, &p, err, sizeof err)) {
         fprintf(stderr, "gts: %s:%ld: %s\n", where, lineno, err);
         t->bad_lines++;
         return 0;
     }
     c4_result r;
-    snprintf(c->opt.progress_ctx, 128, "%s", moves[0] ? moves : "-");
+    snprintf(c->opt.progress_ctx, 128, "%s", shown);
     const double t0 = cli_now_usec();
     c4_solver_clear(s);
     if (c4_solve(s, &p, c->weak, &r) != 0)
         return -1;
     r.usec = cli_now_usec() - t0;   /* the clear included, as in bench */
     t->positions++;
-    const int want = c->weak ? sign((int)expected) : (int)expected;
+    const int want = c->weak ? sign(expected) : expected;
     const bool ok = !has_expected || want == r.score;
-    const char *shown = moves[0] ? moves : "-";
     if (c->json) {
         printf("{\"moves\":");
         cli_json_string(stdout, shown);

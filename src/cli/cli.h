@@ -26,6 +26,13 @@ bool cli_interrupted(void);
 void cli_progress(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 void cli_progress_done(void);
 
+/* A line of a position file: "moves [expected_score]", '-' for the empty
+ * board.  Returns 1 with the position (and *has_expected, *expected), 0 for
+ * a blank or '#' comment line, or -1 with a reason in err.  The moves'
+ * text, '-' for the empty board, goes to shown (at least 128 bytes). */
+int cli_read_line(const c4_geom *g, const char *line, c4_pos *p, char *shown, bool *has_expected, int *expected,
+                  char *err, size_t errlen);
+
 /* Monotonic clock in microseconds. */
 double cli_now_usec(void);
 

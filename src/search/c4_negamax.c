@@ -44,7 +44,7 @@ void c4_search_init(c4_search *s, const c4_geom *g, tt_table *tt, tt_table *near
 
 tt_table *c4_near_create(const c4_geom *g, char *err, size_t errlen)
 {
-    const size_t least = (size_t)TT_BUCKET * sizeof(uint64_t) << (g->key_bits > TT_CHECK_BITS ? g->key_bits - TT_CHECK_BITS : 0);
+    const size_t least = tt_min_bytes(g->key_bits);
     return tt_create(least > C4_NEAR_BYTES ? least : C4_NEAR_BYTES, g->key_bits, err, errlen);
 }
 
@@ -74,10 +74,10 @@ static inline int work_of(uint64_t nodes)
  * cell of every pair.  If the side to move completes no four even with all
  * the lower cells, it cannot win (and loses if the opponent's cells make a
  * four).  Returns that upper bound, or `hi` when the rule does not apply. */
-static inline int claimeven_bound(const c4_geom *g, const c4_pos *p, int hi)
+static inline int claimeven_bound(const c4_geom *g, const c4_pos *p, uint64_t possible, int hi)
 {
     const uint64_t lower = g->height & 1 ? g->board & ~g->even_rows : g->even_rows;
-    if (c4_possible(g, p) & ~lower)
+    if (possible & ~lower)
         return hi;
     const uint64_t empty = g->board & ~p->mask;
     if (c4_has_four(g, p->cur | (empty & lower)))
@@ -138,7 +138,8 @@ static inline __attribute__((always_inline)) int negamax_body(c4_search *s, cons
     /* The opponent cannot win with its next stone, and we cannot win with
      * this one. */
     int lo = -(g->cells - 2 - p->moves) / 2;
-    int hi = claimeven_bound(g, p, (g->cells - 1 - p->moves) / 2);
+    const uint64_t possible = c4_possible(g, p);
+    int hi = claimeven_bound(g, p, possible, (g->cells - 1 - p->moves) / 2);
     if (hi <= alpha)
         return hi;
 
@@ -188,7 +189,6 @@ static inline __attribute__((always_inline)) int negamax_body(c4_search *s, cons
     int cols[C4_MAX_WIDTH], rank[C4_MAX_WIDTH], n = 0;
     const bool child_tt = p->moves + 1 < g->cells - TT_MIN_EMPTY;
     tt_table *child_table = table_for(s, g, p->moves + 1);
-    const uint64_t possible = c4_possible(g, p);
     for (int i = 0; i < g->width; i++) {
         const int col = s->order[i];
         const uint64_t m = next & c4_column_mask(g, col);

@@ -8,6 +8,11 @@
 #include <string.h>
 #include <sys/mman.h>
 
+size_t tt_min_bytes(int key_bits)
+{
+    return (size_t)TT_BUCKET * sizeof(uint64_t) << (key_bits > TT_CHECK_BITS ? key_bits - TT_CHECK_BITS : 0);
+}
+
 tt_table *tt_create(size_t bytes, int key_bits, char *err, size_t errlen)
 {
     const size_t bucket_bytes = TT_BUCKET * sizeof(uint64_t);
@@ -15,9 +20,8 @@ tt_table *tt_create(size_t bytes, int key_bits, char *err, size_t errlen)
     while (log2b < key_bits && ((size_t)bucket_bytes << (log2b + 1)) <= bytes)
         log2b++;
     if (key_bits - log2b > TT_CHECK_BITS) {
-        const unsigned long long need = (unsigned long long)bucket_bytes << (key_bits - TT_CHECK_BITS);
-        snprintf(err, errlen, "table of %zu bytes too small for %d-bit keys: need at least %llu MB", bytes,
-                 key_bits, (need + (1u << 20) - 1) >> 20);
+        snprintf(err, errlen, "table of %zu bytes too small for %d-bit keys: need at least %zu MB", bytes,
+                 key_bits, (tt_min_bytes(key_bits) + (1u << 20) - 1) >> 20);
         return NULL;
     }
     tt_table *t = calloc(1, sizeof *t);
