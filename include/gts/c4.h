@@ -26,6 +26,14 @@
 #include <stddef.h>
 #include <stdint.h>
 
+/* The inline rules below are compiled for the GPU too when nvcc includes
+ * this header. */
+#ifdef __CUDACC__
+#define C4_INLINE C4_INLINE __host__ __device__
+#else
+#define C4_INLINE static inline
+#endif
+
 #define C4_MAX_WIDTH 9   /* moves are written as one digit per column */
 #define C4_DEFAULT_WIDTH 7
 #define C4_DEFAULT_HEIGHT 6
@@ -61,34 +69,43 @@ int c4_geom_init(c4_geom *g, int width, int height, char *err, size_t errlen);
     }
 extern const c4_geom c4_standard;
 
-static inline uint64_t c4_column_mask(const c4_geom *g, int col)
+C4_INLINE int c4_popcount(uint64_t x)
+{
+#ifdef __CUDA_ARCH__
+    return __popcll(x);
+#else
+    return __builtin_popcountll(x);
+#endif
+}
+
+C4_INLINE uint64_t c4_column_mask(const c4_geom *g, int col)
 {
     return (((uint64_t)1 << g->height) - 1) << (col * (g->height + 1));
 }
 
-static inline uint64_t c4_top_cell(const c4_geom *g, int col)
+C4_INLINE uint64_t c4_top_cell(const c4_geom *g, int col)
 {
     return (uint64_t)1 << (g->height - 1 + col * (g->height + 1));
 }
 
-static inline uint64_t c4_bottom_cell(const c4_geom *g, int col)
+C4_INLINE uint64_t c4_bottom_cell(const c4_geom *g, int col)
 {
     return (uint64_t)1 << (col * (g->height + 1));
 }
 
-static inline void c4_init(c4_pos *p)
+C4_INLINE void c4_init(c4_pos *p)
 {
     p->cur = p->mask = 0;
     p->moves = 0;
 }
 
-static inline bool c4_can_play(const c4_geom *g, const c4_pos *p, int col)
+C4_INLINE bool c4_can_play(const c4_geom *g, const c4_pos *p, int col)
 {
     return (p->mask & c4_top_cell(g, col)) == 0;
 }
 
 /* Plays the stone given as a one-bit mask (a cell from c4_possible). */
-static inline void c4_play_cell(c4_pos *p, uint64_t cell)
+C4_INLINE void c4_play_cell(c4_pos *p, uint64_t cell)
 {
     p->cur ^= p->mask;
     p->mask |= cell;
@@ -96,14 +113,14 @@ static inline void c4_play_cell(c4_pos *p, uint64_t cell)
 }
 
 /* Plays in column col (0-based); the caller has checked c4_can_play. */
-static inline void c4_play(const c4_geom *g, c4_pos *p, int col)
+C4_INLINE void c4_play(const c4_geom *g, c4_pos *p, int col)
 {
     c4_play_cell(p, (p->mask + c4_bottom_cell(g, col)) & c4_column_mask(g, col));
 }
 
 /* The empty cells that would complete a line of four for the stones in
  * `stones`, whether or not they can be played now. */
-static inline uint64_t c4_winning_cells(const c4_geom *g, uint64_t stones, uint64_t mask)
+C4_INLINE uint64_t c4_winning_cells(const c4_geom *g, uint64_t stones, uint64_t mask)
 {
     const int h = g->height;
     uint64_t r = (stones << 1) & (stones << 2) & (stones << 3);
@@ -121,7 +138,7 @@ static inline uint64_t c4_winning_cells(const c4_geom *g, uint64_t stones, uint6
 }
 
 /* Whether `stones` hold a line of four. */
-static inline bool c4_has_four(const c4_geom *g, uint64_t stones)
+C4_INLINE bool c4_has_four(const c4_geom *g, uint64_t stones)
 {
     const int h = g->height;
     const int dirs[4] = { 1, h + 1, h, h + 2 };
@@ -134,28 +151,28 @@ static inline bool c4_has_four(const c4_geom *g, uint64_t stones)
 }
 
 /* Whether the player who just moved has won. */
-static inline bool c4_game_won(const c4_geom *g, const c4_pos *p)
+C4_INLINE bool c4_game_won(const c4_geom *g, const c4_pos *p)
 {
     return c4_has_four(g, p->cur ^ p->mask);
 }
 
 /* Cells the side to move can play now, one per non-full column. */
-static inline uint64_t c4_possible(const c4_geom *g, const c4_pos *p)
+C4_INLINE uint64_t c4_possible(const c4_geom *g, const c4_pos *p)
 {
     return (p->mask + g->bottom) & g->board;
 }
 
-static inline uint64_t c4_opponent_winning_cells(const c4_geom *g, const c4_pos *p)
+C4_INLINE uint64_t c4_opponent_winning_cells(const c4_geom *g, const c4_pos *p)
 {
     return c4_winning_cells(g, p->cur ^ p->mask, p->mask);
 }
 
-static inline bool c4_can_win_next(const c4_geom *g, const c4_pos *p)
+C4_INLINE bool c4_can_win_next(const c4_geom *g, const c4_pos *p)
 {
     return (c4_winning_cells(g, p->cur, p->mask) & c4_possible(g, p)) != 0;
 }
 
-static inline bool c4_is_winning_move(const c4_geom *g, const c4_pos *p, int col)
+C4_INLINE bool c4_is_winning_move(const c4_geom *g, const c4_pos *p, int col)
 {
     return (c4_winning_cells(g, p->cur, p->mask) & c4_possible(g, p) & c4_column_mask(g, col)) != 0;
 }
@@ -164,7 +181,7 @@ static inline bool c4_is_winning_move(const c4_geom *g, const c4_pos *p, int col
  * if the opponent threatens one cell, nothing if it threatens two, and never
  * a cell right below an opponent's winning cell.  Assumes the side to move
  * cannot win at once. */
-static inline uint64_t c4_non_losing_moves(const c4_geom *g, const c4_pos *p)
+C4_INLINE uint64_t c4_non_losing_moves(const c4_geom *g, const c4_pos *p)
 {
     uint64_t possible = c4_possible(g, p);
     uint64_t opp = c4_opponent_winning_cells(g, p);
@@ -177,7 +194,7 @@ static inline uint64_t c4_non_losing_moves(const c4_geom *g, const c4_pos *p)
     return possible & ~(opp >> 1);
 }
 
-static inline uint64_t c4_key(const c4_pos *p)
+C4_INLINE uint64_t c4_key(const c4_pos *p)
 {
     return p->cur + p->mask;
 }
@@ -187,21 +204,21 @@ uint64_t c4_mirror_key(const c4_geom *g, const c4_pos *p);
 
 /* The smaller of the key and the mirrored key: one key per pair of
  * mirror-image positions. */
-static inline uint64_t c4_symmetric_key(const c4_geom *g, const c4_pos *p)
+C4_INLINE uint64_t c4_symmetric_key(const c4_geom *g, const c4_pos *p)
 {
     uint64_t k = c4_key(p), m = c4_mirror_key(g, p);
     return k < m ? k : m;
 }
 
 /* Score of a win for the side to move with the stone it plays next. */
-static inline int c4_win_score(const c4_geom *g, int moves)
+C4_INLINE int c4_win_score(const c4_geom *g, int moves)
 {
     return (g->cells + 1 - moves) / 2;
 }
 
 /* If the game is over (a line of four for the player who just moved, or a
  * full board), sets *score for the side to move and returns true. */
-static inline bool c4_final_score(const c4_geom *g, const c4_pos *p, int *score)
+C4_INLINE bool c4_final_score(const c4_geom *g, const c4_pos *p, int *score)
 {
     if (p->moves > 0 && c4_game_won(g, p)) {
         *score = -c4_win_score(g, p->moves - 1);

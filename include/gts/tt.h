@@ -1,18 +1,9 @@
 /*
  * gts - a lock-free transposition table for exact keys.
  *
- * Every entry is one 64-bit word, read and written with one relaxed atomic
- * access, so a reader sees either an old entry or a new one, never a torn
- * mix of two: no locks and no integrity hash are needed.  The word holds
- *
- *     check (46 bits) | work (5 bits) | data (13 bits, never 0 when used)
- *
- * A key of n bits is first mixed by a multiplication modulo 2^n, which is a
- * bijection; the top bits of the mixed key pick a bucket and the remaining
- * n - log2(buckets) bits are stored as the check.  Bucket and check together
- * give back the whole key, so a hit can never belong to another position:
- * the table is lossless.  That needs n - log2(buckets) <= 46, which
- * tt_create checks.
+ * Every entry is one 64-bit word in the format of tt_entry.h, read and
+ * written with one relaxed atomic access: no locks and no integrity hash
+ * are needed, and a hit can never belong to another position.
  *
  * A bucket is four entries in 32 aligned bytes (half a cache line).  A new
  * entry replaces the same key if present, else the entry with the least work
@@ -29,11 +20,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#define TT_BUCKET 4
-#define TT_DATA_BITS 13
-#define TT_WORK_BITS 5
-#define TT_CHECK_BITS (64 - TT_DATA_BITS - TT_WORK_BITS)
-#define TT_MAX_WORK ((1u << TT_WORK_BITS) - 1)
+#include "gts/tt_entry.h"
+
 #define TT_SHARDS 16
 
 typedef struct tt_table {
@@ -72,7 +60,7 @@ uint64_t tt_used(const tt_table *t);
 
 static inline uint64_t tt_mix(const tt_table *t, uint64_t key)
 {
-    return (key * 0x9e3779b97f4a7c15ULL) & t->key_mask;
+    return tt_mix_key(key, t->key_mask);
 }
 
 static inline _Atomic uint64_t *tt_bucket(const tt_table *t, uint64_t mixed)
@@ -96,8 +84,8 @@ static inline unsigned tt_probe(const tt_table *t, uint64_t key)
     _Atomic uint64_t *b = tt_bucket(t, mixed);
     for (int i = 0; i < TT_BUCKET; i++) {
         const uint64_t e = atomic_load_explicit(&b[i], memory_order_relaxed);
-        if ((e >> (TT_DATA_BITS + TT_WORK_BITS)) == check && e)
-            return (unsigned)(e & ((1u << TT_DATA_BITS) - 1));
+        if (tt_entry_matches(e, check))
+            return tt_entry_data(e);
     }
     return 0;
 }
@@ -111,30 +99,13 @@ static inline void tt_store(tt_table *t, uint64_t key, unsigned data, unsigned w
     const uint64_t mixed = tt_mix(t, key);
     const uint64_t check = mixed & (((uint64_t)1 << t->check_bits) - 1);
     _Atomic uint64_t *b = tt_bucket(t, mixed);
-    if (work > TT_MAX_WORK)
-        work = TT_MAX_WORK;
-    int victim = 0;
-    unsigned least = ~0u;
-    for (int i = 0; i < TT_BUCKET; i++) {
-        const uint64_t e = atomic_load_explicit(&b[i], memory_order_relaxed);
-        if (!e) {
-            /* Slots fill in order, so an empty one ends the bucket. */
-            if (i == 0)
-                tt_log_dirty(t, mixed >> t->check_bits);
-            victim = i;
-            break;
-        }
-        if ((e >> (TT_DATA_BITS + TT_WORK_BITS)) == check) {
-            victim = i;
-            break;
-        }
-        const unsigned w = (unsigned)(e >> TT_DATA_BITS) & TT_MAX_WORK;
-        if (w < least) {
-            least = w;
-            victim = i;
-        }
-    }
-    const uint64_t entry = (check << (TT_DATA_BITS + TT_WORK_BITS)) | ((uint64_t)work << TT_DATA_BITS) | data;
+    uint64_t e[TT_BUCKET];
+    for (int i = 0; i < TT_BUCKET; i++)
+        e[i] = atomic_load_explicit(&b[i], memory_order_relaxed);
+    const int victim = tt_victim(e, check);
+    if (!e[0])
+        tt_log_dirty(t, mixed >> t->check_bits);
+    const uint64_t entry = tt_entry_make(check, work, data);
     atomic_store_explicit(&b[victim], entry, memory_order_relaxed);
 }
 

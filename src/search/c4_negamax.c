@@ -15,15 +15,7 @@
  *    twice), ties centre first.
  */
 #include "c4_search.h"
-
-enum { BOUND_LOWER = 1, BOUND_UPPER = 2, BOUND_EXACT = 3 };
-
-/* Table data: bound kind (2 bits) | score + 32 (6 bits) | best column + 1
- * (4 bits, 0 = none).  Never zero, as tt.h requires. */
-static inline unsigned pack(int kind, int score, int col)
-{
-    return (unsigned)kind | (unsigned)(score + 32) << 2 | (unsigned)(col + 1) << 8;
-}
+#include "../games/c4/c4_prune.h"
 
 void c4_search_init(c4_search *s, const c4_geom *g, tt_table *tt, tt_table *near, const c4_book *book,
                     const atomic_int *stop)
@@ -59,57 +51,10 @@ static inline int work_of(uint64_t nodes)
     return 63 - __builtin_clzll(nodes | 1);
 }
 
-/* No table below this many empty cells: the subtrees are cheaper to search
- * again than the memory traffic of keeping them. */
-#define TT_MIN_EMPTY 6
 /* Enhanced transposition cutoffs from this many empty cells up. */
 #define ETC_MIN_EMPTY 16
 /* Threads put off each other's moves from this many empty cells up. */
 #define SPREAD_MIN_EMPTY 12
-/* Root probes within this distance of 0 are slow ones (move_rank). */
-#define SLOW_PROBE 4
-
-/* Claimeven: if every column has an even number of empty cells, the
- * opponent can answer each move directly on top of it and so take the upper
- * cell of every pair.  If the side to move completes no four even with all
- * the lower cells, it cannot win (and loses if the opponent's cells make a
- * four).  Returns that upper bound, or `hi` when the rule does not apply. */
-static inline int claimeven_bound(const c4_geom *g, const c4_pos *p, uint64_t possible, int hi)
-{
-    const uint64_t lower = g->height & 1 ? g->board & ~g->even_rows : g->even_rows;
-    if (possible & ~lower)
-        return hi;
-    const uint64_t empty = g->board & ~p->mask;
-    if (c4_has_four(g, p->cur | (empty & lower)))
-        return hi;
-    const int bound = c4_has_four(g, (p->cur ^ p->mask) | (empty & ~lower)) ? -1 : 0;
-    return bound < hi ? bound : hi;
-}
-
-/* Whether playing cell m (whose new winning cells are w) leaves two
- * threats the opponent cannot both stop: two playable winning cells, or two
- * stacked ones with the lower playable.  Then the side to move wins with
- * its next stone but one, the best a position with no immediate win can
- * score. */
-static inline bool makes_double_threat(const c4_geom *g, uint64_t possible, uint64_t m, uint64_t w)
-{
-    const uint64_t playable = (possible & ~m) | ((m << 1) & g->board);
-    const uint64_t threats = w & playable;
-    return (threats & (threats - 1)) || (w & (threats << 1));
-}
-
-/* The order of a move that plays cell m and so makes winning cells w: the
- * more the better.  In a probe for a slow result, threats the opponent
- * cannot block at once (the cell below still empty) count twice: they
- * decide long games, while quick wins come from threats that force at
- * once. */
-static inline int move_rank(const c4_geom *g, bool slow_probe, uint64_t possible, uint64_t m, uint64_t w)
-{
-    if (!slow_probe)
-        return __builtin_popcountll(w);
-    const uint64_t playable = (possible & ~m) | ((m << 1) & g->board);
-    return 2 * __builtin_popcountll(w & ~playable) + __builtin_popcountll(w & playable);
-}
 
 typedef int (*negamax_fn)(c4_search *s, const c4_pos *p, int alpha, int beta);
 
@@ -139,7 +84,7 @@ static inline __attribute__((always_inline)) int negamax_body(c4_search *s, cons
      * this one. */
     int lo = -(g->cells - 2 - p->moves) / 2;
     const uint64_t possible = c4_possible(g, p);
-    int hi = claimeven_bound(g, p, possible, (g->cells - 1 - p->moves) / 2);
+    int hi = c4_claimeven_bound(g, p, possible, (g->cells - 1 - p->moves) / 2);
     if (hi <= alpha)
         return hi;
 
@@ -149,7 +94,7 @@ static inline __attribute__((always_inline)) int negamax_body(c4_search *s, cons
             return score;
     }
 
-    const bool use_tt = p->moves < g->cells - TT_MIN_EMPTY;
+    const bool use_tt = p->moves < g->cells - C4_TT_MIN_EMPTY;
     bool mirrored = false;
     uint64_t key = c4_key(p);
     if (p->moves < C4_SYMMETRY_PLIES) {
@@ -167,13 +112,13 @@ static inline __attribute__((always_inline)) int negamax_body(c4_search *s, cons
     const unsigned e = use_tt ? tt_probe(tt, key) : 0;
     if (e) {
         s->tt_hits++;
-        const int v = (int)((e >> 2) & 63) - 32;
-        if (e & BOUND_LOWER && v > lo)
+        const int v = c4_packed_score(e);
+        if (e & C4_BOUND_LOWER && v > lo)
             lo = v;
-        if (e & BOUND_UPPER && v < hi)
+        if (e & C4_BOUND_UPPER && v < hi)
             hi = v;
-        if (e >> 8)
-            hint = STORED_COL((int)(e >> 8) - 1);
+        if (c4_packed_col(e) >= 0)
+            hint = STORED_COL(c4_packed_col(e));
     }
     if (lo >= beta || lo >= hi)
         return lo;
@@ -187,7 +132,7 @@ static inline __attribute__((always_inline)) int negamax_body(c4_search *s, cons
      * on the way, for the enhanced transposition cutoff and its own probe. */
     uint64_t cells[C4_MAX_WIDTH], keys[C4_MAX_WIDTH];
     int cols[C4_MAX_WIDTH], rank[C4_MAX_WIDTH], n = 0;
-    const bool child_tt = p->moves + 1 < g->cells - TT_MIN_EMPTY;
+    const bool child_tt = p->moves + 1 < g->cells - C4_TT_MIN_EMPTY;
     tt_table *child_table = table_for(s, g, p->moves + 1);
     for (int i = 0; i < g->width; i++) {
         const int col = s->order[i];
@@ -199,12 +144,12 @@ static inline __attribute__((always_inline)) int negamax_body(c4_search *s, cons
         if (child_tt)
             tt_prefetch(child_table, ck);
         const uint64_t w = c4_winning_cells(g, p->cur | m, p->mask | m);
-        if (makes_double_threat(g, possible, m, w)) {
+        if (c4_makes_double_threat(g, possible, m, w)) {
             if (use_tt)
-                tt_store(tt, key, pack(BOUND_EXACT, hi, STORED_COL(col)), 0);
+                tt_store(tt, key, c4_pack(C4_BOUND_EXACT, hi, STORED_COL(col)), 0);
             return hi;
         }
-        const int r = col == hint ? 64 : move_rank(g, s->slow_probe, possible, m, w);
+        const int r = col == hint ? 64 : c4_move_rank(g, s->slow_probe, possible, m, w);
         int j = n++;
         for (; j > 0 && rank[j - 1] < r; j--) {
             cells[j] = cells[j - 1];
@@ -223,9 +168,9 @@ static inline __attribute__((always_inline)) int negamax_body(c4_search *s, cons
     if (child_tt && p->moves < g->cells - ETC_MIN_EMPTY) {
         for (int i = 0; i < n; i++) {
             const unsigned ce = tt_probe(child_table, keys[i]);
-            const int v = 32 - (int)((ce >> 2) & 63);
-            if (ce & BOUND_UPPER && v >= b) {
-                tt_store(tt, key, pack(BOUND_LOWER, v, STORED_COL(cols[i])), 0);
+            const int v = -c4_packed_score(ce);
+            if (ce & C4_BOUND_UPPER && v >= b) {
+                tt_store(tt, key, c4_pack(C4_BOUND_LOWER, v, STORED_COL(cols[i])), 0);
                 return v;
             }
         }
@@ -271,16 +216,16 @@ static inline __attribute__((always_inline)) int negamax_body(c4_search *s, cons
     }
 searched:;
 
-    int kind = BOUND_EXACT;
+    int kind = C4_BOUND_EXACT;
     if (best >= b) {
-        kind = BOUND_LOWER;
+        kind = C4_BOUND_LOWER;
     } else if (best <= a0) {
-        kind = BOUND_UPPER;
+        kind = C4_BOUND_UPPER;
         if (best < lo)
             best = lo;
     }
     if (use_tt)
-        tt_store(tt, key, pack(kind, best, STORED_COL(best_col)), (unsigned)work_of(s->nodes - nodes0));
+        tt_store(tt, key, c4_pack(kind, best, STORED_COL(best_col)), (unsigned)work_of(s->nodes - nodes0));
     return best;
 #undef STORED_COL
 }
@@ -323,20 +268,14 @@ int c4_search_solve(c4_search *s, const c4_pos *p, bool weak)
             return 1;
         return negamax(s, p, -1, 0) <= -1 ? -1 : 0;
     }
-    /* Null-window probes narrow [min, max]: each at the middle, or at half
-     * the end on its side of zero if that is further out (probes far from
-     * zero are cheap: their windows cut long lines at once). */
+    /* Null-window probes narrow [min, max] (c4_next_probe). */
     int min = -(g->cells - p->moves) / 2;
     int max = c4_win_score(g, p->moves);
     while (min < max) {
         if (s->progress)
             s->progress(min, max, s->nodes, s->progress_ctx);
-        int med = min + (max - min) / 2;
-        if (med <= 0 && min / 2 < med)
-            med = min / 2;
-        else if (med >= 0 && max / 2 > med)
-            med = max / 2;
-        s->slow_probe = med >= -SLOW_PROBE && med <= SLOW_PROBE;
+        const int med = c4_next_probe(min, max);
+        s->slow_probe = med >= -C4_SLOW_PROBE && med <= C4_SLOW_PROBE;
         const int r = negamax(s, p, med, med + 1);
         if (atomic_load_explicit(s->stop, memory_order_relaxed))
             return 0;
