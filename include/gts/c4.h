@@ -29,7 +29,7 @@
 /* The inline rules below are compiled for the GPU too when nvcc includes
  * this header. */
 #ifdef __CUDACC__
-#define C4_INLINE C4_INLINE __host__ __device__
+#define C4_INLINE static inline __host__ __device__
 #else
 #define C4_INLINE static inline
 #endif

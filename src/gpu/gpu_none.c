@@ -18,3 +18,26 @@ int gpu_describe(char *buf, size_t len)
     snprintf(buf, len, "no CUDA device: gts was built without nvcc");
     return -1;
 }
+
+#include "c4_gpu_device.h"
+
+c4g_device *c4g_device_open(const c4_geom *g, int log2b, char *err, size_t errlen)
+{
+    (void)g;
+    (void)log2b;
+    snprintf(err, errlen, "no CUDA device: gts was built without nvcc");
+    return NULL;
+}
+
+void c4g_device_close(c4g_device *d)
+{
+    (void)d;
+}
+
+int c4g_device_run(c4g_device *d, const c4g_item *items, int n, c4g_result *out, bool plain, bool persistent,
+                   int block_threads, double *kernel_us, char *err, size_t errlen)
+{
+    (void)d, (void)items, (void)n, (void)out, (void)plain, (void)persistent, (void)block_threads, (void)kernel_us;
+    snprintf(err, errlen, "no CUDA device: gts was built without nvcc");
+    return -1;
+}

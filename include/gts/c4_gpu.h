@@ -1,0 +1,69 @@
+/*
+ * gts - the Connect 4 solver on the GPU.
+ *
+ * Positions are solved in batches: the host optionally expands each one a
+ * few plies (the split depth S), every frontier position becomes a work
+ * item for one GPU thread running the per-thread search of
+ * src/gpu/c4_gpu_core.h, and the host finishes the top S plies from the
+ * items' scores.  The designs of the CUDA report are settings of this one
+ * path (see c4_gpu_options); so are gts's own.
+ *
+ * Every backend answers the same scores as the CPU solver.  Where no device
+ * is present (or on request) a CPU executor runs the very same per-thread
+ * search, so the host side is tested everywhere.
+ */
+#ifndef GTS_C4_GPU_H
+#define GTS_C4_GPU_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "gts/c4.h"
+
+typedef enum {
+    C4_GPU_PLAIN,   /* the report's kernel: plain alpha-beta, one full window */
+    C4_GPU_FULL,    /* gts: the CPU solver's pruning and null-window probes */
+} c4_gpu_rule;
+
+typedef struct c4_gpu_options {
+    c4_gpu_rule rule;
+    size_t tt_bytes;        /* device table shared by all threads; 0: none */
+    int split_depth;        /* plies the host expands each position (0..8) */
+    bool dedup;             /* a frontier position reached twice is one item */
+    bool persistent;        /* threads take items from an atomic queue (else
+                               one thread per item, as the report did) */
+    int block_threads;      /* threads per block (the report: 256) */
+    bool cpu;               /* run the items on the CPU executor */
+    int cpu_threads;        /* its threads */
+} c4_gpu_options;
+
+/* The report's design (S = split depth, table or not) and gts's best. */
+c4_gpu_options c4_gpu_report_options(int split_depth, bool table);
+c4_gpu_options c4_gpu_best_options(void);
+
+typedef struct c4_gpu_stats {
+    double kernel_us;   /* device time of the kernels (CUDA events) */
+    double total_us;    /* end to end: split, table clear, copies both ways,
+                           kernels, host finish */
+    uint64_t items;     /* positions sent to the device */
+    uint64_t nodes;     /* device nodes and host nodes */
+    uint64_t tt_hits;   /* device table hits */
+} c4_gpu_stats;
+
+typedef struct c4_gpu c4_gpu;
+
+/* Opens device 0 (or the CPU executor) for board g with a table of
+ * opt->tt_bytes.  NULL with a one-line reason if there is no device, the
+ * build has no CUDA, or an option is out of range. */
+c4_gpu *c4_gpu_create(const c4_geom *g, const c4_gpu_options *opt, char *err, size_t errlen);
+void c4_gpu_free(c4_gpu *gpu);
+
+/* Solves ps[0..n) (exact scores, or -1/0/1 if weak) into scores[]; nodes
+ * and tt_hits (either may be NULL) get each position's counts.  The table
+ * starts empty for each call.  Adds this call's figures to *st.  Returns 0,
+ * or -1 with a reason. */
+int c4_gpu_solve(c4_gpu *gpu, const c4_pos *ps, int n, bool weak, int *scores, uint64_t *nodes,
+                 uint64_t *tt_hits, c4_gpu_stats *st, char *err, size_t errlen);
+
+#endif
