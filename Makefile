@@ -49,10 +49,7 @@ test: release asan
 # compute-sanitizer.  Skips with a message where there is no device.
 SANITIZER := $(shell command -v compute-sanitizer 2>/dev/null || ls /usr/local/cuda/bin/compute-sanitizer 2>/dev/null)
 gpu-test: release
-	cd $(RELEASE) && ctest --output-on-failure -R '^gpu'
-	@if [ -z "$(SANITIZER)" ]; then echo "gpu-test: compute-sanitizer not found, skipped"; \
-	elif $(RELEASE)/gts info | grep -q '^gpu: no CUDA device'; then echo "gpu-test: no CUDA device, compute-sanitizer skipped"; \
-	else $(SANITIZER) --tool memcheck --error-exitcode 1 $(RELEASE)/gts info; fi
+	cd $(RELEASE) && ctest --output-on-failure -V -R '^(gpu|c4_gpu)'
 
 signature: release
 	$(RELEASE)/gts bench --signature

@@ -18,9 +18,13 @@
 
 #define MAX_LINES 64
 
+/* The executor with opt; an automatic split depth becomes 0 (the tests
+ * pick their depths). */
 static c4_gpu *open_cpu(const c4_geom *g, c4_gpu_options opt, int threads)
 {
     char err[256];
+    if (opt.split_depth < 0)
+        opt.split_depth = 0;
     opt.cpu = true;
     opt.cpu_threads = threads;
     c4_gpu *gpu = c4_gpu_create(g, &opt, err, sizeof err);
@@ -181,6 +185,33 @@ static void test_split(void)
         c4_gpu_free(gpu);
     }
     CHECK_LT(distinct, all);
+
+    /* The automatic depth: enough items to fill a device, same scores. */
+    const int loaded = load_test_set("Test_L3_R1", lines, 60);
+    int m = 0;
+    for (int i = 0; i < loaded && m < 5; i++) {     /* positions the host cannot settle */
+        c4_pos p;
+        CHECK(c4_parse(&c4_standard, &p, lines[i].moves, err, sizeof err) == 0);
+        if (!c4_can_win_next(&c4_standard, &p))
+            lines[m++] = lines[i];
+    }
+    CHECK_EQ(m, 5);
+    c4_gpu_options o = c4_gpu_best_options();
+    o.cpu = true;
+    o.cpu_threads = 2;
+    o.split_depth = -1;
+    c4_gpu *gpu = c4_gpu_create(&c4_standard, &o, err, sizeof err);
+    CHECK(gpu != NULL);
+    c4_pos ps[5];
+    int scores[5];
+    for (int i = 0; i < m; i++)
+        CHECK(c4_parse(&c4_standard, &ps[i], lines[i].moves, err, sizeof err) == 0);
+    c4_gpu_stats st = { 0 };
+    CHECK(c4_gpu_solve(gpu, ps, m, false, scores, NULL, NULL, &st, err, sizeof err) == 0);
+    for (int i = 0; i < m; i++)
+        CHECK_EQ(scores[i], lines[i].score);
+    CHECK_GT(st.items, 5);
+    c4_gpu_free(gpu);
 }
 
 /* Other board sizes against the CPU solver, on random positions. */

@@ -29,7 +29,9 @@ typedef enum {
 typedef struct c4_gpu_options {
     c4_gpu_rule rule;
     size_t tt_bytes;        /* device table shared by all threads; 0: none */
-    int split_depth;        /* plies the host expands each position (0..8) */
+    int split_depth;        /* plies the host expands each position (0..8),
+                               or -1: the least depth that gives a few
+                               thousand items */
     bool dedup;             /* a frontier position reached twice is one item */
     bool persistent;        /* threads take items from an atomic queue (else
                                one thread per item, as the report did) */

@@ -14,7 +14,10 @@ static const char usage_text[] =
     "                    prints 'moves score nodes microseconds' per line\n"
     "  analyze MOVES     exact score of every legal move\n"
     "  book --depth K -o FILE   solve every position up to ply K into an opening book\n"
-    "  bench [SET...]    Table 1 columns per set, algorithm and thread count\n"
+    "  bench [SET...]    Table 1 columns per set, algorithm and thread count;\n"
+    "                    --algo also takes solver-batch (positions spread over\n"
+    "                    the threads), gpu (gts on the GPU), gpu-sS and\n"
+    "                    gpu-sS-tt (the CUDA report's split at depth S)\n"
     "\n"
     "moves are 1-based column digits, first player first (\"4453\"); '-' or an\n"
     "empty string is the empty board.\n"
@@ -32,6 +35,12 @@ static const char usage_text[] =
     "  --limit N               bench: first N positions of each set\n"
     "  --data DIR              bench: where set names are looked up\n"
     "  --depth K, -o FILE      book: ply depth and output file\n"
+    "  --gpu                   solve: the whole input as GPU batches;\n"
+    "                          bench: the rows of Table 1 of the CUDA report\n"
+    "  --split-depth S         GPU: plies the host expands each position\n"
+    "                          (0..8; default: enough to fill the device)\n"
+    "  --gpu-tt-mb MB          GPU: device table size (default 256; report 64)\n"
+    "  --executor cpu          GPU: run the device's code on CPU threads\n"
     "  -h, --help              this help\n"
     "\n"
     "exit status: 0 ok, 1 a wrong score or a bad input line, 2 usage error,\n"
@@ -39,7 +48,7 @@ static const char usage_text[] =
 
 enum {
     OPT_WIDTH = 256, OPT_HEIGHT, OPT_ALGO, OPT_THREADS, OPT_TT, OPT_BOOK, OPT_JSON, OPT_CSV,
-    OPT_LIMIT, OPT_DATA, OPT_DEPTH,
+    OPT_LIMIT, OPT_DATA, OPT_DEPTH, OPT_GPU, OPT_SPLIT, OPT_GPU_TT, OPT_EXECUTOR,
 };
 
 static const struct option long_opts[] = {
@@ -56,6 +65,10 @@ static const struct option long_opts[] = {
     { "data", required_argument, NULL, OPT_DATA },
     { "depth", required_argument, NULL, OPT_DEPTH },
     { "output", required_argument, NULL, 'o' },
+    { "gpu", no_argument, NULL, OPT_GPU },
+    { "split-depth", required_argument, NULL, OPT_SPLIT },
+    { "gpu-tt-mb", required_argument, NULL, OPT_GPU_TT },
+    { "executor", required_argument, NULL, OPT_EXECUTOR },
     { "help", no_argument, NULL, 'h' },
     { NULL, 0, NULL, 0 },
 };
@@ -65,10 +78,10 @@ static const struct {
     const char *cmd;
     const char *opts;
 } allowed[] = {
-    { "solve", " width height weak algo threads tt-mb book json " },
+    { "solve", " width height weak algo threads tt-mb book json gpu split-depth gpu-tt-mb executor " },
     { "analyze", " width height algo threads tt-mb book json " },
     { "book", " width height threads tt-mb depth output " },
-    { "bench", " width height weak algo threads tt-mb book json csv limit data " },
+    { "bench", " width height weak algo threads tt-mb book json csv limit data gpu split-depth gpu-tt-mb executor " },
 };
 
 static int usage_error(const char *fmt, const char *arg)
@@ -99,6 +112,7 @@ static int parse_options(const char *cmd, int argc, char **argv, c4_cli *c)
     memset(c, 0, sizeof *c);
     c->opt = c4_default_options();
     c->depth = -1;
+    c->split_depth = -1;
     opterr = 0;
     optind = 1;
     int ch;
@@ -143,6 +157,19 @@ static int parse_options(const char *cmd, int argc, char **argv, c4_cli *c)
             c->limit = v;
             break;
         case OPT_DATA: c->data_dir = optarg; break;
+        case OPT_GPU: c->gpu = true; break;
+        case OPT_SPLIT:
+            if (cli_int(optarg, 0, 8, &v)) { usage_error("bad --split-depth '%s' (0..8)", optarg); return -1; }
+            c->split_depth = (int)v;
+            break;
+        case OPT_GPU_TT:
+            if (cli_int(optarg, 1, 1 << 20, &v)) { usage_error("bad --gpu-tt-mb '%s' (1..1048576)", optarg); return -1; }
+            c->gpu_tt_bytes = (size_t)v << 20;
+            break;
+        case OPT_EXECUTOR:
+            if (strcmp(optarg, "cpu") != 0 && strcmp(optarg, "gpu") != 0) { usage_error("bad --executor '%s' (cpu or gpu)", optarg); return -1; }
+            c->gpu_on_cpu = strcmp(optarg, "cpu") == 0;
+            break;
         case OPT_DEPTH:
             if (cli_int(optarg, 0, 64, &v)) { usage_error("bad --depth '%s'", optarg); return -1; }
             c->depth = v;
@@ -246,6 +273,8 @@ static void solve_progress(int min, int max, uint64_t nodes, void *ctx)
 
 static int cmd_solve(c4_cli *c, int argc, char **argv)
 {
+    if (c->gpu)
+        return c4_solve_gpu_main(c, argc, argv);
     c4_book *book;
     if (load_book(c, &book) != 0)
         return EXIT_USAGE;

@@ -47,11 +47,45 @@ typedef struct c4_cli {
     const char *book_path, *output, *data_dir;
     const char *algo_list, *thread_list;   /* bench: comma lists */
     long depth, limit;
+    /* GPU: --gpu (solve: on the device; bench: the Table 1 rows),
+     * --executor cpu, --split-depth (-1 auto), --gpu-tt-mb (0: default) */
+    bool gpu, gpu_on_cpu;
+    int split_depth;
+    size_t gpu_tt_bytes;
 } c4_cli;
+
+/* A test set in memory (bench). */
+typedef struct position {
+    c4_pos pos;
+    int expected;
+    bool has_expected;
+} position;
+
+typedef struct set {
+    char label[64];
+    position *p;
+    long n;
+} set;
+
+/* The standard sets by their usual names ("end-easy" = Test_L3_R1 ...). */
+typedef struct c4_set_name {
+    const char *name, *file;
+} c4_set_name;
+extern const c4_set_name c4_set_names[];
+extern const int c4_nsets;
+
+/* Finds a set: a file path as given, or a set name or file name looked up
+ * in data_dir, $GTS_DATA, ../shared/data/connect4 and data/c4 in turn. */
+int c4_find_set(const char *arg, const char *data_dir, char *path, size_t len, char *label, size_t llen);
+
+/* Reads at most limit positions (0: all) of a set; bad lines are reported
+ * and skipped. */
+int c4_load_set(const c4_geom *g, const char *path, long limit, set *s);
 
 /* Command entry points. */
 int c4_main(int argc, char **argv);
 int c4_bench_main(int argc, char **argv, const c4_cli *c);
+int c4_solve_gpu_main(c4_cli *c, int argc, char **argv);
 int signature_main(int argc, char **argv);
 
 #endif

@@ -18,6 +18,7 @@
 
 #define MAX_SPLIT 8
 #define MAX_CPU_THREADS 1024
+#define C4_GPU_AUTO_ITEMS 4096
 
 struct c4_gpu {
     c4_geom g;
@@ -57,6 +58,7 @@ c4_gpu_options c4_gpu_best_options(void)
 {
     return (c4_gpu_options){ .rule = C4_GPU_FULL,
                              .tt_bytes = (size_t)256 << 20,
+                             .split_depth = -1,
                              .dedup = true,
                              .persistent = true,
                              .block_threads = 128,
@@ -65,8 +67,8 @@ c4_gpu_options c4_gpu_best_options(void)
 
 c4_gpu *c4_gpu_create(const c4_geom *g, const c4_gpu_options *opt, char *err, size_t errlen)
 {
-    if (opt->split_depth < 0 || opt->split_depth > MAX_SPLIT) {
-        snprintf(err, errlen, "split depth %d out of range 0..%d", opt->split_depth, MAX_SPLIT);
+    if (opt->split_depth < -1 || opt->split_depth > MAX_SPLIT) {
+        snprintf(err, errlen, "split depth %d out of range 0..%d (or -1: auto)", opt->split_depth, MAX_SPLIT);
         return NULL;
     }
     if (opt->block_threads < 32 || opt->block_threads > 1024 || opt->block_threads % 32) {
@@ -231,6 +233,17 @@ static int expand(c4_gpu *gpu, const c4_pos *p, int depth, bool weak, int line)
     return 0;
 }
 
+static int expand_all(c4_gpu *gpu, const c4_pos *ps, int n, int depth, bool weak)
+{
+    gpu->nitems = 0;
+    if (gpu->map_cap)
+        memset(gpu->map_items, 0, gpu->map_cap * sizeof *gpu->map_items);
+    for (int i = 0; i < n; i++)
+        if (expand(gpu, &ps[i], depth, weak, i) != 0)
+            return -1;
+    return 0;
+}
+
 /* Negamax over the top plies, reading the frontier's scores. */
 static int finish(const c4_gpu *gpu, const c4_pos *p, int depth, int alpha, int beta, bool weak, uint64_t *nodes)
 {
@@ -316,14 +329,32 @@ int c4_gpu_solve(c4_gpu *gpu, const c4_pos *ps, int n, bool weak, int *scores, u
                  uint64_t *tt_hits, c4_gpu_stats *st, char *err, size_t errlen)
 {
     const double t0 = now_us();
-    gpu->nitems = 0;
-    if (gpu->map_cap)
-        memset(gpu->map_items, 0, gpu->map_cap * sizeof *gpu->map_items);
-    for (int i = 0; i < n; i++) {
-        if (expand(gpu, &ps[i], gpu->opt.split_depth, weak, i) != 0) {
+    /* Auto: the least depth that gives the device C4_GPU_AUTO_ITEMS
+     * items, for a batch too small to fill it, or the depth with the most
+     * items if the frontier stops growing first (positions near the end). */
+    const bool autos = gpu->opt.split_depth < 0;
+    int depth = autos ? 0 : gpu->opt.split_depth, best_depth = depth;
+    size_t best_items = 0;
+    for (;;) {
+        if (expand_all(gpu, ps, n, depth, weak) != 0) {
             snprintf(err, errlen, "out of memory for the frontier");
             return -1;
         }
+        if (!autos || gpu->nitems >= C4_GPU_AUTO_ITEMS)
+            break;
+        if (gpu->nitems > best_items) {
+            best_items = gpu->nitems;
+            best_depth = depth;
+        }
+        if (gpu->nitems < best_items || depth == MAX_SPLIT) {
+            depth = best_depth;
+            if (expand_all(gpu, ps, n, depth, weak) != 0) {
+                snprintf(err, errlen, "out of memory for the frontier");
+                return -1;
+            }
+            break;
+        }
+        depth++;
     }
     double kernel_us = 0;
     if (gpu->nitems > 0) {
@@ -346,7 +377,7 @@ int c4_gpu_solve(c4_gpu *gpu, const c4_pos *ps, int n, bool weak, int *scores, u
     uint64_t total_nodes = 0, total_hits = 0;
     for (int i = 0; i < n; i++) {
         uint64_t host_nodes = 0;
-        scores[i] = finish(gpu, &ps[i], gpu->opt.split_depth, -64, 64, weak, &host_nodes);
+        scores[i] = finish(gpu, &ps[i], depth, -64, 64, weak, &host_nodes);
         if (nodes)
             nodes[i] = host_nodes;
         if (tt_hits)

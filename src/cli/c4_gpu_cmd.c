@@ -1,0 +1,182 @@
+/* gts c4 solve --gpu: whole input files solved as GPU batches. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+#include "gts/c4_gpu.h"
+
+typedef struct solve_totals {
+    long positions, mismatches, bad_lines;
+} solve_totals;
+
+static int sign(int v)
+{
+    return (v > 0) - (v < 0);
+}
+
+/* Lines gathered for one GPU batch. */
+typedef struct gpu_batch {
+    c4_pos *pos;
+    char (*shown)[128];
+    int *expected;
+    bool *has_expected;
+    long *lineno;
+    const char **where;
+    long n, cap;
+} gpu_batch;
+
+#define GPU_BATCH_LINES 65536
+
+/* Solves and prints a gathered batch, in input order. */
+static int flush_gpu_batch(c4_cli *c, c4_gpu *gpu, gpu_batch *b, solve_totals *t, c4_gpu_stats *total)
+{
+    if (b->n == 0)
+        return 0;
+    int *scores = malloc((size_t)b->n * sizeof *scores);
+    uint64_t *nodes = malloc((size_t)b->n * sizeof *nodes);
+    char err[256];
+    c4_gpu_stats st = { 0 };
+    if (!scores || !nodes || c4_gpu_solve(gpu, b->pos, (int)b->n, c->weak, scores, nodes, NULL, &st, err, sizeof err) != 0) {
+        cli_error("%s", scores && nodes ? err : "out of memory");
+        free(scores), free(nodes);
+        return -1;
+    }
+    const double usec = st.total_us / (double)b->n;
+    for (long i = 0; i < b->n; i++) {
+        const int want = c->weak ? sign(b->expected[i]) : b->expected[i];
+        const bool ok = !b->has_expected[i] || want == scores[i];
+        if (c->json) {
+            printf("{\"moves\":");
+            cli_json_string(stdout, b->shown[i]);
+            printf(",\"score\":%d,\"nodes\":%llu,\"usec\":%.1f", scores[i], (unsigned long long)nodes[i], usec);
+            if (b->has_expected[i])
+                printf(",\"expected\":%d,\"ok\":%s", want, ok ? "true" : "false");
+            printf("}\n");
+        } else {
+            printf("%s %d %llu %.0f\n", b->shown[i], scores[i], (unsigned long long)nodes[i], usec);
+        }
+        if (!ok) {
+            fprintf(stderr, "gts: %s:%ld: %s scored %d, expected %d\n", b->where[i], b->lineno[i], b->shown[i],
+                    scores[i], want);
+            t->mismatches++;
+        }
+    }
+    fflush(stdout);
+    t->positions += b->n;
+    total->total_us += st.total_us;
+    total->kernel_us += st.kernel_us;
+    total->items += st.items;
+    b->n = 0;
+    free(scores), free(nodes);
+    cli_progress("positions solved: %ld", t->positions);
+    return 0;
+}
+
+static int add_gpu_line(c4_cli *c, gpu_batch *b, const char *where, long lineno, const char *line, solve_totals *t)
+{
+    if (b->n == b->cap) {
+        const long cap = b->cap ? 2 * b->cap : 1024;
+        void *p[6] = { realloc(b->pos, (size_t)cap * sizeof *b->pos), NULL, NULL, NULL, NULL, NULL };
+        if (p[0]) b->pos = p[0];
+        p[1] = realloc(b->shown, (size_t)cap * sizeof *b->shown);
+        if (p[1]) b->shown = p[1];
+        p[2] = realloc(b->expected, (size_t)cap * sizeof *b->expected);
+        if (p[2]) b->expected = p[2];
+        p[3] = realloc(b->has_expected, (size_t)cap * sizeof *b->has_expected);
+        if (p[3]) b->has_expected = p[3];
+        p[4] = realloc(b->lineno, (size_t)cap * sizeof *b->lineno);
+        if (p[4]) b->lineno = p[4];
+        p[5] = realloc(b->where, (size_t)cap * sizeof *b->where);
+        if (p[5]) b->where = p[5];
+        for (int i = 0; i < 6; i++)
+            if (!p[i]) {
+                cli_error("out of memory");
+                return -1;
+            }
+        b->cap = cap;
+    }
+    char err[256];
+    b->expected[b->n] = 0;
+    b->has_expected[b->n] = false;
+    const int k = cli_read_line(&c->g, line, &b->pos[b->n], b->shown[b->n], &b->has_expected[b->n],
+                                &b->expected[b->n], err, sizeof err);
+    if (k < 0) {
+        fprintf(stderr, "gts: %s:%ld: %s\n", where, lineno, err);
+        t->bad_lines++;
+    }
+    if (k <= 0)
+        return 0;
+    b->lineno[b->n] = lineno;
+    b->where[b->n] = where;
+    b->n++;
+    return 0;
+}
+
+/* gts c4 solve --gpu: the input in batches of up to GPU_BATCH_LINES, each
+ * one launch; a batch's lines are printed when it is done, with its mean
+ * time per position. */
+int c4_solve_gpu_main(c4_cli *c, int argc, char **argv)
+{
+    if (c->opt.algo != C4_ALGO_SOLVER || c->book_path) {
+        cli_error("--gpu runs gts's own GPU solver: --algo and --book do not apply");
+        return EXIT_USAGE;
+    }
+    c4_gpu_options o = c4_gpu_best_options();
+    o.split_depth = c->split_depth;
+    if (c->gpu_tt_bytes)
+        o.tt_bytes = c->gpu_tt_bytes;
+    o.cpu = c->gpu_on_cpu;
+    o.cpu_threads = c->opt.threads;
+    char err[256];
+    c4_gpu *gpu = c4_gpu_create(&c->g, &o, err, sizeof err);
+    if (!gpu) {
+        cli_error("%s", err);
+        return EXIT_FAIL;
+    }
+    cli_watch_interrupts(NULL);
+    solve_totals t = { 0 };
+    c4_gpu_stats total = { 0 };
+    gpu_batch b = { 0 };
+    int status = EXIT_OK;
+    char *line = NULL;
+    size_t cap = 0;
+    const int nfiles = argc > 0 ? argc : 1;
+    for (int i = 0; i < nfiles && !cli_interrupted() && status != EXIT_FAIL; i++) {
+        const char *name = argc > 0 ? argv[i] : "-";
+        FILE *f = strcmp(name, "-") == 0 ? stdin : fopen(name, "r");
+        if (!f) {
+            cli_error("cannot open %s", name);
+            status = EXIT_FAIL;
+            continue;
+        }
+        long lineno = 0;
+        while (getline(&line, &cap, f) != -1 && !cli_interrupted()) {
+            if (add_gpu_line(c, &b, name, ++lineno, line, &t) != 0 ||
+                (b.n == GPU_BATCH_LINES && flush_gpu_batch(c, gpu, &b, &t, &total) != 0)) {
+                status = EXIT_FAIL;
+                break;
+            }
+        }
+        /* A batch never spans files: its lines keep their file's name. */
+        if (status == EXIT_OK && !cli_interrupted() && flush_gpu_batch(c, gpu, &b, &t, &total) != 0)
+            status = EXIT_FAIL;
+        if (f != stdin)
+            fclose(f);
+    }
+    free(line);
+    free(b.pos), free(b.shown), free(b.expected), free(b.has_expected), free(b.lineno), free(b.where);
+    cli_progress_done();
+    c4_gpu_free(gpu);
+    if (t.positions)
+        fprintf(stderr, "gts: %ld positions in %.1f ms end to end (kernels %.1f ms, %llu items)\n", t.positions,
+                total.total_us / 1000, total.kernel_us / 1000, (unsigned long long)total.items);
+    if (cli_interrupted()) {
+        cli_error("interrupted after %ld positions", t.positions);
+        return EXIT_INTERRUPTED;
+    }
+    if (t.mismatches || t.bad_lines) {
+        cli_error("%ld positions, %ld wrong scores, %ld bad lines", t.positions, t.mismatches, t.bad_lines);
+        status = EXIT_FAIL;
+    }
+    return status;
+}

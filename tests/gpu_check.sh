@@ -1,0 +1,70 @@
+#!/usr/bin/env bash
+# The GPU solver on a real device: every GPU score against the CPU solver's
+# on the bundled samples of all six sets (strong and weak), the CUDA
+# report's designs through `gts c4 bench --gpu`, then compute-sanitizer
+# memcheck and racecheck on a small batch.  Prints a short table.  Without
+# a device it is skipped (exit 77).
+#
+# usage: gpu_check.sh GTS_BINARY SOURCE_DIR [COMPUTE_SANITIZER]
+set -u
+GTS=${1:?usage: gpu_check.sh GTS_BINARY SOURCE_DIR [COMPUTE_SANITIZER]}
+SRC=${2:?usage: gpu_check.sh GTS_BINARY SOURCE_DIR [COMPUTE_SANITIZER]}
+SAN=${3:-}
+DATA=$SRC/data/c4
+if "$GTS" info | grep -q '^gpu: no CUDA device'; then
+    echo "SKIP: no CUDA device"
+    exit 77
+fi
+"$GTS" info | grep '^gpu:'
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+fail=0
+ms() { awk '/positions in/{for(i=1;i<=NF;i++) if($i=="in"){print $(i+1); exit}}' "$1"; }
+
+printf '%-12s %5s %9s %9s %11s %11s\n' set lines strong weak "gpu ms" "cpu ms"
+for f in Test_L3_R1 Test_L2_R1 Test_L2_R2 Test_L1_R1 Test_L1_R2 Test_L1_R3; do
+    n=$(grep -c . "$DATA/$f")
+    t0=$(date +%s%N)
+    "$GTS" c4 solve "$DATA/$f" > "$tmp/cpu" 2>/dev/null
+    cpu_ms=$(( ($(date +%s%N) - t0) / 1000000 ))
+    "$GTS" c4 solve -w "$DATA/$f" > "$tmp/cpuw" 2>/dev/null
+    "$GTS" c4 solve --gpu "$DATA/$f" > "$tmp/gpu" 2> "$tmp/gpu.err"
+    rc=$?
+    "$GTS" c4 solve --gpu -w "$DATA/$f" > "$tmp/gpuw" 2> "$tmp/gpuw.err"
+    rcw=$?
+    same=$(paste -d' ' <(cut -d' ' -f1,2 "$tmp/cpu") <(cut -d' ' -f1,2 "$tmp/gpu") | awk '$1==$3 && $2==$4' | wc -l)
+    samew=$(paste -d' ' <(cut -d' ' -f1,2 "$tmp/cpuw") <(cut -d' ' -f1,2 "$tmp/gpuw") | awk '$1==$3 && $2==$4' | wc -l)
+    printf '%-12s %5d %5d/%-3d %5d/%-3d %11s %11s\n' "$f" "$n" "$same" "$n" "$samew" "$n" "$(ms "$tmp/gpu.err")" "$cpu_ms"
+    if [ "$rc" -ne 0 ] || [ "$rcw" -ne 0 ] || [ "$same" -ne "$n" ] || [ "$samew" -ne "$n" ]; then
+        echo "FAILED: $f: GPU and CPU scores differ or a run failed" >&2
+        cat "$tmp/gpu.err" "$tmp/gpuw.err" >&2
+        fail=1
+    fi
+done
+
+echo
+echo "The CUDA report's designs (Table 1 rows), first 20 positions of two samples:"
+if ! "$GTS" c4 bench --gpu --limit 20 --threads 4 --data "$DATA" end-easy middle-easy; then
+    echo "FAILED: gts c4 bench --gpu" >&2
+    fail=1
+fi
+
+if [ -n "$SAN" ]; then
+    head -12 "$DATA/Test_L2_R1" > "$tmp/small"
+    for tool in memcheck racecheck; do
+        if "$SAN" --tool "$tool" --error-exitcode 1 "$GTS" c4 solve --gpu --gpu-tt-mb 16 "$tmp/small" \
+            > "$tmp/san.out" 2>&1 &&
+           "$SAN" --tool "$tool" --error-exitcode 1 "$GTS" c4 bench --algo gpu-s1-tt,gpu-s4 --gpu-tt-mb 16 \
+            --limit 4 --data "$DATA" end-easy >> "$tmp/san.out" 2>&1; then
+            echo "compute-sanitizer $tool: $(grep -m1 'ERROR SUMMARY' "$tmp/san.out")"
+        else
+            echo "FAILED: compute-sanitizer $tool" >&2
+            tail -30 "$tmp/san.out" >&2
+            fail=1
+        fi
+    done
+else
+    echo "compute-sanitizer not found: skipped"
+fi
+[ "$fail" -eq 0 ] && echo "gpu check passed"
+exit "$fail"
