@@ -56,7 +56,7 @@ if [ -n "$SAN" ]; then
             > "$tmp/san.out" 2>&1 &&
            "$SAN" --tool "$tool" --error-exitcode 1 "$GTS" c4 bench --algo gpu-s1-tt,gpu-s4 --gpu-tt-mb 16 \
             --limit 4 --data "$DATA" end-easy >> "$tmp/san.out" 2>&1; then
-            echo "compute-sanitizer $tool: $(grep -m1 'ERROR SUMMARY' "$tmp/san.out")"
+            echo "compute-sanitizer $tool: $(grep -E "(ERROR|RACECHECK) SUMMARY" "$tmp/san.out" | sort | uniq -c | tr -s " " | paste -sd";")"
         else
             echo "FAILED: compute-sanitizer $tool" >&2
             tail -30 "$tmp/san.out" >&2

@@ -5,7 +5,7 @@
  * alpha-beta node for node, the split and finish at every depth, tables
  * shared between threads, other board sizes, and option errors.
  *
- * usage: test_c4_gpu PART   (plain, full, split, sizes, errors)
+ * usage: test_c4_gpu PART   (plain, full, split, resplit, sizes, errors)
  */
 #include <stdlib.h>
 #include <string.h>
@@ -18,13 +18,18 @@
 
 #define MAX_LINES 64
 
-/* The executor with opt; an automatic split depth becomes 0 (the tests
- * pick their depths). */
+/* The executor with opt; gts's automatic split depth and node budget
+ * become fixed ones (the tests pick their depths; test_resplit the
+ * budget). */
 static c4_gpu *open_cpu(const c4_geom *g, c4_gpu_options opt, int threads)
 {
     char err[256];
-    if (opt.split_depth < 0)
+    if (opt.split_depth < 0) {
         opt.split_depth = 0;
+        opt.node_limit = 0;
+    }
+    if (opt.tt_bytes > ((size_t)16 << 20))
+        opt.tt_bytes = (size_t)16 << 20;    /* clearing a big one would dominate the tests */
     opt.cpu = true;
     opt.cpu_threads = threads;
     c4_gpu *gpu = c4_gpu_create(g, &opt, err, sizeof err);
@@ -199,6 +204,7 @@ static void test_split(void)
     c4_gpu_options o = c4_gpu_best_options();
     o.cpu = true;
     o.cpu_threads = 2;
+    o.tt_bytes = (size_t)16 << 20;
     o.split_depth = -1;
     c4_gpu *gpu = c4_gpu_create(&c4_standard, &o, err, sizeof err);
     CHECK(gpu != NULL);
@@ -212,6 +218,35 @@ static void test_split(void)
         CHECK_EQ(scores[i], lines[i].score);
     CHECK_GT(st.items, 5);
     c4_gpu_free(gpu);
+}
+
+/* Items that run out of their node budget are split and solved through
+ * their children, round after round: same scores, more launches. */
+static void test_resplit(void)
+{
+    test_line lines[MAX_LINES];
+    const int n = load_test_set("Test_L2_R1", lines, 12);
+    char err[256];
+    for (int depth = 0; depth <= 1; depth++) {
+        c4_gpu_options o = c4_gpu_best_options();
+        o.tt_bytes = (size_t)16 << 20;
+        o.cpu = true;
+        o.cpu_threads = 2;
+        o.split_depth = depth;
+        o.node_limit = 64;
+        c4_gpu *gpu = c4_gpu_create(&c4_standard, &o, err, sizeof err);
+        CHECK(gpu != NULL);
+        check_batch(gpu, lines, n, false, "resplit");
+        check_batch(gpu, lines, n, true, "resplit, weak");
+        c4_pos p;
+        CHECK(c4_parse(&c4_standard, &p, lines[0].moves, err, sizeof err) == 0);
+        int score;
+        c4_gpu_stats st = { 0 };
+        CHECK(c4_gpu_solve(gpu, &p, 1, false, &score, NULL, NULL, &st, err, sizeof err) == 0);
+        CHECK_EQ(score, lines[0].score);
+        CHECK_GE(st.rounds, 2);     /* at least one split of an unfinished item */
+        c4_gpu_free(gpu);
+    }
 }
 
 /* Other board sizes against the CPU solver, on random positions. */
@@ -300,12 +335,14 @@ int main(int argc, char **argv)
         test_full();
     else if (strcmp(part, "split") == 0)
         test_split();
+    else if (strcmp(part, "resplit") == 0)
+        test_resplit();
     else if (strcmp(part, "sizes") == 0)
         test_sizes();
     else if (strcmp(part, "errors") == 0)
         test_errors();
     else {
-        fprintf(stderr, "usage: test_c4_gpu plain|full|split|sizes|errors\n");
+        fprintf(stderr, "usage: test_c4_gpu plain|full|split|resplit|sizes|errors\n");
         return 2;
     }
     return check_summary("test_c4_gpu");

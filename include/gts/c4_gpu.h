@@ -32,6 +32,10 @@ typedef struct c4_gpu_options {
     int split_depth;        /* plies the host expands each position (0..8),
                                or -1: the least depth that gives a few
                                thousand items */
+    uint64_t node_limit;    /* an item's node budget in the first round (0:
+                               none); one that runs out is split one ply
+                               and its children run in the next round,
+                               with twice the budget */
     bool dedup;             /* a frontier position reached twice is one item */
     bool persistent;        /* threads take items from an atomic queue (else
                                one thread per item, as the report did) */
@@ -49,6 +53,7 @@ typedef struct c4_gpu_stats {
     double total_us;    /* end to end: split, table clear, copies both ways,
                            kernels, host finish */
     uint64_t items;     /* positions sent to the device */
+    uint64_t rounds;    /* launches */
     uint64_t nodes;     /* device nodes and host nodes */
     uint64_t tt_hits;   /* device table hits */
 } c4_gpu_stats;

@@ -59,6 +59,7 @@ c4_gpu_options c4_gpu_best_options(void)
     return (c4_gpu_options){ .rule = C4_GPU_FULL,
                              .tt_bytes = (size_t)256 << 20,
                              .split_depth = -1,
+                             .node_limit = 8192,
                              .dedup = true,
                              .persistent = true,
                              .block_threads = 128,
@@ -244,13 +245,17 @@ static int expand_all(c4_gpu *gpu, const c4_pos *ps, int n, int depth, bool weak
     return 0;
 }
 
-/* Negamax over the top plies, reading the frontier's scores. */
+/* Negamax over the top plies, reading the items' scores; an item that ran
+ * out of its budget was split, and is read through its children. */
 static int finish(const c4_gpu *gpu, const c4_pos *p, int depth, int alpha, int beta, bool weak, uint64_t *nodes)
 {
     const c4_geom *g = &gpu->g;
     int score;
-    if (depth == 0 && !settled(g, p, weak, &score))     /* the item's node: counted by its search */
-        return gpu->results[gpu->map_items[map_slot(gpu, c4_key(p))] - 1].score;
+    if (depth <= 0 && !settled(g, p, weak, &score)) {
+        const int v = gpu->results[gpu->map_items[map_slot(gpu, c4_key(p))] - 1].score;
+        if (v != C4G_UNFINISHED)
+            return v;       /* the item's node: counted by its search */
+    }
     (*nodes)++;
     if (settled(g, p, weak, &score))
         return score;
@@ -274,6 +279,8 @@ static int finish(const c4_gpu *gpu, const c4_pos *p, int depth, int alpha, int 
 typedef struct cpu_run {
     c4_gpu *gpu;
     c4g_table tt;
+    size_t first;               /* items [first, nitems) */
+    uint64_t node_limit;
     atomic_size_t next;
 } cpu_run;
 
@@ -287,8 +294,9 @@ static void *cpu_worker(void *arg)
     c->g = &gpu->g;
     c->tt = run->tt;
     c->plain = gpu->opt.rule == C4_GPU_PLAIN;
+    c->node_limit = run->node_limit;
     for (;;) {
-        const size_t i = atomic_fetch_add(&run->next, 1);
+        const size_t i = run->first + atomic_fetch_add(&run->next, 1);
         if (i >= gpu->nitems)
             break;
         gpu->results[i] = c4g_solve_item(c, &gpu->items[i]);
@@ -297,12 +305,13 @@ static void *cpu_worker(void *arg)
     return NULL;
 }
 
-static int cpu_execute(c4_gpu *gpu, char *err, size_t errlen)
+static int cpu_execute(c4_gpu *gpu, size_t first, bool clear, uint64_t node_limit, char *err, size_t errlen)
 {
-    cpu_run run = { .gpu = gpu };
+    cpu_run run = { .gpu = gpu, .first = first, .node_limit = node_limit };
     atomic_init(&run.next, 0);
     if (gpu->slots) {
-        memset(gpu->slots, 0, ((size_t)TT_BUCKET << gpu->log2b) * sizeof *gpu->slots);
+        if (clear)
+            memset(gpu->slots, 0, ((size_t)TT_BUCKET << gpu->log2b) * sizeof *gpu->slots);
         run.tt = (c4g_table){ gpu->slots, gpu->g.key_bits >= 64 ? ~0ULL : (1ULL << gpu->g.key_bits) - 1,
                               gpu->g.key_bits - gpu->log2b };
     }
@@ -356,23 +365,41 @@ int c4_gpu_solve(c4_gpu *gpu, const c4_pos *ps, int n, bool weak, int *scores, u
         }
         depth++;
     }
+    /* Rounds: the items run within a node budget; those that run out are
+     * split one ply (their unsettled children become items, sharing the
+     * table the round before filled) and the budget doubles. */
     double kernel_us = 0;
-    if (gpu->nitems > 0) {
-        if (gpu->nitems > INT32_MAX) {
-            snprintf(err, errlen, "too many frontier positions (%zu)", gpu->nitems);
+    uint64_t limit = gpu->opt.node_limit;
+    for (size_t first = 0; first < gpu->nitems; limit *= 2) {
+        const size_t end = gpu->nitems;
+        if (end - first > INT32_MAX) {
+            snprintf(err, errlen, "too many frontier positions (%zu)", end - first);
             return -1;
         }
         if (gpu->dev) {
-            if (c4g_device_run(gpu->dev, gpu->items, (int)gpu->nitems, gpu->results,
-                               gpu->opt.rule == C4_GPU_PLAIN, gpu->opt.persistent, gpu->opt.block_threads,
-                               &kernel_us, err, errlen) != 0)
+            double us = 0;
+            if (c4g_device_run(gpu->dev, gpu->items + first, (int)(end - first), gpu->results + first, first == 0,
+                               gpu->opt.rule == C4_GPU_PLAIN, gpu->opt.persistent, gpu->opt.block_threads, limit,
+                               &us, err, errlen) != 0)
                 return -1;
+            kernel_us += us;
         } else {
             const double k0 = now_us();
-            if (cpu_execute(gpu, err, errlen) != 0)
+            if (cpu_execute(gpu, first, first == 0, limit, err, errlen) != 0)
                 return -1;
-            kernel_us = now_us() - k0;
+            kernel_us += now_us() - k0;
         }
+        for (size_t i = first; i < end; i++) {
+            if (gpu->results[i].score != C4G_UNFINISHED)
+                continue;
+            const c4_pos p = { gpu->items[i].cur, gpu->items[i].mask, gpu->items[i].moves };
+            if (expand(gpu, &p, 1, weak, gpu->owner[i]) != 0) {
+                snprintf(err, errlen, "out of memory for the frontier");
+                return -1;
+            }
+        }
+        st->rounds++;
+        first = end;
     }
     uint64_t total_nodes = 0, total_hits = 0;
     for (int i = 0; i < n; i++) {

@@ -51,6 +51,9 @@ typedef struct c4g_item {
     int32_t mode;   /* C4G_EXACT or C4G_WEAK */
 } c4g_item;
 
+/* The score of an item that ran out of its node budget. */
+#define C4G_UNFINISHED 100
+
 typedef struct c4g_result {
     int32_t score;
     uint32_t tt_hits;
@@ -85,6 +88,8 @@ typedef struct c4g_ctx {
     c4g_table tt;
     bool plain;
     bool slow_probe;
+    bool aborted;           /* the node budget ran out */
+    uint64_t node_limit;    /* 0: none */
     uint64_t nodes;
     uint32_t tt_hits;
     c4g_frame stack[C4G_MAX_FRAMES];
@@ -354,6 +359,10 @@ GC_INLINE int c4g_negamax(c4g_ctx *c, const c4_pos *p, int alpha, int beta)
     int v;
     bool settled = c4g_enter(c, f, alpha, beta, &v);
     for (;;) {
+        if (c->node_limit && c->nodes > c->node_limit) {
+            c->aborted = true;      /* nothing of this search is stored */
+            return 0;
+        }
         if (settled) {
             if (sp == 0)
                 return v;
@@ -396,8 +405,10 @@ GC_INLINE int c4g_sign(int v)
 
 /* Solves one item: the exact score by the CPU solver's null-window probe
  * loop (full rule) or one full window (plain rule, as the report did); a
- * weak item gets -1, 0 or 1.  The table may be shared with other threads:
- * its entries are facts about positions, whichever item stored them. */
+ * weak item gets -1, 0 or 1; C4G_UNFINISHED if it needed more than
+ * c->node_limit nodes (the host then splits it).  The table may be shared
+ * with other threads: its entries are facts about positions, whichever item
+ * stored them. */
 GC_INLINE c4g_result c4g_solve_item(c4g_ctx *c, const c4g_item *it)
 {
     const c4_geom *g = c->g;
@@ -406,6 +417,7 @@ GC_INLINE c4g_result c4g_solve_item(c4g_ctx *c, const c4g_item *it)
     c->nodes = 0;
     c->tt_hits = 0;
     c->slow_probe = false;
+    c->aborted = false;
     int score;
     if (c4_final_score(g, &p, &score)) {
         score = weak ? c4g_sign(score) : score;
@@ -415,7 +427,7 @@ GC_INLINE c4g_result c4g_solve_item(c4g_ctx *c, const c4g_item *it)
         score = weak ? 1 : c4_win_score(g, p.moves);
     } else if (weak) {
         c->slow_probe = true;
-        if (c4g_negamax(c, &p, 0, 1) >= 1)
+        if (c4g_negamax(c, &p, 0, 1) >= 1 && !c->aborted)
             score = 1;
         else
             score = c4g_negamax(c, &p, -1, 0) <= -1 ? -1 : 0;
@@ -425,6 +437,8 @@ GC_INLINE c4g_result c4g_solve_item(c4g_ctx *c, const c4g_item *it)
             const int med = c4_next_probe(min, max);
             c->slow_probe = med >= -C4_SLOW_PROBE && med <= C4_SLOW_PROBE;
             const int r = c4g_negamax(c, &p, med, med + 1);
+            if (c->aborted)
+                break;
             if (r <= med)
                 max = r;
             else
@@ -432,6 +446,8 @@ GC_INLINE c4g_result c4g_solve_item(c4g_ctx *c, const c4g_item *it)
         }
         score = min;
     }
+    if (c->aborted)
+        score = C4G_UNFINISHED;
     c4g_result r = { score, c->tt_hits, c->nodes };
     return r;
 }

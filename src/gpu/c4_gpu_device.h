@@ -13,10 +13,12 @@ typedef struct c4g_device c4g_device;
 c4g_device *c4g_device_open(const c4_geom *g, int log2b, char *err, size_t errlen);
 void c4g_device_close(c4g_device *d);
 
-/* Clears the table, copies items in, solves them (persistent: threads take
- * items from an atomic queue; else one thread each) and copies results
- * out.  *kernel_us gets the kernel's time by CUDA events. */
-int c4g_device_run(c4g_device *d, const c4g_item *items, int n, c4g_result *out, bool plain, bool persistent,
-                   int block_threads, double *kernel_us, char *err, size_t errlen);
+/* Clears the table if asked, copies items in, solves them (persistent:
+ * threads take items from an atomic queue; else one thread each) within
+ * node_limit nodes each (0: no limit) and copies results out.  *kernel_us
+ * gets the kernel's time by CUDA events. */
+int c4g_device_run(c4g_device *d, const c4g_item *items, int n, c4g_result *out, bool clear, bool plain,
+                   bool persistent, int block_threads, uint64_t node_limit, double *kernel_us, char *err,
+                   size_t errlen);
 
 #endif

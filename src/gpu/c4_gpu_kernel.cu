@@ -24,13 +24,14 @@ struct c4g_device {
 // same, docs/notes/c4_solver.md).
 template <bool STD>
 __global__ void solve_kernel(c4_geom gv, c4g_table tt, const c4g_item *items, c4g_result *out, int n, int *next,
-                             bool plain, bool persistent)
+                             bool plain, bool persistent, uint64_t node_limit)
 {
     const c4_geom standard = { 7, 6, 42, 49, 0x0040810204081ULL, 0x0fdfbf7efdfbfULL, 0x0054a952a54a95ULL };
     c4g_ctx c;
     c.g = STD ? &standard : &gv;
     c.tt = tt;
     c.plain = plain;
+    c.node_limit = node_limit;
     int i = persistent ? atomicAdd(next, 1) : (int)(blockIdx.x * blockDim.x + threadIdx.x);
     while (i < n) {
         out[i] = c4g_solve_item(&c, &items[i]);
@@ -95,8 +96,9 @@ extern "C" void c4g_device_close(c4g_device *d)
     free(d);
 }
 
-extern "C" int c4g_device_run(c4g_device *d, const c4g_item *items, int n, c4g_result *out, bool plain,
-                              bool persistent, int block_threads, double *kernel_us, char *err, size_t errlen)
+extern "C" int c4g_device_run(c4g_device *d, const c4g_item *items, int n, c4g_result *out, bool clear, bool plain,
+                              bool persistent, int block_threads, uint64_t node_limit, double *kernel_us, char *err,
+                              size_t errlen)
 {
     if ((size_t)n > d->cap) {
         cudaFree(d->items);
@@ -109,7 +111,7 @@ extern "C" int c4g_device_run(c4g_device *d, const c4g_item *items, int n, c4g_r
             return -1;
         d->cap = (size_t)n;
     }
-    if ((d->tt.slots && failed(cudaMemsetAsync(d->tt.slots, 0, d->table_bytes), "table clear", err, errlen)) ||
+    if ((clear && d->tt.slots && failed(cudaMemsetAsync(d->tt.slots, 0, d->table_bytes), "table clear", err, errlen)) ||
         failed(cudaMemsetAsync(d->next, 0, sizeof *d->next), "memset", err, errlen) ||
         failed(cudaMemcpyAsync(d->items, items, (size_t)n * sizeof *items, cudaMemcpyHostToDevice), "copy in", err,
                errlen))
@@ -129,10 +131,10 @@ extern "C" int c4g_device_run(c4g_device *d, const c4g_item *items, int n, c4g_r
     cudaEventRecord(d->start);
     if (std_board)
         solve_kernel<true><<<blocks, block_threads>>>(d->g, d->tt, d->items, d->results, n, d->next, plain,
-                                                      persistent);
+                                                      persistent, node_limit);
     else
         solve_kernel<false><<<blocks, block_threads>>>(d->g, d->tt, d->items, d->results, n, d->next, plain,
-                                                       persistent);
+                                                       persistent, node_limit);
     cudaEventRecord(d->stop);
     if (failed(cudaGetLastError(), "kernel launch", err, errlen) ||
         failed(cudaMemcpy(out, d->results, (size_t)n * sizeof *out, cudaMemcpyDeviceToHost), "kernel or copy out",

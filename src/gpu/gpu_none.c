@@ -34,10 +34,12 @@ void c4g_device_close(c4g_device *d)
     (void)d;
 }
 
-int c4g_device_run(c4g_device *d, const c4g_item *items, int n, c4g_result *out, bool plain, bool persistent,
-                   int block_threads, double *kernel_us, char *err, size_t errlen)
+int c4g_device_run(c4g_device *d, const c4g_item *items, int n, c4g_result *out, bool clear, bool plain,
+                   bool persistent, int block_threads, uint64_t node_limit, double *kernel_us, char *err,
+                   size_t errlen)
 {
-    (void)d, (void)items, (void)n, (void)out, (void)plain, (void)persistent, (void)block_threads, (void)kernel_us;
+    (void)d, (void)items, (void)n, (void)out, (void)clear, (void)plain, (void)persistent, (void)block_threads;
+    (void)node_limit, (void)kernel_us;
     snprintf(err, errlen, "no CUDA device: gts was built without nvcc");
     return -1;
 }
