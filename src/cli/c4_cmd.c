@@ -40,6 +40,8 @@ static const char usage_text[] =
     "  --split-depth S         GPU: plies the host expands each position\n"
     "                          (0..8; default: enough to fill the device)\n"
     "  --gpu-tt-mb MB          GPU: device table size (default 256; report 64)\n"
+    "  --gpu-budget N          GPU: nodes an item may take in the first launch\n"
+    "                          before it is split (default 8192; 0: no limit)\n"
     "  --executor cpu          GPU: run the device's code on CPU threads\n"
     "  -h, --help              this help\n"
     "\n"
@@ -48,7 +50,7 @@ static const char usage_text[] =
 
 enum {
     OPT_WIDTH = 256, OPT_HEIGHT, OPT_ALGO, OPT_THREADS, OPT_TT, OPT_BOOK, OPT_JSON, OPT_CSV,
-    OPT_LIMIT, OPT_DATA, OPT_DEPTH, OPT_GPU, OPT_SPLIT, OPT_GPU_TT, OPT_EXECUTOR,
+    OPT_LIMIT, OPT_DATA, OPT_DEPTH, OPT_GPU, OPT_SPLIT, OPT_GPU_TT, OPT_EXECUTOR, OPT_GPU_BUDGET,
 };
 
 static const struct option long_opts[] = {
@@ -69,6 +71,7 @@ static const struct option long_opts[] = {
     { "split-depth", required_argument, NULL, OPT_SPLIT },
     { "gpu-tt-mb", required_argument, NULL, OPT_GPU_TT },
     { "executor", required_argument, NULL, OPT_EXECUTOR },
+    { "gpu-budget", required_argument, NULL, OPT_GPU_BUDGET },
     { "help", no_argument, NULL, 'h' },
     { NULL, 0, NULL, 0 },
 };
@@ -78,10 +81,10 @@ static const struct {
     const char *cmd;
     const char *opts;
 } allowed[] = {
-    { "solve", " width height weak algo threads tt-mb book json gpu split-depth gpu-tt-mb executor " },
+    { "solve", " width height weak algo threads tt-mb book json gpu split-depth gpu-tt-mb gpu-budget executor " },
     { "analyze", " width height algo threads tt-mb book json " },
     { "book", " width height threads tt-mb depth output " },
-    { "bench", " width height weak algo threads tt-mb book json csv limit data gpu split-depth gpu-tt-mb executor " },
+    { "bench", " width height weak algo threads tt-mb book json csv limit data gpu split-depth gpu-tt-mb gpu-budget executor " },
 };
 
 static int usage_error(const char *fmt, const char *arg)
@@ -113,6 +116,7 @@ static int parse_options(const char *cmd, int argc, char **argv, c4_cli *c)
     c->opt = c4_default_options();
     c->depth = -1;
     c->split_depth = -1;
+    c->gpu_budget = -1;
     opterr = 0;
     optind = 1;
     int ch;
@@ -165,6 +169,10 @@ static int parse_options(const char *cmd, int argc, char **argv, c4_cli *c)
         case OPT_GPU_TT:
             if (cli_int(optarg, 1, 1 << 20, &v)) { usage_error("bad --gpu-tt-mb '%s' (1..1048576)", optarg); return -1; }
             c->gpu_tt_bytes = (size_t)v << 20;
+            break;
+        case OPT_GPU_BUDGET:
+            if (cli_int(optarg, 0, 1L << 40, &v)) { usage_error("bad --gpu-budget '%s'", optarg); return -1; }
+            c->gpu_budget = v;
             break;
         case OPT_EXECUTOR:
             if (strcmp(optarg, "cpu") != 0 && strcmp(optarg, "gpu") != 0) { usage_error("bad --executor '%s' (cpu or gpu)", optarg); return -1; }

@@ -123,6 +123,8 @@ int c4_solve_gpu_main(c4_cli *c, int argc, char **argv)
     }
     c4_gpu_options o = c4_gpu_best_options();
     o.split_depth = c->split_depth;
+    if (c->gpu_budget >= 0)
+        o.node_limit = (uint64_t)c->gpu_budget;
     if (c->gpu_tt_bytes)
         o.tt_bytes = c->gpu_tt_bytes;
     o.cpu = c->gpu_on_cpu;

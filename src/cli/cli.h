@@ -52,6 +52,7 @@ typedef struct c4_cli {
     bool gpu, gpu_on_cpu;
     int split_depth;
     size_t gpu_tt_bytes;
+    long gpu_budget;        /* --gpu-budget: first-round nodes per item; -1 default */
 } c4_cli;
 
 /* A test set in memory (bench). */

@@ -338,11 +338,13 @@ int c4_gpu_solve(c4_gpu *gpu, const c4_pos *ps, int n, bool weak, int *scores, u
                  uint64_t *tt_hits, c4_gpu_stats *st, char *err, size_t errlen)
 {
     const double t0 = now_us();
-    /* Auto: the least depth that gives the device C4_GPU_AUTO_ITEMS
-     * items, for a batch too small to fill it, or the depth with the most
-     * items if the frontier stops growing first (positions near the end). */
-    const bool autos = gpu->opt.split_depth < 0;
-    int depth = autos ? 0 : gpu->opt.split_depth, best_depth = depth;
+    /* Auto: a batch of a few hundred positions or more is sent as it is
+     * (long solves are split by their node budget); a smaller one is
+     * expanded to the least depth that gives C4_GPU_AUTO_ITEMS items, or
+     * the depth with the most items if the frontier stops growing first
+     * (positions near the end). */
+    const bool autos = gpu->opt.split_depth < 0 && n < C4_GPU_AUTO_ITEMS / 16;
+    int depth = gpu->opt.split_depth < 0 ? 0 : gpu->opt.split_depth, best_depth = depth;
     size_t best_items = 0;
     for (;;) {
         if (expand_all(gpu, ps, n, depth, weak) != 0) {
