@@ -46,7 +46,7 @@ typedef struct c4_gpu_options {
 
 /* The report's design (S = split depth, table or not) and gts's best. */
 c4_gpu_options c4_gpu_report_options(int split_depth, bool table);
-c4_gpu_options c4_gpu_best_options(void);
+c4_gpu_options c4_gpu_best_options(void);    /* measured: docs/notes/c4_gpu.md */
 
 typedef struct c4_gpu_stats {
     double kernel_us;   /* device time of the kernels (CUDA events) */

@@ -305,7 +305,8 @@ static int parse_variant(const char *name, const c4_cli *c, variant *v)
     v->kind = V_GPU;
     if (strcmp(name, "gpu") == 0) {
         v->gpu = c4_gpu_best_options();
-        v->gpu.split_depth = c->split_depth;
+        if (c->split_depth != -1)
+            v->gpu.split_depth = c->split_depth == -2 ? -1 : c->split_depth;
         if (c->gpu_budget >= 0)
             v->gpu.node_limit = (uint64_t)c->gpu_budget;
         if (c->gpu_tt_bytes)

@@ -38,10 +38,11 @@ static const char usage_text[] =
     "  --gpu                   solve: the whole input as GPU batches;\n"
     "                          bench: the rows of Table 1 of the CUDA report\n"
     "  --split-depth S         GPU: plies the host expands each position\n"
-    "                          (0..8; default: enough to fill the device)\n"
+    "                          (0..8, default 0; auto: enough for a few\n"
+    "                          thousand items when the batch is small)\n"
     "  --gpu-tt-mb MB          GPU: device table size (default 256; report 64)\n"
     "  --gpu-budget N          GPU: nodes an item may take in the first launch\n"
-    "                          before it is split (default 8192; 0: no limit)\n"
+    "                          before it is split (default 0: no limit)\n"
     "  --executor cpu          GPU: run the device's code on CPU threads\n"
     "  -h, --help              this help\n"
     "\n"
@@ -163,7 +164,9 @@ static int parse_options(const char *cmd, int argc, char **argv, c4_cli *c)
         case OPT_DATA: c->data_dir = optarg; break;
         case OPT_GPU: c->gpu = true; break;
         case OPT_SPLIT:
-            if (cli_int(optarg, 0, 8, &v)) { usage_error("bad --split-depth '%s' (0..8)", optarg); return -1; }
+            if (strcmp(optarg, "auto") == 0)
+                v = -2;
+            else if (cli_int(optarg, 0, 8, &v)) { usage_error("bad --split-depth '%s' (0..8 or auto)", optarg); return -1; }
             c->split_depth = (int)v;
             break;
         case OPT_GPU_TT:

@@ -122,7 +122,8 @@ int c4_solve_gpu_main(c4_cli *c, int argc, char **argv)
         return EXIT_USAGE;
     }
     c4_gpu_options o = c4_gpu_best_options();
-    o.split_depth = c->split_depth;
+    if (c->split_depth != -1)
+        o.split_depth = c->split_depth == -2 ? -1 : c->split_depth;
     if (c->gpu_budget >= 0)
         o.node_limit = (uint64_t)c->gpu_budget;
     if (c->gpu_tt_bytes)

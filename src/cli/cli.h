@@ -48,7 +48,7 @@ typedef struct c4_cli {
     const char *algo_list, *thread_list;   /* bench: comma lists */
     long depth, limit;
     /* GPU: --gpu (solve: on the device; bench: the Table 1 rows),
-     * --executor cpu, --split-depth (-1 auto), --gpu-tt-mb (0: default) */
+     * --executor cpu, --split-depth (-1: default, -2: auto), --gpu-tt-mb (0: default) */
     bool gpu, gpu_on_cpu;
     int split_depth;
     size_t gpu_tt_bytes;

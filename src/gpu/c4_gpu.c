@@ -58,8 +58,8 @@ c4_gpu_options c4_gpu_best_options(void)
 {
     return (c4_gpu_options){ .rule = C4_GPU_FULL,
                              .tt_bytes = (size_t)256 << 20,
-                             .split_depth = -1,
-                             .node_limit = 8192,
+                             .split_depth = 0,
+                             .node_limit = 0,
                              .dedup = true,
                              .persistent = true,
                              .block_threads = 128,
