@@ -45,6 +45,21 @@ for f in Test_L3_R1 Test_L2_R1 Test_L2_R2 Test_L1_R1 Test_L1_R2; do
     fi
 done
 
+# Long items split with their windows kept (a small node budget).
+for f in Test_L2_R2 Test_L1_R2; do
+    "$GTS" c4 solve --gpu --gpu-budget 2048 "$tmp/$f" > "$tmp/gpub" 2> "$tmp/gpub.err"
+    rc=$?
+    "$GTS" c4 solve "$tmp/$f" > "$tmp/cpu" 2>/dev/null
+    same=$(paste -d' ' <(cut -d' ' -f1,2 "$tmp/cpu") <(cut -d' ' -f1,2 "$tmp/gpub") | awk '$1==$3 && $2==$4' | wc -l)
+    n=$(grep -c . "$tmp/$f")
+    echo "$f with --gpu-budget 2048: $same/$n equal to the CPU, $(ms "$tmp/gpub.err") ms"
+    if [ "$rc" -ne 0 ] || [ "$same" -ne "$n" ]; then
+        echo "FAILED: $f with a node budget" >&2
+        cat "$tmp/gpub.err" >&2
+        fail=1
+    fi
+done
+
 echo
 echo "The CUDA report's designs (Table 1 rows), first 20 positions of two samples:"
 if ! "$GTS" c4 bench --gpu --limit 20 --threads 4 --data "$DATA" end-easy middle-easy; then

@@ -220,31 +220,38 @@ static void test_split(void)
     c4_gpu_free(gpu);
 }
 
-/* Items that run out of their node budget are split and solved through
- * their children, round after round: same scores, more launches. */
+/* Items that run out of their node budget are split with their windows
+ * kept (young brothers wait, in rounds of launches): same scores, more
+ * launches, at every budget and split depth. */
 static void test_resplit(void)
 {
     test_line lines[MAX_LINES];
-    const int n = load_test_set("Test_L2_R1", lines, 12);
     char err[256];
-    for (int depth = 0; depth <= 1; depth++) {
+    const struct {
+        const char *set;
+        int n, budget, depth;
+    } runs[] = { { "Test_L2_R1", 12, 16, 0 }, { "Test_L2_R1", 12, 64, 1 }, { "Test_L2_R2", 6, 256, 0 },
+                 { "Test_L1_R1", 4, 1024, 0 } };
+    for (size_t r = 0; r < sizeof runs / sizeof *runs; r++) {
+        const int n = load_test_set(runs[r].set, lines, runs[r].n);
         c4_gpu_options o = c4_gpu_best_options();
         o.tt_bytes = (size_t)16 << 20;
         o.cpu = true;
         o.cpu_threads = 2;
-        o.split_depth = depth;
-        o.node_limit = 64;
+        o.split_depth = runs[r].depth;
+        o.node_limit = (uint64_t)runs[r].budget;
         c4_gpu *gpu = c4_gpu_create(&c4_standard, &o, err, sizeof err);
         CHECK(gpu != NULL);
-        check_batch(gpu, lines, n, false, "resplit");
-        check_batch(gpu, lines, n, true, "resplit, weak");
-        c4_pos p;
-        CHECK(c4_parse(&c4_standard, &p, lines[0].moves, err, sizeof err) == 0);
-        int score;
+        check_batch(gpu, lines, n, false, runs[r].set);
+        check_batch(gpu, lines, n, true, runs[r].set);
+        c4_pos ps[MAX_LINES];
+        int scores[MAX_LINES];
+        for (int i = 0; i < n; i++)
+            CHECK(c4_parse(&c4_standard, &ps[i], lines[i].moves, err, sizeof err) == 0);
         c4_gpu_stats st = { 0 };
-        CHECK(c4_gpu_solve(gpu, &p, 1, false, &score, NULL, NULL, &st, err, sizeof err) == 0);
-        CHECK_EQ(score, lines[0].score);
-        CHECK_GE(st.rounds, 2);     /* at least one split of an unfinished item */
+        CHECK(c4_gpu_solve(gpu, ps, n, false, scores, NULL, NULL, &st, err, sizeof err) == 0);
+        CHECK_GT(st.rounds, 2);     /* long items were split, round after round */
+        CHECK_GT(st.items, (uint64_t)n);
         c4_gpu_free(gpu);
     }
 }

@@ -353,7 +353,7 @@ run "bench --csv end-easy" "$GTS" c4 bench --csv --data "$DATA" end-easy
 expect_rc 0
 expect_out_lines 2 "expected a header and one row"
 expect_out_line 1 '^set,algo,threads,positions,' "no CSV header"
-expect_out_line 2 '^end-easy,solver,1,60,.*,60/60$' "row is not end-easy ... 60/60"
+expect_out_line 2 '^end-easy,solver,1,60,.*,60/60,-$' "row is not end-easy ... 60/60"
 
 run "bench two algorithms, --limit, --json" "$GTS" c4 bench --json --limit 7 --algo solver,alphabeta --data "$DATA" end-easy
 expect_rc 0
@@ -366,6 +366,50 @@ grep -q '^{"set":"end-easy","algo":"solver",.*"positions":7,.*"correct":7,"check
 run "bench with an unknown set" "$GTS" c4 bench --data "$DATA" no-such-set
 expect_rc 1
 expect_err_contains "no-such-set"
+
+############################################################################
+# GPU: the device's code on the CPU executor (everywhere), and a clear
+# error where there is no device
+
+run "solve --gpu --executor cpu" --stdin <(head -20 "$DATA/Test_L2_R1") "$GTS" c4 solve --gpu --executor cpu --threads 2 --gpu-tt-mb 16
+expect_rc 0
+expect_out_lines 20 "expected 20 result lines"
+save_scores "$TMP/gpu.scores"
+head -20 "$DATA/Test_L2_R1" | "$GTS" c4 solve >"$TMP/out" 2>/dev/null
+expect_same_scores "$TMP/gpu.scores" "GPU-executor scores differ from the CPU solver's"
+expect_err_contains "20 positions in"
+
+run "solve --gpu with a budget, bad line, weak" --stdin <(printf '%s\n' "$(line_of Test_L2_R2 1)" 12x4 "$(line_of Test_L2_R2 2)") \
+    "$GTS" c4 solve --gpu --executor cpu --gpu-budget 200 --gpu-tt-mb 16 -w
+expect_rc 1
+expect_out_lines 2 "expected 2 result lines"
+expect_err_contains "-:2: move" "1 bad lines"
+
+run "bench --gpu --executor cpu" "$GTS" c4 bench --gpu --executor cpu --threads 2 --gpu-tt-mb 16 --limit 6 --csv --data "$DATA" middle-easy
+expect_rc 0
+expect_out_lines 8 "expected a header and 7 rows"
+for v in alphabeta gpu-s1 gpu-s1-tt gpu-s4 gpu-s4-tt gpu solver-batch; do
+    checks=$((checks + 1))
+    grep -qE "^middle-easy,$v,[0-9]+,6,.*,6/6,[-0-9.]+\$" "$TMP/out" || fail "no correct $v row"
+done
+
+run "bench --algo gpu-s9" "$GTS" c4 bench --algo gpu-s9 --data "$DATA" end-easy
+expect_rc 2
+expect_one_line_error "gpu-s9"
+
+run "solve --split-depth 9" "$GTS" c4 solve --gpu --split-depth 9
+expect_rc 2
+expect_one_line_error "--split-depth"
+
+run "solve --executor tpu" "$GTS" c4 solve --gpu --executor tpu
+expect_rc 2
+expect_one_line_error "--executor"
+
+if "$GTS" info | grep -q '^gpu: no CUDA device'; then
+    run "solve --gpu without a device" --stdin <(head -2 "$DATA/Test_L3_R1") "$GTS" c4 solve --gpu
+    expect_rc 1
+    expect_one_line_error "no CUDA device"
+fi
 
 ############################################################################
 # book

@@ -32,10 +32,9 @@ typedef struct c4_gpu_options {
     int split_depth;        /* plies the host expands each position (0..8),
                                or -1: the least depth that gives a few
                                thousand items */
-    uint64_t node_limit;    /* an item's node budget in the first round (0:
-                               none); one that runs out is split one ply
-                               and its children run in the next round,
-                               with twice the budget */
+    uint64_t node_limit;    /* a launch item's node budget (0: none); one
+                               that runs out is split one ply, its window
+                               kept (src/gpu/c4_gpu_tasks.c) */
     bool dedup;             /* a frontier position reached twice is one item */
     bool persistent;        /* threads take items from an atomic queue (else
                                one thread per item, as the report did) */

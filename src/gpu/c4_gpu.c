@@ -15,30 +15,12 @@
 
 #include "c4_gpu_core.h"
 #include "c4_gpu_device.h"
+#include "c4_gpu_internal.h"
 
 #define MAX_SPLIT 8
-#define MAX_CPU_THREADS 1024
 #define C4_GPU_AUTO_ITEMS 4096
 
-struct c4_gpu {
-    c4_geom g;
-    c4_gpu_options opt;
-    int log2b;                  /* table buckets (log2), -1 without one */
-    c4g_device *dev;            /* NULL on the CPU executor */
-    uint64_t *slots;            /* the CPU executor's table */
-    c4g_item *items;
-    c4g_result *results;
-    int *owner;                 /* the line that asked for each item */
-    size_t nitems, cap;
-    /* Frontier positions by key: the finish looks their scores up, and
-     * with dedup a position reached twice is sent once.  Open addressing,
-     * a power-of-two size kept at least twice the items. */
-    uint64_t *map_keys;
-    int32_t *map_items;         /* item index + 1, 0 = empty */
-    size_t map_cap;
-};
-
-static double now_us(void)
+double c4g_now_us(void)
 {
     struct timespec ts;
     clock_gettime(CLOCK_MONOTONIC, &ts);
@@ -190,7 +172,7 @@ static int add_item(c4_gpu *gpu, const c4_pos *p, bool weak, int line)
             return -1;
         gpu->cap = cap;
     }
-    gpu->items[gpu->nitems] = (c4g_item){ p->cur, p->mask, p->moves, weak ? C4G_WEAK : C4G_EXACT };
+    gpu->items[gpu->nitems] = (c4g_item){ p->cur, p->mask, p->moves, weak ? C4G_WEAK : C4G_EXACT, 0, 0, 0 };
     gpu->owner[gpu->nitems] = line;
     if (!gpu->map_items[slot]) {
         gpu->map_keys[slot] = key;
@@ -200,9 +182,7 @@ static int add_item(c4_gpu *gpu, const c4_pos *p, bool weak, int line)
     return 0;
 }
 
-/* Positions the host settles itself: the game is over, or the side to
- * move wins at once.  Sets *score (weak: its sign). */
-static bool settled(const c4_geom *g, const c4_pos *p, bool weak, int *score)
+bool c4g_settled(const c4_geom *g, const c4_pos *p, bool weak, int *score)
 {
     if (c4_final_score(g, p, score)) {
     } else if (c4_can_win_next(g, p)) {
@@ -219,7 +199,7 @@ static bool settled(const c4_geom *g, const c4_pos *p, bool weak, int *score)
 static int expand(c4_gpu *gpu, const c4_pos *p, int depth, bool weak, int line)
 {
     int score;
-    if (settled(&gpu->g, p, weak, &score))
+    if (c4g_settled(&gpu->g, p, weak, &score))
         return 0;
     if (depth == 0)
         return add_item(gpu, p, weak, line);
@@ -245,20 +225,18 @@ static int expand_all(c4_gpu *gpu, const c4_pos *ps, int n, int depth, bool weak
     return 0;
 }
 
-/* Negamax over the top plies, reading the items' scores; an item that ran
- * out of its budget was split, and is read through its children. */
+/* Negamax over the top plies, reading the items' scores. */
 static int finish(const c4_gpu *gpu, const c4_pos *p, int depth, int alpha, int beta, bool weak, uint64_t *nodes)
 {
     const c4_geom *g = &gpu->g;
     int score;
-    if (depth <= 0 && !settled(g, p, weak, &score)) {
-        const int v = gpu->results[gpu->map_items[map_slot(gpu, c4_key(p))] - 1].score;
-        if (v != C4G_UNFINISHED)
-            return v;       /* the item's node: counted by its search */
-    }
-    (*nodes)++;
-    if (settled(g, p, weak, &score))
+    if (c4g_settled(g, p, weak, &score)) {
+        (*nodes)++;
         return score;
+    }
+    if (depth == 0)     /* the item's node: counted by its search */
+        return gpu->results[gpu->map_items[map_slot(gpu, c4_key(p))] - 1].score;
+    (*nodes)++;
     int best = -64;
     for (int col = 0; col < g->width && alpha < beta; col++) {
         if (!c4_can_play(g, p, col))
@@ -277,9 +255,11 @@ static int finish(const c4_gpu *gpu, const c4_pos *p, int depth, int alpha, int 
 /* The CPU executor: threads take items from a shared counter, as the
  * persistent kernel's threads do, and share the table. */
 typedef struct cpu_run {
-    c4_gpu *gpu;
+    const c4_gpu *gpu;
     c4g_table tt;
-    size_t first;               /* items [first, nitems) */
+    const c4g_item *items;
+    c4g_result *out;
+    size_t n;
     uint64_t node_limit;
     atomic_size_t next;
 } cpu_run;
@@ -287,27 +267,27 @@ typedef struct cpu_run {
 static void *cpu_worker(void *arg)
 {
     cpu_run *run = arg;
-    c4_gpu *gpu = run->gpu;
     c4g_ctx *c = malloc(sizeof *c);
     if (!c)
         return (void *)1;
-    c->g = &gpu->g;
+    c->g = &run->gpu->g;
     c->tt = run->tt;
-    c->plain = gpu->opt.rule == C4_GPU_PLAIN;
+    c->plain = run->gpu->opt.rule == C4_GPU_PLAIN;
     c->node_limit = run->node_limit;
     for (;;) {
-        const size_t i = run->first + atomic_fetch_add(&run->next, 1);
-        if (i >= gpu->nitems)
+        const size_t i = atomic_fetch_add(&run->next, 1);
+        if (i >= run->n)
             break;
-        gpu->results[i] = c4g_solve_item(c, &gpu->items[i]);
+        run->out[i] = c4g_solve_item(c, &run->items[i]);
     }
     free(c);
     return NULL;
 }
 
-static int cpu_execute(c4_gpu *gpu, size_t first, bool clear, uint64_t node_limit, char *err, size_t errlen)
+static int cpu_execute(c4_gpu *gpu, const c4g_item *items, size_t n, c4g_result *out, bool clear,
+                       uint64_t node_limit, char *err, size_t errlen)
 {
-    cpu_run run = { .gpu = gpu, .first = first, .node_limit = node_limit };
+    cpu_run run = { .gpu = gpu, .items = items, .out = out, .n = n, .node_limit = node_limit };
     atomic_init(&run.next, 0);
     if (gpu->slots) {
         if (clear)
@@ -315,10 +295,10 @@ static int cpu_execute(c4_gpu *gpu, size_t first, bool clear, uint64_t node_limi
         run.tt = (c4g_table){ gpu->slots, gpu->g.key_bits >= 64 ? ~0ULL : (1ULL << gpu->g.key_bits) - 1,
                               gpu->g.key_bits - gpu->log2b };
     }
-    const int n = gpu->opt.cpu_threads;
+    const int nthreads = gpu->opt.cpu_threads;
     pthread_t tid[MAX_CPU_THREADS];
     int started = 0, failed = 0;
-    for (; started < n - 1; started++)
+    for (; started < nthreads - 1; started++)
         if (pthread_create(&tid[started], NULL, cpu_worker, &run) != 0)
             break;
     failed |= cpu_worker(&run) != NULL;
@@ -334,10 +314,34 @@ static int cpu_execute(c4_gpu *gpu, size_t first, bool clear, uint64_t node_limi
     return 0;
 }
 
+int c4g_execute(c4_gpu *gpu, const c4g_item *items, size_t n, c4g_result *out, bool clear, uint64_t node_limit,
+                c4_gpu_stats *st, char *err, size_t errlen)
+{
+    if (n > INT32_MAX) {
+        snprintf(err, errlen, "too many items in one launch (%zu)", n);
+        return -1;
+    }
+    double us = 0;
+    if (gpu->dev) {
+        if (c4g_device_run(gpu->dev, items, (int)n, out, clear, gpu->opt.rule == C4_GPU_PLAIN, gpu->opt.persistent,
+                           gpu->opt.block_threads, node_limit, &us, err, errlen) != 0)
+            return -1;
+    } else {
+        const double t0 = c4g_now_us();
+        if (cpu_execute(gpu, items, n, out, clear, node_limit, err, errlen) != 0)
+            return -1;
+        us = c4g_now_us() - t0;
+    }
+    st->kernel_us += us;
+    st->items += n;
+    st->rounds++;
+    return 0;
+}
+
 int c4_gpu_solve(c4_gpu *gpu, const c4_pos *ps, int n, bool weak, int *scores, uint64_t *nodes,
                  uint64_t *tt_hits, c4_gpu_stats *st, char *err, size_t errlen)
 {
-    const double t0 = now_us();
+    const double t0 = c4g_now_us();
     /* Auto: a batch of a few hundred positions or more is sent as it is
      * (long solves are split by their node budget); a smaller one is
      * expanded to the least depth that gives C4_GPU_AUTO_ITEMS items, or
@@ -367,41 +371,15 @@ int c4_gpu_solve(c4_gpu *gpu, const c4_pos *ps, int n, bool weak, int *scores, u
         }
         depth++;
     }
-    /* Rounds: the items run within a node budget; those that run out are
-     * split one ply (their unsettled children become items, sharing the
-     * table the round before filled) and the budget doubles. */
-    double kernel_us = 0;
-    uint64_t limit = gpu->opt.node_limit;
-    for (size_t first = 0; first < gpu->nitems; limit *= 2) {
-        const size_t end = gpu->nitems;
-        if (end - first > INT32_MAX) {
-            snprintf(err, errlen, "too many frontier positions (%zu)", end - first);
+    /* The items at once, or, with a node budget, through the scheduler
+     * that splits long ones with their windows kept (c4_gpu_tasks.c). */
+    c4_gpu_stats run = { 0 };
+    if (gpu->nitems > 0) {
+        const int rc = gpu->opt.node_limit ? c4g_run_tasks(gpu, weak, &run, err, errlen)
+                                           : c4g_execute(gpu, gpu->items, gpu->nitems, gpu->results, true, 0, &run,
+                                                         err, errlen);
+        if (rc != 0)
             return -1;
-        }
-        if (gpu->dev) {
-            double us = 0;
-            if (c4g_device_run(gpu->dev, gpu->items + first, (int)(end - first), gpu->results + first, first == 0,
-                               gpu->opt.rule == C4_GPU_PLAIN, gpu->opt.persistent, gpu->opt.block_threads, limit,
-                               &us, err, errlen) != 0)
-                return -1;
-            kernel_us += us;
-        } else {
-            const double k0 = now_us();
-            if (cpu_execute(gpu, first, first == 0, limit, err, errlen) != 0)
-                return -1;
-            kernel_us += now_us() - k0;
-        }
-        for (size_t i = first; i < end; i++) {
-            if (gpu->results[i].score != C4G_UNFINISHED)
-                continue;
-            const c4_pos p = { gpu->items[i].cur, gpu->items[i].mask, gpu->items[i].moves };
-            if (expand(gpu, &p, 1, weak, gpu->owner[i]) != 0) {
-                snprintf(err, errlen, "out of memory for the frontier");
-                return -1;
-            }
-        }
-        st->rounds++;
-        first = end;
     }
     uint64_t total_nodes = 0, total_hits = 0;
     for (int i = 0; i < n; i++) {
@@ -421,9 +399,10 @@ int c4_gpu_solve(c4_gpu *gpu, const c4_pos *ps, int n, bool weak, int *scores, u
         total_nodes += gpu->results[i].nodes;
         total_hits += gpu->results[i].tt_hits;
     }
-    st->kernel_us += kernel_us;
-    st->total_us += now_us() - t0;
-    st->items += gpu->nitems;
+    st->kernel_us += run.kernel_us;
+    st->total_us += c4g_now_us() - t0;
+    st->items += run.items;
+    st->rounds += run.rounds;
     st->nodes += total_nodes;
     st->tt_hits += total_hits;
     return 0;

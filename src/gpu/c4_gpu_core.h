@@ -41,14 +41,17 @@
 #define GC_INLINE static inline
 #endif
 
-/* What a work item asks for. */
-enum { C4G_EXACT = 0, C4G_WEAK = 1 };
+/* What a work item asks for: the exact score, -1/0/1, or a fail-soft
+ * value within the window (alpha, beta). */
+enum { C4G_EXACT = 0, C4G_WEAK = 1, C4G_WINDOW = 2 };
 
 /* One position to solve: 24 bytes, copied to the device as is. */
 typedef struct c4g_item {
     uint64_t cur, mask;
     int32_t moves;
-    int32_t mode;   /* C4G_EXACT or C4G_WEAK */
+    int8_t mode;
+    int8_t alpha, beta;     /* C4G_WINDOW */
+    int8_t slow;            /* C4G_WINDOW: a probe near 0 (c4_move_rank) */
 } c4g_item;
 
 /* The score of an item that ran out of its node budget. */
@@ -425,6 +428,9 @@ GC_INLINE c4g_result c4g_solve_item(c4g_ctx *c, const c4g_item *it)
         score = weak ? c4g_sign(c4g_negamax(c, &p, -1, 1)) : c4g_negamax(c, &p, -g->cells / 2, g->cells / 2);
     } else if (c4_can_win_next(g, &p)) {
         score = weak ? 1 : c4_win_score(g, p.moves);
+    } else if (it->mode == C4G_WINDOW) {
+        c->slow_probe = it->slow;
+        score = c4g_negamax(c, &p, it->alpha, it->beta);
     } else if (weak) {
         c->slow_probe = true;
         if (c4g_negamax(c, &p, 0, 1) >= 1 && !c->aborted)
