@@ -60,6 +60,19 @@ for f in Test_L2_R2 Test_L1_R2; do
     fi
 done
 
+# The brute-force player: the GPU's moves are the CPU executor's, over a
+# whole game at depth 6.
+"$GTS" c4 play --depth 6 --first brute --second brute > "$tmp/play.gpu" 2>&1
+rc=$?
+"$GTS" c4 play --depth 6 --first brute --second brute --executor cpu > "$tmp/play.cpu" 2>&1
+if [ "$rc" -ne 0 ] || ! diff <(grep -v '^#' "$tmp/play.gpu" | cut -d' ' -f1-4) \
+                              <(grep -v '^#' "$tmp/play.cpu" | cut -d' ' -f1-4) > /dev/null; then
+    echo "FAILED: the brute-force player's GPU moves differ from the CPU's" >&2
+    fail=1
+else
+    echo "brute force, depth 6, a whole game: GPU moves = CPU moves ($(grep -vc '^#' "$tmp/play.gpu") moves)"
+fi
+
 echo
 echo "The CUDA report's designs (Table 1 rows), first 20 positions of two samples:"
 if ! "$GTS" c4 bench --gpu --limit 20 --threads 4 --data "$DATA" end-easy middle-easy; then
@@ -73,7 +86,8 @@ if [ -n "$SAN" ]; then
         if "$SAN" --tool "$tool" --error-exitcode 1 "$GTS" c4 solve --gpu --gpu-tt-mb 16 "$tmp/small" \
             > "$tmp/san.out" 2>&1 &&
            "$SAN" --tool "$tool" --error-exitcode 1 "$GTS" c4 bench --algo gpu-s1-tt,gpu-s4 --gpu-tt-mb 16 \
-            --limit 4 --data "$DATA" end-easy >> "$tmp/san.out" 2>&1; then
+            --limit 4 --data "$DATA" end-easy >> "$tmp/san.out" 2>&1 &&
+           "$SAN" --tool "$tool" --error-exitcode 1 "$GTS" c4 play --depth 4 4444 >> "$tmp/san.out" 2>&1; then
             echo "compute-sanitizer $tool: $(grep -E "(ERROR|RACECHECK) SUMMARY" "$tmp/san.out" | sort | uniq -c | tr -s " " | paste -sd";")"
         else
             echo "FAILED: compute-sanitizer $tool" >&2

@@ -412,6 +412,33 @@ if "$GTS" info | grep -q '^gpu: no CUDA device'; then
 fi
 
 ############################################################################
+# play: the depth-limited players, the brute force on the CPU executor
+
+run "play --depth 3" "$GTS" c4 play --executor cpu --depth 3
+expect_rc 0
+checks=$((checks + 1))
+tail -1 "$TMP/out" | grep -qE '^# (draw|first player wins|second player wins) after [0-9]+ moves; .* same move [0-9]+ of [0-9]+$' ||
+    fail "no summary line"
+checks=$((checks + 1))
+[ "$(grep -cv '^#' "$TMP/out")" -ge 7 ] || fail "fewer than 7 moves played"
+
+run "play alphabeta against itself from 4444" "$GTS" c4 play --executor cpu --depth 2 --first alphabeta 4444
+expect_rc 0
+expect_out_line 2 '^5 first ' "the game does not go on from ply 5"
+
+run "play --depth 11" "$GTS" c4 play --depth 11
+expect_rc 2
+expect_one_line_error "--depth 11"
+
+run "play --first nobody" "$GTS" c4 play --first nobody
+expect_rc 2
+expect_one_line_error "nobody"
+
+run "play a finished game" "$GTS" c4 play --executor cpu 1212121
+expect_rc 1
+expect_one_line_error "over"
+
+############################################################################
 # book
 
 run "book 4x4 depth 3" "$GTS" c4 book --width 4 --height 4 --depth 3 -o "$TMP/book"

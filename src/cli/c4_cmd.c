@@ -14,6 +14,9 @@ static const char usage_text[] =
     "                    prints 'moves score nodes microseconds' per line\n"
     "  analyze MOVES     exact score of every legal move\n"
     "  book --depth K -o FILE   solve every position up to ply K into an opening book\n"
+    "  play [MOVES]      a game between the brute-force GPU player and the\n"
+    "                    depth-limited alpha-beta (--depth, default 8), both\n"
+    "                    players' move and time at every position\n"
     "  bench [SET...]    Table 1 columns per set, algorithm and thread count;\n"
     "                    --algo also takes solver-batch (positions spread over\n"
     "                    the threads), gpu (gts on the GPU), gpu-sS and\n"
@@ -34,7 +37,7 @@ static const char usage_text[] =
     "  --csv                   bench: comma-separated table\n"
     "  --limit N               bench: first N positions of each set\n"
     "  --data DIR              bench: where set names are looked up\n"
-    "  --depth K, -o FILE      book: ply depth and output file\n"
+    "  --depth K, -o FILE      book: ply depth and output file; play: depth\n"
     "  --gpu                   solve: the whole input as GPU batches;\n"
     "                          bench: the rows of Table 1 of the CUDA report\n"
     "  --split-depth S         GPU: plies the host expands each position\n"
@@ -44,6 +47,7 @@ static const char usage_text[] =
     "  --gpu-budget N          GPU: nodes an item may take in the first launch\n"
     "                          before it is split (default 0: no limit)\n"
     "  --executor cpu          GPU: run the device's code on CPU threads\n"
+    "  --first P, --second P   play: brute (default first) or alphabeta\n"
     "  -h, --help              this help\n"
     "\n"
     "exit status: 0 ok, 1 a wrong score or a bad input line, 2 usage error,\n"
@@ -51,7 +55,7 @@ static const char usage_text[] =
 
 enum {
     OPT_WIDTH = 256, OPT_HEIGHT, OPT_ALGO, OPT_THREADS, OPT_TT, OPT_BOOK, OPT_JSON, OPT_CSV,
-    OPT_LIMIT, OPT_DATA, OPT_DEPTH, OPT_GPU, OPT_SPLIT, OPT_GPU_TT, OPT_EXECUTOR, OPT_GPU_BUDGET,
+    OPT_LIMIT, OPT_DATA, OPT_DEPTH, OPT_GPU, OPT_SPLIT, OPT_GPU_TT, OPT_EXECUTOR, OPT_GPU_BUDGET, OPT_FIRST, OPT_SECOND,
 };
 
 static const struct option long_opts[] = {
@@ -73,6 +77,8 @@ static const struct option long_opts[] = {
     { "gpu-tt-mb", required_argument, NULL, OPT_GPU_TT },
     { "executor", required_argument, NULL, OPT_EXECUTOR },
     { "gpu-budget", required_argument, NULL, OPT_GPU_BUDGET },
+    { "first", required_argument, NULL, OPT_FIRST },
+    { "second", required_argument, NULL, OPT_SECOND },
     { "help", no_argument, NULL, 'h' },
     { NULL, 0, NULL, 0 },
 };
@@ -85,6 +91,7 @@ static const struct {
     { "solve", " width height weak algo threads tt-mb book json gpu split-depth gpu-tt-mb gpu-budget executor " },
     { "analyze", " width height algo threads tt-mb book json " },
     { "book", " width height threads tt-mb depth output " },
+    { "play", " width height depth executor first second " },
     { "bench", " width height weak algo threads tt-mb book json csv limit data gpu split-depth gpu-tt-mb gpu-budget executor " },
 };
 
@@ -173,6 +180,8 @@ static int parse_options(const char *cmd, int argc, char **argv, c4_cli *c)
             if (cli_int(optarg, 1, 1 << 20, &v)) { usage_error("bad --gpu-tt-mb '%s' (1..1048576)", optarg); return -1; }
             c->gpu_tt_bytes = (size_t)v << 20;
             break;
+        case OPT_FIRST: c->first = optarg; break;
+        case OPT_SECOND: c->second = optarg; break;
         case OPT_GPU_BUDGET:
             if (cli_int(optarg, 0, 1L << 40, &v)) { usage_error("bad --gpu-budget '%s'", optarg); return -1; }
             c->gpu_budget = v;
@@ -467,6 +476,8 @@ int c4_main(int argc, char **argv)
         return cmd_analyze(&c, nargs, args);
     if (strcmp(cmd, "book") == 0)
         return cmd_book(&c, nargs, args);
+    if (strcmp(cmd, "play") == 0)
+        return c4_play_main(&c, nargs, args);
     c4_book *book;
     if (load_book(&c, &book) != 0)
         return EXIT_USAGE;

@@ -52,7 +52,8 @@ typedef struct c4_cli {
     bool gpu, gpu_on_cpu;
     int split_depth;
     size_t gpu_tt_bytes;
-    long gpu_budget;        /* --gpu-budget: first-round nodes per item; -1 default */
+    long gpu_budget;
+    const char *first, *second;    /* play: the players */        /* --gpu-budget: first-round nodes per item; -1 default */
 } c4_cli;
 
 /* A test set in memory (bench). */
@@ -87,6 +88,7 @@ int c4_load_set(const c4_geom *g, const char *path, long limit, set *s);
 int c4_main(int argc, char **argv);
 int c4_bench_main(int argc, char **argv, const c4_cli *c);
 int c4_solve_gpu_main(c4_cli *c, int argc, char **argv);
+int c4_play_main(c4_cli *c, int argc, char **argv);
 int signature_main(int argc, char **argv);
 
 #endif

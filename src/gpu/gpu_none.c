@@ -43,3 +43,13 @@ int c4g_device_run(c4g_device *d, const c4g_item *items, int n, c4g_result *out,
     snprintf(err, errlen, "no CUDA device: gts was built without nvcc");
     return -1;
 }
+
+#include "c4_brute_device.h"
+
+int c4b_device_run(const c4_geom *g, const c4_windows *w, const c4_pos *p, int depth, long long *sums,
+                   uint64_t *valid, double *kernel_us, char *err, size_t errlen)
+{
+    (void)g, (void)w, (void)p, (void)depth, (void)sums, (void)valid, (void)kernel_us;
+    snprintf(err, errlen, "no CUDA device: gts was built without nvcc");
+    return -1;
+}

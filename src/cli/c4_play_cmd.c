@@ -1,0 +1,82 @@
+/* gts c4 play: a whole game between the brute-force GPU player and the
+ * depth-limited alpha-beta (or either against itself), with both players'
+ * choice and time at every position: the brute-force report's timings. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+#include "gts/c4_play.h"
+
+enum { BRUTE, ALPHABETA };
+
+static int player(const char *name)
+{
+    if (!name || strcmp(name, "brute") == 0)
+        return name ? BRUTE : -1;
+    return strcmp(name, "alphabeta") == 0 ? ALPHABETA : -2;
+}
+
+int c4_play_main(c4_cli *c, int argc, char **argv)
+{
+    if (argc > 1)
+        return cli_error("play takes at most one MOVES argument"), EXIT_USAGE;
+    const int depth = c->depth < 0 ? 8 : (int)c->depth;
+    if (depth < 1 || depth > C4_BRUTE_MAX_DEPTH) {
+        cli_error("--depth %d out of range 1..%d for play", depth, C4_BRUTE_MAX_DEPTH);
+        return EXIT_USAGE;
+    }
+    int side[2] = { player(c->first), player(c->second) };
+    if (side[0] == -1)
+        side[0] = BRUTE;
+    if (side[1] == -1)
+        side[1] = ALPHABETA;
+    if (side[0] < 0 || side[1] < 0) {
+        cli_error("unknown player '%s' (brute or alphabeta)", side[0] < 0 ? c->first : c->second);
+        return EXIT_USAGE;
+    }
+    c4_pos p;
+    char err[256];
+    const char *moves = argc == 1 && strcmp(argv[0], "-") != 0 ? argv[0] : "";
+    if (c4_parse(&c->g, &p, moves, err, sizeof err) != 0) {
+        cli_error("%s", err);
+        return EXIT_FAIL;
+    }
+    printf("# ply mover move  brute: move ms kernel_ms  alphabeta: move ms nodes  same\n");
+    double brute_ms[64], ab_ms[64];
+    int n = 0, same = 0, score = 0;
+    while (!c4_final_score(&c->g, &p, &score) && !cli_interrupted()) {
+        c4_brute_result b;
+        if (c4_brute_best(&c->g, &p, depth, c->gpu_on_cpu, &b, err, sizeof err) != 0) {
+            cli_error("%s", err);
+            return EXIT_FAIL;
+        }
+        int value;
+        uint64_t nodes;
+        const double t0 = cli_now_usec();
+        const int ab = c4_heuristic_best(&c->g, &p, depth, &value, &nodes);
+        const double ab_us = cli_now_usec() - t0;
+        const int mover = p.moves % 2, col = side[mover] == BRUTE ? b.col : ab;
+        brute_ms[n] = b.usec / 1000;
+        ab_ms[n] = ab_us / 1000;
+        same += b.col == ab;
+        printf("%d %s %d  %d %.3f %.3f%s  %d %.3f %llu  %s\n", p.moves + 1, mover ? "second" : "first", col + 1,
+               b.col + 1, b.usec / 1000, b.kernel_usec / 1000, b.forced ? " (forced)" : "", ab + 1, ab_us / 1000,
+               (unsigned long long)nodes, b.col == ab ? "yes" : "no");
+        fflush(stdout);
+        n++;
+        c4_play(&c->g, &p, col);
+    }
+    if (n == 0) {
+        cli_error("the game is already over");
+        return EXIT_FAIL;
+    }
+    double bsum = 0, asum = 0;
+    for (int i = 0; i < n; i++)
+        bsum += brute_ms[i], asum += ab_ms[i];
+    const char *result = score == 0 ? "draw" : (p.moves % 2 == 1) ? "first player wins" : "second player wins";
+    printf("# %s after %d moves; brute force (%s) first %.3f ms, last %.3f ms, mean %.3f ms; "
+           "alphabeta first %.3f ms, last %.3f ms, mean %.3f ms; same move %d of %d\n",
+           cli_interrupted() ? "interrupted" : result, p.moves, c->gpu_on_cpu ? "CPU" : "GPU", brute_ms[0],
+           brute_ms[n - 1], bsum / n, ab_ms[0], ab_ms[n - 1], asum / n, same, n);
+    return cli_interrupted() ? EXIT_INTERRUPTED : EXIT_OK;
+}
