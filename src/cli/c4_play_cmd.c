@@ -41,6 +41,17 @@ int c4_play_main(c4_cli *c, int argc, char **argv)
         cli_error("%s", err);
         return EXIT_FAIL;
     }
+    if (!c->gpu_on_cpu) {
+        /* Warm-up: the first launch creates the CUDA context and loads the
+         * kernel, which is not the player's time. */
+        c4_pos empty;
+        c4_brute_result b;
+        c4_init(&empty);
+        if (c4_brute_best(&c->g, &empty, 1, false, &b, err, sizeof err) != 0) {
+            cli_error("%s", err);
+            return EXIT_FAIL;
+        }
+    }
     printf("# ply mover move  brute: move ms kernel_ms  alphabeta: move ms nodes  same\n");
     double brute_ms[64], ab_ms[64];
     int n = 0, same = 0, score = 0;
