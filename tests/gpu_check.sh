@@ -73,6 +73,17 @@ else
     echo "brute force, depth 6, a whole game: GPU moves = CPU moves ($(grep -vc '^#' "$tmp/play.gpu") moves)"
 fi
 
+# Perft: the device's counts are the CPU's.
+g=$("$GTS" c4 perft 9 --gpu --distinct --json 2>&1)
+c=$("$GTS" c4 perft 9 --distinct --threads 4 --json 2>&1)
+if [ "$(grep -o '"sequences":[0-9]*,"positions":[0-9]*' <<<"$g")" != "$(grep -o '"sequences":[0-9]*,"positions":[0-9]*' <<<"$c")" ] ||
+   ! grep -q '"sequences":39394572,"positions":558186' <<<"$g"; then
+    echo "FAILED: perft 9 on the GPU: $g (CPU: $c)" >&2
+    fail=1
+else
+    echo "perft 9 --distinct: GPU = CPU = 39394572 sequences, 558186 positions"
+fi
+
 echo
 echo "The CUDA report's designs (Table 1 rows), first 20 positions of two samples:"
 if ! "$GTS" c4 bench --gpu --limit 20 --threads 4 --data "$DATA" end-easy middle-easy; then
@@ -87,7 +98,8 @@ if [ -n "$SAN" ]; then
             > "$tmp/san.out" 2>&1 &&
            "$SAN" --tool "$tool" --error-exitcode 1 "$GTS" c4 bench --algo gpu-s1-tt,gpu-s4 --gpu-tt-mb 16 \
             --limit 4 --data "$DATA" end-easy >> "$tmp/san.out" 2>&1 &&
-           "$SAN" --tool "$tool" --error-exitcode 1 "$GTS" c4 play --depth 4 4444 >> "$tmp/san.out" 2>&1; then
+           "$SAN" --tool "$tool" --error-exitcode 1 "$GTS" c4 play --depth 4 4444 >> "$tmp/san.out" 2>&1 &&
+           "$SAN" --tool "$tool" --error-exitcode 1 "$GTS" c4 perft 9 --gpu --distinct >> "$tmp/san.out" 2>&1; then
             echo "compute-sanitizer $tool: $(grep -E "(ERROR|RACECHECK) SUMMARY" "$tmp/san.out" | sort | uniq -c | tr -s " " | paste -sd";")"
         else
             echo "FAILED: compute-sanitizer $tool" >&2

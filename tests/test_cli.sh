@@ -439,6 +439,21 @@ expect_rc 1
 expect_one_line_error "over"
 
 ############################################################################
+# perft
+
+run "perft 5 --distinct" "$GTS" c4 perft 5 --distinct --threads 2
+expect_rc 0
+expect_out_line 1 '^perft 5: 16807 sequences, 4263 positions ' "perft 5 from the empty board"
+
+run "perft 4 on the GPU code (CPU executor), from 44" "$GTS" c4 perft 4 44 --executor cpu --json
+expect_rc 0
+expect_out_contains '"depth":4,"sequences":2401,'
+
+run "perft 0" "$GTS" c4 perft 0
+expect_rc 2
+expect_one_line_error "perft depth"
+
+############################################################################
 # book
 
 run "book 4x4 depth 3" "$GTS" c4 book --width 4 --height 4 --depth 3 -o "$TMP/book"

@@ -17,6 +17,8 @@ static const char usage_text[] =
     "  play [MOVES]      a game between the brute-force GPU player and the\n"
     "                    depth-limited alpha-beta (--depth, default 8), both\n"
     "                    players' move and time at every position\n"
+    "  perft DEPTH [MOVES]   move sequences (and with --distinct, distinct\n"
+    "                    positions) DEPTH plies on; --gpu on the device\n"
     "  bench [SET...]    Table 1 columns per set, algorithm and thread count;\n"
     "                    --algo also takes solver-batch (positions spread over\n"
     "                    the threads), gpu (gts on the GPU), gpu-sS and\n"
@@ -48,6 +50,8 @@ static const char usage_text[] =
     "                          before it is split (default 0: no limit)\n"
     "  --executor cpu          GPU: run the device's code on CPU threads\n"
     "  --first P, --second P   play: brute (default first) or alphabeta\n"
+    "  --distinct              perft: count distinct positions too (in a set\n"
+    "                          of --tt-mb MB)\n"
     "  -h, --help              this help\n"
     "\n"
     "exit status: 0 ok, 1 a wrong score or a bad input line, 2 usage error,\n"
@@ -55,7 +59,7 @@ static const char usage_text[] =
 
 enum {
     OPT_WIDTH = 256, OPT_HEIGHT, OPT_ALGO, OPT_THREADS, OPT_TT, OPT_BOOK, OPT_JSON, OPT_CSV,
-    OPT_LIMIT, OPT_DATA, OPT_DEPTH, OPT_GPU, OPT_SPLIT, OPT_GPU_TT, OPT_EXECUTOR, OPT_GPU_BUDGET, OPT_FIRST, OPT_SECOND,
+    OPT_LIMIT, OPT_DATA, OPT_DEPTH, OPT_GPU, OPT_SPLIT, OPT_GPU_TT, OPT_EXECUTOR, OPT_GPU_BUDGET, OPT_FIRST, OPT_SECOND, OPT_DISTINCT,
 };
 
 static const struct option long_opts[] = {
@@ -79,6 +83,7 @@ static const struct option long_opts[] = {
     { "gpu-budget", required_argument, NULL, OPT_GPU_BUDGET },
     { "first", required_argument, NULL, OPT_FIRST },
     { "second", required_argument, NULL, OPT_SECOND },
+    { "distinct", no_argument, NULL, OPT_DISTINCT },
     { "help", no_argument, NULL, 'h' },
     { NULL, 0, NULL, 0 },
 };
@@ -92,6 +97,7 @@ static const struct {
     { "analyze", " width height algo threads tt-mb book json " },
     { "book", " width height threads tt-mb depth output " },
     { "play", " width height depth executor first second " },
+    { "perft", " width height threads tt-mb gpu executor distinct json " },
     { "bench", " width height weak algo threads tt-mb book json csv limit data gpu split-depth gpu-tt-mb gpu-budget executor " },
 };
 
@@ -181,6 +187,7 @@ static int parse_options(const char *cmd, int argc, char **argv, c4_cli *c)
             c->gpu_tt_bytes = (size_t)v << 20;
             break;
         case OPT_FIRST: c->first = optarg; break;
+        case OPT_DISTINCT: c->distinct = true; break;
         case OPT_SECOND: c->second = optarg; break;
         case OPT_GPU_BUDGET:
             if (cli_int(optarg, 0, 1L << 40, &v)) { usage_error("bad --gpu-budget '%s'", optarg); return -1; }
@@ -478,6 +485,8 @@ int c4_main(int argc, char **argv)
         return cmd_book(&c, nargs, args);
     if (strcmp(cmd, "play") == 0)
         return c4_play_main(&c, nargs, args);
+    if (strcmp(cmd, "perft") == 0)
+        return c4_perft_main(&c, nargs, args);
     c4_book *book;
     if (load_book(&c, &book) != 0)
         return EXIT_USAGE;

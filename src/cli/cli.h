@@ -53,7 +53,8 @@ typedef struct c4_cli {
     int split_depth;
     size_t gpu_tt_bytes;
     long gpu_budget;
-    const char *first, *second;    /* play: the players */        /* --gpu-budget: first-round nodes per item; -1 default */
+    const char *first, *second;    /* play: the players */
+    bool distinct;                  /* perft */        /* --gpu-budget: first-round nodes per item; -1 default */
 } c4_cli;
 
 /* A test set in memory (bench). */
@@ -89,6 +90,7 @@ int c4_main(int argc, char **argv);
 int c4_bench_main(int argc, char **argv, const c4_cli *c);
 int c4_solve_gpu_main(c4_cli *c, int argc, char **argv);
 int c4_play_main(c4_cli *c, int argc, char **argv);
+int c4_perft_main(c4_cli *c, int argc, char **argv);
 int signature_main(int argc, char **argv);
 
 #endif

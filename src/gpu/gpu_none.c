@@ -53,3 +53,13 @@ int c4b_device_run(const c4_geom *g, const c4_windows *w, const c4_pos *p, int d
     snprintf(err, errlen, "no CUDA device: gts was built without nvcc");
     return -1;
 }
+
+#include "c4_perft_device.h"
+
+int c4p_device_run(const c4_geom *g, const c4_pos *prefixes, size_t n, int k, size_t set_bytes, uint64_t *sequences,
+                   uint64_t *positions, double *kernel_us, char *err, size_t errlen)
+{
+    (void)g, (void)prefixes, (void)n, (void)k, (void)set_bytes, (void)sequences, (void)positions, (void)kernel_us;
+    snprintf(err, errlen, "no CUDA device: gts was built without nvcc");
+    return -1;
+}
