@@ -22,6 +22,12 @@ int c4_perft_main(c4_cli *c, int argc, char **argv)
         return EXIT_FAIL;
     }
     c4_perft_result r;
+    /* Warm-up: the first launch creates the CUDA context and loads the
+     * kernel, which is not the perft's time. */
+    if (c->gpu && !c->gpu_on_cpu && c4_perft_gpu(&c->g, &p, 1, false, false, 0, &r, err, sizeof err) != 0) {
+        cli_error("%s", err);
+        return EXIT_FAIL;
+    }
     const int rc = c->gpu || c->gpu_on_cpu
                        ? c4_perft_gpu(&c->g, &p, (int)depth, c->gpu_on_cpu, c->distinct, c->opt.tt_bytes, &r, err,
                                       sizeof err)
