@@ -3,6 +3,8 @@
 #include <cuda_runtime.h>
 #include <stdio.h>
 
+#include "gpu_cuda_check.h"
+
 extern "C" {
 #include "c4_brute_device.h"
 }
@@ -37,14 +39,6 @@ __global__ void brute_kernel(c4_geom g, c4_windows w, c4_pos p, int depth, uint6
     }
 }
 
-static bool failed(cudaError_t e, const char *what, char *err, size_t errlen)
-{
-    if (e == cudaSuccess)
-        return false;
-    snprintf(err, errlen, "CUDA %s: %s", what, cudaGetErrorString(e));
-    return true;
-}
-
 extern "C" int c4b_device_run(const c4_geom *g, const c4_windows *w, const c4_pos *p, int depth, long long *sums,
                               uint64_t *valid, double *kernel_us, char *err, size_t errlen)
 {
@@ -61,14 +55,16 @@ extern "C" int c4b_device_run(const c4_geom *g, const c4_windows *w, const c4_po
     const unsigned blocks = (unsigned)((total + BRUTE_BLOCK - 1) / BRUTE_BLOCK);
     unsigned long long host[2 * C4_MAX_WIDTH];
     float ms = 0;
-    if (failed(cudaMalloc(&d, bytes), "malloc", err, errlen) || failed(cudaMemset(d, 0, bytes), "memset", err, errlen) ||
-        failed(cudaEventCreate(&start), "event", err, errlen) || failed(cudaEventCreate(&stop), "event", err, errlen))
+    if (gpu_failed(cudaMalloc(&d, bytes), "malloc", err, errlen) ||
+        gpu_failed(cudaMemset(d, 0, bytes), "memset", err, errlen) ||
+        gpu_failed(cudaEventCreate(&start), "event", err, errlen) ||
+        gpu_failed(cudaEventCreate(&stop), "event", err, errlen))
         goto done;
     cudaEventRecord(start);
     brute_kernel<<<blocks, BRUTE_BLOCK>>>(*g, *w, *p, depth, total, per_first, d, d + C4_MAX_WIDTH);
     cudaEventRecord(stop);
-    if (failed(cudaGetLastError(), "kernel launch", err, errlen) ||
-        failed(cudaMemcpy(host, d, bytes, cudaMemcpyDeviceToHost), "kernel or copy out", err, errlen))
+    if (gpu_failed(cudaGetLastError(), "kernel launch", err, errlen) ||
+        gpu_failed(cudaMemcpy(host, d, bytes, cudaMemcpyDeviceToHost), "kernel or copy out", err, errlen))
         goto done;
     cudaEventElapsedTime(&ms, start, stop);
     *kernel_us = (double)ms * 1000.0;

@@ -3,6 +3,8 @@
 #include <cuda_runtime.h>
 #include <stdio.h>
 
+#include "gpu_cuda_check.h"
+
 extern "C" {
 #include "c4_gpu_device.h"
 }
@@ -41,14 +43,6 @@ __global__ void solve_kernel(c4_geom gv, c4g_table tt, const c4g_item *items, c4
     }
 }
 
-static bool failed(cudaError_t e, const char *what, char *err, size_t errlen)
-{
-    if (e == cudaSuccess)
-        return false;
-    snprintf(err, errlen, "CUDA %s: %s", what, cudaGetErrorString(e));
-    return true;
-}
-
 extern "C" c4g_device *c4g_device_open(const c4_geom *g, int log2b, char *err, size_t errlen)
 {
     int count = 0;
@@ -62,16 +56,16 @@ extern "C" c4g_device *c4g_device_open(const c4_geom *g, int log2b, char *err, s
         return NULL;
     }
     d->g = *g;
-    if (failed(cudaDeviceGetAttribute(&d->sms, cudaDevAttrMultiProcessorCount, 0), "device query", err, errlen) ||
-        failed(cudaMalloc(&d->next, sizeof *d->next), "malloc", err, errlen) ||
-        failed(cudaEventCreate(&d->start), "event", err, errlen) ||
-        failed(cudaEventCreate(&d->stop), "event", err, errlen)) {
+    if (gpu_failed(cudaDeviceGetAttribute(&d->sms, cudaDevAttrMultiProcessorCount, 0), "device query", err, errlen) ||
+        gpu_failed(cudaMalloc(&d->next, sizeof *d->next), "malloc", err, errlen) ||
+        gpu_failed(cudaEventCreate(&d->start), "event", err, errlen) ||
+        gpu_failed(cudaEventCreate(&d->stop), "event", err, errlen)) {
         c4g_device_close(d);
         return NULL;
     }
     if (log2b >= 0) {
         d->table_bytes = (size_t)TT_BUCKET * sizeof(uint64_t) << log2b;
-        if (failed(cudaMalloc(&d->tt.slots, d->table_bytes), "malloc of the device table", err, errlen)) {
+        if (gpu_failed(cudaMalloc(&d->tt.slots, d->table_bytes), "malloc of the device table", err, errlen)) {
             c4g_device_close(d);
             return NULL;
         }
@@ -106,21 +100,21 @@ extern "C" int c4g_device_run(c4g_device *d, const c4g_item *items, int n, c4g_r
         d->items = NULL;
         d->results = NULL;
         d->cap = 0;
-        if (failed(cudaMalloc(&d->items, (size_t)n * sizeof *items), "malloc of the items", err, errlen) ||
-            failed(cudaMalloc(&d->results, (size_t)n * sizeof *out), "malloc of the results", err, errlen))
+        if (gpu_failed(cudaMalloc(&d->items, (size_t)n * sizeof *items), "malloc of the items", err, errlen) ||
+            gpu_failed(cudaMalloc(&d->results, (size_t)n * sizeof *out), "malloc of the results", err, errlen))
             return -1;
         d->cap = (size_t)n;
     }
-    if ((clear && d->tt.slots && failed(cudaMemsetAsync(d->tt.slots, 0, d->table_bytes), "table clear", err, errlen)) ||
-        failed(cudaMemsetAsync(d->next, 0, sizeof *d->next), "memset", err, errlen) ||
-        failed(cudaMemcpyAsync(d->items, items, (size_t)n * sizeof *items, cudaMemcpyHostToDevice), "copy in", err,
+    if ((clear && d->tt.slots && gpu_failed(cudaMemsetAsync(d->tt.slots, 0, d->table_bytes), "table clear", err, errlen)) ||
+        gpu_failed(cudaMemsetAsync(d->next, 0, sizeof *d->next), "memset", err, errlen) ||
+        gpu_failed(cudaMemcpyAsync(d->items, items, (size_t)n * sizeof *items, cudaMemcpyHostToDevice), "copy in", err,
                errlen))
         return -1;
     const bool std_board = d->g.width == 7 && d->g.height == 6;
     int blocks = (n + block_threads - 1) / block_threads;
     if (persistent) {
         int per_sm = 0;
-        if (failed(cudaOccupancyMaxActiveBlocksPerMultiprocessor(
+        if (gpu_failed(cudaOccupancyMaxActiveBlocksPerMultiprocessor(
                        &per_sm, std_board ? solve_kernel<true> : solve_kernel<false>, block_threads, 0),
                    "occupancy query", err, errlen))
             return -1;
@@ -136,8 +130,8 @@ extern "C" int c4g_device_run(c4g_device *d, const c4g_item *items, int n, c4g_r
         solve_kernel<false><<<blocks, block_threads>>>(d->g, d->tt, d->items, d->results, n, d->next, plain,
                                                        persistent, node_limit);
     cudaEventRecord(d->stop);
-    if (failed(cudaGetLastError(), "kernel launch", err, errlen) ||
-        failed(cudaMemcpy(out, d->results, (size_t)n * sizeof *out, cudaMemcpyDeviceToHost), "kernel or copy out",
+    if (gpu_failed(cudaGetLastError(), "kernel launch", err, errlen) ||
+        gpu_failed(cudaMemcpy(out, d->results, (size_t)n * sizeof *out, cudaMemcpyDeviceToHost), "kernel or copy out",
                err, errlen))
         return -1;
     float ms = 0;

@@ -60,6 +60,16 @@ static inline void c4p_prefixes(const c4_geom *g, const c4_pos *p, int depth, bo
     }
 }
 
+/* Slots of a set of keys in at most `bytes` (a power of two, at least
+ * 1024); it is full at three quarters. */
+C4_INLINE uint64_t c4p_set_slots(size_t bytes)
+{
+    uint64_t cap = 1024;
+    while (cap * 2 * sizeof(uint64_t) <= bytes)
+        cap *= 2;
+    return cap;
+}
+
 C4_INLINE uint64_t c4p_slot(uint64_t key, uint64_t mask)
 {
     return ((key + 1) * 0x9e3779b97f4a7c15ULL >> 17) & mask;

@@ -24,9 +24,7 @@ static int cpu_run(const c4_geom *g, const c4_pos *prefixes, size_t n, int k, si
     for (int i = 0; i < k; i++)
         suffixes *= (uint64_t)g->width;
     if (set_bytes) {
-        cap = 1024;
-        while (cap * 2 * sizeof(uint64_t) <= set_bytes)
-            cap *= 2;
+        cap = c4p_set_slots(set_bytes);
         if (!(set = calloc(cap, sizeof *set))) {
             snprintf(err, errlen, "out of memory for the set");
             return -1;

@@ -3,6 +3,8 @@
 #include <cuda_runtime.h>
 #include <stdio.h>
 
+#include "gpu_cuda_check.h"
+
 extern "C" {
 #include "c4_perft_device.h"
 }
@@ -46,14 +48,6 @@ __global__ void perft_kernel(c4_geom g, const c4_pos *prefixes, size_t first, in
         atomicAdd(count, block_count);
 }
 
-static bool failed(cudaError_t e, const char *what, char *err, size_t errlen)
-{
-    if (e == cudaSuccess)
-        return false;
-    snprintf(err, errlen, "CUDA %s: %s", what, cudaGetErrorString(e));
-    return true;
-}
-
 extern "C" int c4p_device_run(const c4_geom *g, const c4_pos *prefixes, size_t n, int k, size_t set_bytes,
                               uint64_t *sequences, uint64_t *positions, double *kernel_us, char *err, size_t errlen)
 {
@@ -71,19 +65,16 @@ extern "C" int c4p_device_run(const c4_geom *g, const c4_pos *prefixes, size_t n
     int rc = -1;
     for (int i = 0; i < k; i++)
         suffixes *= (uint64_t)g->width;
-    if (set_bytes) {
-        cap = 1024;
-        while (cap * 2 * sizeof(uint64_t) <= set_bytes)
-            cap *= 2;
-    }
-    if (failed(cudaMalloc(&d_prefixes, (n ? n : 1) * sizeof *prefixes), "malloc", err, errlen) ||
-        failed(cudaMalloc(&d_counts, sizeof host), "malloc", err, errlen) ||
-        failed(cudaMemset(d_counts, 0, sizeof host), "memset", err, errlen) ||
-        (cap && failed(cudaMalloc(&d_set, cap * sizeof *d_set), "malloc of the set", err, errlen)) ||
-        (cap && failed(cudaMemset(d_set, 0, cap * sizeof *d_set), "memset", err, errlen)) ||
-        failed(cudaMemcpy(d_prefixes, prefixes, n * sizeof *prefixes, cudaMemcpyHostToDevice), "copy in", err,
+    if (set_bytes)
+        cap = c4p_set_slots(set_bytes);
+    if (gpu_failed(cudaMalloc(&d_prefixes, (n ? n : 1) * sizeof *prefixes), "malloc", err, errlen) ||
+        gpu_failed(cudaMalloc(&d_counts, sizeof host), "malloc", err, errlen) ||
+        gpu_failed(cudaMemset(d_counts, 0, sizeof host), "memset", err, errlen) ||
+        (cap && gpu_failed(cudaMalloc(&d_set, cap * sizeof *d_set), "malloc of the set", err, errlen)) ||
+        (cap && gpu_failed(cudaMemset(d_set, 0, cap * sizeof *d_set), "memset", err, errlen)) ||
+        gpu_failed(cudaMemcpy(d_prefixes, prefixes, n * sizeof *prefixes, cudaMemcpyHostToDevice), "copy in", err,
                errlen) ||
-        failed(cudaEventCreate(&start), "event", err, errlen) || failed(cudaEventCreate(&stop), "event", err, errlen))
+        gpu_failed(cudaEventCreate(&start), "event", err, errlen) || gpu_failed(cudaEventCreate(&stop), "event", err, errlen))
         goto done;
     cudaEventRecord(start);
     for (size_t first = 0; first < n; first += 65535) {
@@ -93,8 +84,8 @@ extern "C" int c4p_device_run(const c4_geom *g, const c4_pos *prefixes, size_t n
                                             d_counts + 1, (int *)(d_counts + 2));
     }
     cudaEventRecord(stop);
-    if (failed(cudaGetLastError(), "kernel launch", err, errlen) ||
-        failed(cudaMemcpy(host, d_counts, sizeof host, cudaMemcpyDeviceToHost), "kernel or copy out", err, errlen))
+    if (gpu_failed(cudaGetLastError(), "kernel launch", err, errlen) ||
+        gpu_failed(cudaMemcpy(host, d_counts, sizeof host, cudaMemcpyDeviceToHost), "kernel or copy out", err, errlen))
         goto done;
     cudaEventElapsedTime(&ms, start, stop);
     *kernel_us = (double)ms * 1000.0;

@@ -106,9 +106,7 @@ int c4_perft(const c4_geom *g, const c4_pos *p, int depth, int threads, bool dis
     }
     keyset set = { 0 };
     if (distinct) {
-        uint64_t cap = 1024;
-        while (cap * 2 * sizeof(uint64_t) <= set_bytes)
-            cap *= 2;
+        const uint64_t cap = c4p_set_slots(set_bytes);
         set.mask = cap - 1;
         set.slots = calloc(cap, sizeof *set.slots);
         if (!set.slots) {
