@@ -363,6 +363,13 @@ grep -q '^{"set":"end-easy","algo":"solver",.*"positions":7,.*"correct":7,"check
     grep -q '^{"set":"end-easy","algo":"alphabeta",.*"positions":7,.*"correct":7,"checked":7}$' "$TMP/out" ||
     fail "rows for solver and alphabeta with 7/7 correct expected"
 
+head -5 "$DATA/Test_L3_R1" > "$TMP/badset"
+echo "12x4 3" >> "$TMP/badset"
+run "bench with a bad line in the set" "$GTS" c4 bench --csv "$TMP/badset"
+expect_rc 1
+expect_err_contains "$TMP/badset:6: move 3"
+expect_out_line 2 ',5,.*,5/5,-$' "the other 5 positions are still run"
+
 run "bench with an unknown set" "$GTS" c4 bench --data "$DATA" no-such-set
 expect_rc 1
 expect_err_contains "no-such-set"

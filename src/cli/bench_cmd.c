@@ -54,6 +54,7 @@ int c4_load_set(const c4_geom *g, const char *path, long limit, set *s)
     size_t cap = 0;
     long lineno = 0, alloc = 0;
     s->n = 0;
+    s->bad_lines = 0;
     s->p = NULL;
     while ((limit == 0 || s->n < limit) && getline(&line, &cap, f) != -1) {
         lineno++;
@@ -62,8 +63,10 @@ int c4_load_set(const c4_geom *g, const char *path, long limit, set *s)
         bool has_expected = false;
         int expected = 0;
         const int k = cli_read_line(g, line, &pos, shown, &has_expected, &expected, err, sizeof err);
-        if (k < 0)
+        if (k < 0) {
             fprintf(stderr, "gts: %s:%ld: %s\n", path, lineno, err);
+            s->bad_lines++;
+        }
         if (k <= 0)
             continue;
         if (s->n == alloc) {
@@ -381,6 +384,8 @@ int c4_bench_main(int argc, char **argv, const c4_cli *c)
             status = EXIT_FAIL;
             continue;
         }
+        if (s->bad_lines)
+            status = EXIT_FAIL;     /* the rows still run, without those lines */
         loaded++;
     }
 

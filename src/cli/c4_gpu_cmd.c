@@ -66,6 +66,8 @@ static int flush_gpu_batch(c4_cli *c, c4_gpu *gpu, gpu_batch *b, solve_totals *t
     total->total_us += st.total_us;
     total->kernel_us += st.kernel_us;
     total->items += st.items;
+    total->nodes += st.nodes;
+    total->tt_hits += st.tt_hits;
     b->n = 0;
     free(scores), free(nodes);
     cli_progress("positions solved: %ld", t->positions);
@@ -171,8 +173,11 @@ int c4_solve_gpu_main(c4_cli *c, int argc, char **argv)
     cli_progress_done();
     c4_gpu_free(gpu);
     if (t.positions)
-        fprintf(stderr, "gts: %ld positions in %.1f ms end to end (kernels %.1f ms, %llu items)\n", t.positions,
-                total.total_us / 1000, total.kernel_us / 1000, (unsigned long long)total.items);
+        fprintf(stderr,
+                "gts: %ld positions in %.1f ms end to end (kernels %.1f ms, %llu items, %llu table hits in %llu "
+                "nodes; device table %zu MB, 8 bytes an entry)\n",
+                t.positions, total.total_us / 1000, total.kernel_us / 1000, (unsigned long long)total.items,
+                (unsigned long long)total.tt_hits, (unsigned long long)total.nodes, o.tt_bytes >> 20);
     if (cli_interrupted()) {
         cli_error("interrupted after %ld positions", t.positions);
         return EXIT_INTERRUPTED;

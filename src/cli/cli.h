@@ -68,6 +68,7 @@ typedef struct set {
     char label[64];
     position *p;
     long n;
+    long bad_lines;     /* reported and skipped */
 } set;
 
 /* The standard sets by their usual names ("end-easy" = Test_L3_R1 ...). */
