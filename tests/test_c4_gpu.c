@@ -24,10 +24,10 @@
 static c4_gpu *open_cpu(const c4_geom *g, c4_gpu_options opt, int threads)
 {
     char err[256];
-    if (opt.split_depth < 0) {
+    if (opt.split_depth < 0)
         opt.split_depth = 0;
+    if (opt.node_limit == C4_GPU_BUDGET_AUTO)
         opt.node_limit = 0;
-    }
     if (opt.tt_bytes > ((size_t)16 << 20))
         opt.tt_bytes = (size_t)16 << 20;    /* clearing a big one would dominate the tests */
     opt.cpu = true;
@@ -180,6 +180,7 @@ static void test_split(void)
     for (int dedup = 0; dedup < 2; dedup++) {
         c4_gpu_options o = c4_gpu_best_options();
         o.split_depth = 3;
+        o.node_limit = 0;
         o.dedup = dedup;
         c4_gpu *gpu = open_cpu(&c4_standard, o, 2);
         int score;
@@ -231,7 +232,7 @@ static void test_resplit(void)
         const char *set;
         int n, budget, depth;
     } runs[] = { { "Test_L2_R1", 12, 16, 0 }, { "Test_L2_R1", 12, 64, 1 }, { "Test_L2_R2", 6, 256, 0 },
-                 { "Test_L1_R1", 4, 1024, 0 } };
+                 { "Test_L1_R1", 4, 1024, 0 }, { "Test_L1_R2", 2, -1, 0 } };   /* -1: the automatic budget */
     for (size_t r = 0; r < sizeof runs / sizeof *runs; r++) {
         const int n = load_test_set(runs[r].set, lines, runs[r].n);
         c4_gpu_options o = c4_gpu_best_options();
@@ -239,7 +240,7 @@ static void test_resplit(void)
         o.cpu = true;
         o.cpu_threads = 2;
         o.split_depth = runs[r].depth;
-        o.node_limit = (uint64_t)runs[r].budget;
+        o.node_limit = runs[r].budget < 0 ? C4_GPU_BUDGET_AUTO : (uint64_t)runs[r].budget;
         c4_gpu *gpu = c4_gpu_create(&c4_standard, &o, err, sizeof err);
         CHECK(gpu != NULL);
         check_batch(gpu, lines, n, false, runs[r].set);

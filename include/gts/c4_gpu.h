@@ -26,6 +26,11 @@ typedef enum {
     C4_GPU_FULL,    /* gts: the CPU solver's pruning and null-window probes */
 } c4_gpu_rule;
 
+/* node_limit: a budget for batches too small to fill the device (a few
+ * long solves would each hold one lane), none for larger ones
+ * (docs/notes/c4_gpu.md has both measured). */
+#define C4_GPU_BUDGET_AUTO UINT64_MAX
+
 typedef struct c4_gpu_options {
     c4_gpu_rule rule;
     size_t tt_bytes;        /* device table shared by all threads; 0: none */
@@ -34,7 +39,8 @@ typedef struct c4_gpu_options {
                                thousand items */
     uint64_t node_limit;    /* a launch item's node budget (0: none); one
                                that runs out is split one ply, its window
-                               kept (src/gpu/c4_gpu_tasks.c) */
+                               kept (src/gpu/c4_gpu_tasks.c); or
+                               C4_GPU_BUDGET_AUTO */
     bool dedup;             /* a frontier position reached twice is one item */
     bool persistent;        /* threads take items from an atomic queue (else
                                one thread per item, as the report did) */

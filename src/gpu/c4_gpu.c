@@ -19,6 +19,10 @@
 
 #define MAX_SPLIT 8
 #define C4_GPU_AUTO_ITEMS 4096
+/* The automatic budget (measured: docs/notes/c4_gpu.md): Begin-Medium,
+ * 100 positions, 2.4x faster at 16,384 nodes; sets of 1000, slower. */
+#define C4_GPU_SMALL_BATCH 256
+#define C4_GPU_SMALL_BUDGET 16384
 
 double c4g_now_us(void)
 {
@@ -41,7 +45,7 @@ c4_gpu_options c4_gpu_best_options(void)
     return (c4_gpu_options){ .rule = C4_GPU_FULL,
                              .tt_bytes = (size_t)256 << 20,
                              .split_depth = 0,
-                             .node_limit = 0,
+                             .node_limit = C4_GPU_BUDGET_AUTO,
                              .dedup = true,
                              .persistent = true,
                              .block_threads = 128,
@@ -375,7 +379,10 @@ int c4_gpu_solve(c4_gpu *gpu, const c4_pos *ps, int n, bool weak, int *scores, u
      * that splits long ones with their windows kept (c4_gpu_tasks.c). */
     c4_gpu_stats run = { 0 };
     if (gpu->nitems > 0) {
-        const int rc = gpu->opt.node_limit ? c4g_run_tasks(gpu, weak, &run, err, errlen)
+        uint64_t budget = gpu->opt.node_limit;
+        if (budget == C4_GPU_BUDGET_AUTO)
+            budget = n < C4_GPU_SMALL_BATCH ? C4_GPU_SMALL_BUDGET : 0;
+        const int rc = budget ? c4g_run_tasks(gpu, weak, budget, &run, err, errlen)
                                            : c4g_execute(gpu, gpu->items, gpu->nitems, gpu->results, true, 0, &run,
                                                          err, errlen);
         if (rc != 0)

@@ -42,8 +42,8 @@ bool c4g_settled(const c4_geom *g, const c4_pos *p, bool weak, int *score);
 int c4g_execute(c4_gpu *gpu, const c4g_item *items, size_t n, c4g_result *out, bool clear, uint64_t node_limit,
                 c4_gpu_stats *st, char *err, size_t errlen);
 
-/* Solves gpu->items[0..nitems) into gpu->results with node budget
- * gpu->opt.node_limit per launch item: see c4_gpu_tasks.c. */
-int c4g_run_tasks(c4_gpu *gpu, bool weak, c4_gpu_stats *st, char *err, size_t errlen);
+/* Solves gpu->items[0..nitems) into gpu->results with a node budget per
+ * launch item: see c4_gpu_tasks.c. */
+int c4g_run_tasks(c4_gpu *gpu, bool weak, uint64_t budget, c4_gpu_stats *st, char *err, size_t errlen);
 
 #endif

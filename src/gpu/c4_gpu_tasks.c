@@ -206,7 +206,7 @@ static bool dead(const sched *s, int t)
     return false;
 }
 
-int c4g_run_tasks(c4_gpu *gpu, bool weak, c4_gpu_stats *st, char *err, size_t errlen)
+int c4g_run_tasks(c4_gpu *gpu, bool weak, uint64_t budget, c4_gpu_stats *st, char *err, size_t errlen)
 {
     const size_t nroots = gpu->nitems;
     sched s = { .gpu = gpu, .weak = weak };
@@ -249,7 +249,7 @@ int c4g_run_tasks(c4_gpu *gpu, bool weak, c4_gpu_stats *st, char *err, size_t er
             items[i] = (c4g_item){ k->pos.cur, k->pos.mask, k->pos.moves, C4G_WINDOW, (int8_t)k->alpha,
                                    (int8_t)(k->alpha + 1), slow_probe(s.roots[k->root].med) };
         }
-        if (s.npending && c4g_execute(gpu, items, s.npending, out, first, gpu->opt.node_limit, st, err, errlen) != 0)
+        if (s.npending && c4g_execute(gpu, items, s.npending, out, first, budget, st, err, errlen) != 0)
             goto done;
         for (size_t i = 0; i < s.npending; i++) {
             const int t = s.pending[i];
