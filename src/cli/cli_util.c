@@ -8,6 +8,7 @@
 #include <unistd.h>
 
 #include "cli.h"
+#include "../util/gts_clock.h"
 
 void cli_error(const char *fmt, ...)
 {
@@ -80,9 +81,7 @@ int cli_read_line(const c4_geom *g, const char *line, c4_pos *p, char *shown, bo
 
 double cli_now_usec(void)
 {
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec * 1e6 + (double)ts.tv_nsec / 1e3;
+    return gts_now_usec();
 }
 
 static double last_progress;
@@ -97,9 +96,7 @@ void cli_progress(const char *fmt, ...)
         tty = isatty(STDERR_FILENO);
     if (!tty)
         return;
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    const double now = (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+    const double now = gts_now_usec() / 1e6;
     if (now - last_progress < 0.2)
         return;
     last_progress = now;

@@ -2,17 +2,10 @@
  * overrides the enumeration, the CPU executor, and the choice of move. */
 #include <stdio.h>
 #include <string.h>
-#include <time.h>
 
 #include "c4_brute_device.h"
 #include "gts/c4_play.h"
-
-static double now_us(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec * 1e6 + (double)ts.tv_nsec / 1e3;
-}
+#include "../util/gts_clock.h"
 
 static int centre_order(const c4_geom *g, int i)
 {
@@ -22,7 +15,7 @@ static int centre_order(const c4_geom *g, int i)
 int c4_brute_best(const c4_geom *g, const c4_pos *p, int depth, bool cpu, c4_brute_result *r, char *err,
                   size_t errlen)
 {
-    const double t0 = now_us();
+    const double t0 = gts_now_usec();
     memset(r, 0, sizeof *r);
     r->col = -1;
     int score;
@@ -49,13 +42,13 @@ int c4_brute_best(const c4_geom *g, const c4_pos *p, int depth, bool cpu, c4_bru
     }
     if (r->col >= 0) {
         r->forced = true;
-        r->usec = now_us() - t0;
+        r->usec = gts_now_usec() - t0;
         return 0;
     }
     c4_windows w;
     c4_windows_init(g, &w);
     if (cpu) {
-        const double k0 = now_us();
+        const double k0 = gts_now_usec();
         const uint64_t total = c4b_power(g->width, depth), per_first = c4b_power(g->width, depth - 1);
         for (uint64_t idx = 0; idx < total; idx++) {
             bool ok;
@@ -65,7 +58,7 @@ int c4_brute_best(const c4_geom *g, const c4_pos *p, int depth, bool cpu, c4_bru
                 r->valid[idx / per_first]++;
             }
         }
-        r->kernel_usec = now_us() - k0;
+        r->kernel_usec = gts_now_usec() - k0;
     } else if (c4b_device_run(g, &w, p, depth, r->sums, r->valid, &r->kernel_usec, err, errlen) != 0) {
         return -1;
     }
@@ -74,6 +67,6 @@ int c4_brute_best(const c4_geom *g, const c4_pos *p, int depth, bool cpu, c4_bru
         if (r->valid[col] && (r->col < 0 || r->sums[col] > r->sums[r->col]))
             r->col = col;
     }
-    r->usec = now_us() - t0;
+    r->usec = gts_now_usec() - t0;
     return 0;
 }

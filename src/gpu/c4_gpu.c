@@ -11,11 +11,11 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 #include "c4_gpu_core.h"
 #include "c4_gpu_device.h"
 #include "c4_gpu_internal.h"
+#include "../util/gts_clock.h"
 
 #define MAX_SPLIT 8
 #define C4_GPU_AUTO_ITEMS 4096
@@ -23,13 +23,6 @@
  * 100 positions, 2.4x faster at 16,384 nodes; sets of 1000, slower. */
 #define C4_GPU_SMALL_BATCH 256
 #define C4_GPU_SMALL_BUDGET 16384
-
-double c4g_now_us(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec * 1e6 + (double)ts.tv_nsec / 1e3;
-}
 
 c4_gpu_options c4_gpu_report_options(int split_depth, bool table)
 {
@@ -331,10 +324,10 @@ int c4g_execute(c4_gpu *gpu, const c4g_item *items, size_t n, c4g_result *out, b
                            gpu->opt.block_threads, node_limit, &us, err, errlen) != 0)
             return -1;
     } else {
-        const double t0 = c4g_now_us();
+        const double t0 = gts_now_usec();
         if (cpu_execute(gpu, items, n, out, clear, node_limit, err, errlen) != 0)
             return -1;
-        us = c4g_now_us() - t0;
+        us = gts_now_usec() - t0;
     }
     st->kernel_us += us;
     st->items += n;
@@ -345,7 +338,7 @@ int c4g_execute(c4_gpu *gpu, const c4g_item *items, size_t n, c4g_result *out, b
 int c4_gpu_solve(c4_gpu *gpu, const c4_pos *ps, int n, bool weak, int *scores, uint64_t *nodes,
                  uint64_t *tt_hits, c4_gpu_stats *st, char *err, size_t errlen)
 {
-    const double t0 = c4g_now_us();
+    const double t0 = gts_now_usec();
     /* Auto: a batch of a few hundred positions or more is sent as it is
      * (long solves are split by their node budget); a smaller one is
      * expanded to the least depth that gives C4_GPU_AUTO_ITEMS items, or
@@ -407,7 +400,7 @@ int c4_gpu_solve(c4_gpu *gpu, const c4_pos *ps, int n, bool weak, int *scores, u
         total_hits += gpu->results[i].tt_hits;
     }
     st->kernel_us += run.kernel_us;
-    st->total_us += c4g_now_us() - t0;
+    st->total_us += gts_now_usec() - t0;
     st->items += run.items;
     st->rounds += run.rounds;
     st->nodes += total_nodes;

@@ -30,8 +30,6 @@ struct c4_gpu {
     size_t map_cap;
 };
 
-double c4g_now_us(void);
-
 /* Positions the host settles itself: the game is over, or the side to
  * move wins at once.  Sets *score (weak: its sign). */
 bool c4g_settled(const c4_geom *g, const c4_pos *p, bool weak, int *score);

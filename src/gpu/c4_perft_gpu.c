@@ -2,17 +2,10 @@
  * the device (or the CPU executor, running the same per-thread code). */
 #include <stdio.h>
 #include <stdlib.h>
-#include <time.h>
 
 #include "c4_perft_device.h"
 #include "gts/c4_perft.h"
-
-static double now_us(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec * 1e6 + (double)ts.tv_nsec / 1e3;
-}
+#include "../util/gts_clock.h"
 
 /* The CPU executor: every (prefix, sequence) pair in turn, as the kernel's
  * threads do them, with a plain set of keys. */
@@ -61,7 +54,7 @@ static int cpu_run(const c4_geom *g, const c4_pos *prefixes, size_t n, int k, si
 int c4_perft_gpu(const c4_geom *g, const c4_pos *p, int depth, bool cpu, bool distinct, size_t set_bytes,
                  c4_perft_result *r, char *err, size_t errlen)
 {
-    const double t0 = now_us();
+    const double t0 = gts_now_usec();
     *r = (c4_perft_result){ 0 };
     if (depth < 1 || depth > g->cells) {
         snprintf(err, errlen, "depth %d out of range 1..%d for the GPU perft", depth, g->cells);
@@ -90,14 +83,14 @@ int c4_perft_gpu(const c4_geom *g, const c4_pos *p, int depth, bool cpu, bool di
     const size_t bytes = distinct ? set_bytes : 0;
     int rc;
     if (cpu) {
-        const double k0 = now_us();
+        const double k0 = gts_now_usec();
         rc = cpu_run(g, live, nlive, k, bytes, &r->sequences, &r->positions, err, errlen);
-        r->kernel_usec = now_us() - k0;
+        r->kernel_usec = gts_now_usec() - k0;
     } else {
         rc = c4p_device_run(g, live, nlive, k, bytes, &r->sequences, &r->positions, &r->kernel_usec, err, errlen);
     }
     free(prefixes);
     free(live);
-    r->usec = now_us() - t0;
+    r->usec = gts_now_usec() - t0;
     return rc;
 }

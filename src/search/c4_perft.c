@@ -6,9 +6,9 @@
 #include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
-#include <time.h>
 
 #include "../gpu/c4_perft_core.h"
+#include "../util/gts_clock.h"
 
 #define MAX_THREADS 1024
 #define SPLIT 2
@@ -84,17 +84,10 @@ static void *worker(void *arg)
     return NULL;
 }
 
-static double now_us(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec * 1e6 + (double)ts.tv_nsec / 1e3;
-}
-
 int c4_perft(const c4_geom *g, const c4_pos *p, int depth, int threads, bool distinct, size_t set_bytes,
              c4_perft_result *r, char *err, size_t errlen)
 {
-    const double t0 = now_us();
+    const double t0 = gts_now_usec();
     *r = (c4_perft_result){ 0 };
     if (depth < 0 || depth > g->cells) {
         snprintf(err, errlen, "depth %d out of range 0..%d", depth, g->cells);
@@ -141,6 +134,6 @@ int c4_perft(const c4_geom *g, const c4_pos *p, int depth, int threads, bool dis
         }
         free((void *)set.slots);
     }
-    r->usec = now_us() - t0;
+    r->usec = gts_now_usec() - t0;
     return rc;
 }

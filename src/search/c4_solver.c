@@ -4,11 +4,11 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 #include "../parallel/c4_threads.h"
 #include "c4_search.h"
 #include "gts/tt.h"
+#include "../util/gts_clock.h"
 
 struct c4_solver {
     c4_geom g;
@@ -129,13 +129,6 @@ void c4_solver_resume(c4_solver *s)
     atomic_store(&s->interrupted, 0);
 }
 
-static double now_usec(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec * 1e6 + (double)ts.tv_nsec / 1e3;
-}
-
 int c4_solve(c4_solver *s, const c4_pos *p, bool weak, c4_result *r)
 {
     atomic_store(&s->stop, 0);
@@ -145,7 +138,7 @@ int c4_solve(c4_solver *s, const c4_pos *p, bool weak, c4_result *r)
     c4_search_init(&ctx, &s->g, s->tt, s->near ? s->near[0] : NULL, s->opt.book, &s->stop);
     ctx.progress = s->opt.progress;
     ctx.progress_ctx = s->opt.progress_ctx;
-    const double t0 = now_usec();
+    const double t0 = gts_now_usec();
     int score = 0, rc = 0;
     switch (s->opt.algo) {
     case C4_ALGO_SOLVER:
@@ -166,7 +159,7 @@ int c4_solve(c4_solver *s, const c4_pos *p, bool weak, c4_result *r)
     r->score = score;
     r->nodes = ctx.nodes;
     r->tt_hits = ctx.tt_hits;
-    r->usec = now_usec() - t0;
+    r->usec = gts_now_usec() - t0;
     return 0;
 }
 
