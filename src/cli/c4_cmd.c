@@ -240,15 +240,6 @@ static int load_book(c4_cli *c, c4_book **book)
     return 0;
 }
 
-static int sign(int v)
-{
-    return (v > 0) - (v < 0);
-}
-
-typedef struct solve_totals {
-    long positions, mismatches, bad_lines;
-} solve_totals;
-
 /* Solves one input line; returns -1 if interrupted. */
 static int solve_line(c4_cli *c, c4_solver *s, const char *where, long lineno, const char *line, solve_totals *t)
 {
@@ -272,7 +263,7 @@ static int solve_line(c4_cli *c, c4_solver *s, const char *where, long lineno, c
         return -1;
     r.usec = cli_now_usec() - t0;   /* the clear included, as in bench */
     t->positions++;
-    const int want = c->weak ? sign(expected) : expected;
+    const int want = c->weak ? cli_sign(expected) : expected;
     const bool ok = !has_expected || want == r.score;
     if (c->json) {
         printf("{\"moves\":");
@@ -344,15 +335,7 @@ static int cmd_solve(c4_cli *c, int argc, char **argv)
     cli_watch_interrupts(NULL);
     c4_solver_free(s);
     c4_book_free(book);
-    if (cli_interrupted()) {
-        cli_error("interrupted after %ld positions", t.positions);
-        return EXIT_INTERRUPTED;
-    }
-    if (t.mismatches || t.bad_lines) {
-        cli_error("%ld positions, %ld wrong scores, %ld bad lines", t.positions, t.mismatches, t.bad_lines);
-        status = EXIT_FAIL;
-    }
-    return status;
+    return cli_solve_status(&t, status);
 }
 
 static int cmd_analyze(c4_cli *c, int argc, char **argv)

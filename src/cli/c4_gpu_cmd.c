@@ -5,15 +5,6 @@
 #include "cli.h"
 #include "gts/c4_gpu.h"
 
-typedef struct solve_totals {
-    long positions, mismatches, bad_lines;
-} solve_totals;
-
-static int sign(int v)
-{
-    return (v > 0) - (v < 0);
-}
-
 /* Lines gathered for one GPU batch. */
 typedef struct gpu_batch {
     c4_pos *pos;
@@ -43,7 +34,7 @@ static int flush_gpu_batch(c4_cli *c, c4_gpu *gpu, gpu_batch *b, solve_totals *t
     }
     const double usec = st.total_us / (double)b->n;
     for (long i = 0; i < b->n; i++) {
-        const int want = c->weak ? sign(b->expected[i]) : b->expected[i];
+        const int want = c->weak ? cli_sign(b->expected[i]) : b->expected[i];
         const bool ok = !b->has_expected[i] || want == scores[i];
         if (c->json) {
             printf("{\"moves\":");
@@ -178,13 +169,5 @@ int c4_solve_gpu_main(c4_cli *c, int argc, char **argv)
                 "nodes; device table %zu MB, 8 bytes an entry)\n",
                 t.positions, total.total_us / 1000, total.kernel_us / 1000, (unsigned long long)total.items,
                 (unsigned long long)total.tt_hits, (unsigned long long)total.nodes, o.tt_bytes >> 20);
-    if (cli_interrupted()) {
-        cli_error("interrupted after %ld positions", t.positions);
-        return EXIT_INTERRUPTED;
-    }
-    if (t.mismatches || t.bad_lines) {
-        cli_error("%ld positions, %ld wrong scores, %ld bad lines", t.positions, t.mismatches, t.bad_lines);
-        status = EXIT_FAIL;
-    }
-    return status;
+    return cli_solve_status(&t, status);
 }

@@ -86,6 +86,19 @@ int c4_find_set(const char *arg, const char *data_dir, char *path, size_t len, c
  * and skipped. */
 int c4_load_set(const c4_geom *g, const char *path, long limit, set *s);
 
+/* What a solve command counts, and how it ends: a one-line summary of what
+ * went wrong on stderr and the exit status (status if all went well). */
+typedef struct solve_totals {
+    long positions, mismatches, bad_lines;
+} solve_totals;
+int cli_solve_status(const solve_totals *t, int status);
+
+/* -1, 0 or 1: a score as a weak result. */
+static inline int cli_sign(int v)
+{
+    return (v > 0) - (v < 0);
+}
+
 /* Command entry points. */
 int c4_main(int argc, char **argv);
 int c4_bench_main(int argc, char **argv, const c4_cli *c);

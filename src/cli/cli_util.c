@@ -128,3 +128,16 @@ void cli_json_string(FILE *f, const char *s)
     }
     fputc('"', f);
 }
+
+int cli_solve_status(const solve_totals *t, int status)
+{
+    if (cli_interrupted()) {
+        cli_error("interrupted after %ld positions", t->positions);
+        return EXIT_INTERRUPTED;
+    }
+    if (t->mismatches || t->bad_lines) {
+        cli_error("%ld positions, %ld wrong scores, %ld bad lines", t->positions, t->mismatches, t->bad_lines);
+        return EXIT_FAIL;
+    }
+    return status;
+}
