@@ -469,6 +469,13 @@ expect_err_contains "wrote " "$TMP/book"
 checks=$((checks + 1))
 [ -s "$TMP/book" ] || fail "no book written"
 
+run "book 4x4 depth 5 on the GPU code (CPU executor)" "$GTS" c4 book --width 4 --height 4 --depth 5 -o "$TMP/book.gpu" \
+    --executor cpu --threads 2 --gpu-tt-mb 16
+expect_rc 0
+"$GTS" c4 book --width 4 --height 4 --depth 5 -o "$TMP/book.cpu" 2>/dev/null
+checks=$((checks + 1))
+cmp -s "$TMP/book.gpu" "$TMP/book.cpu" || fail "the GPU-built book differs from the CPU-built one"
+
 # Random 4x4 positions: the same scores with the book as by alpha-beta.
 printf '%s\n' - 1 2 23 41 232 114 1234 4411 23322 >"$TMP/small"
 run "4x4 alpha-beta" "$GTS" c4 solve --width 4 --height 4 --algo alphabeta "$TMP/small"

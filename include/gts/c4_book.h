@@ -43,4 +43,15 @@ typedef void (*c4_book_progress)(size_t done, size_t total, void *ctx);
 long c4_book_build(struct c4_solver *s, const c4_geom *g, int depth, const char *path,
                    c4_book_progress progress, void *ctx, bool *complete, char *err, size_t errlen);
 
+/* A solver of batches for c4_book_build_with: exact scores of ps[0..n)
+ * into scores; non-zero to stop (interrupted or failed: the book keeps
+ * what was solved before). */
+typedef int (*c4_book_solve_fn)(void *solve_ctx, const c4_pos *ps, size_t n, int *scores);
+
+/* The same with any solver (the GPU's batches, say), given the positions
+ * in batches of at most `batch`, deepest first. */
+long c4_book_build_with(c4_book_solve_fn solve, void *solve_ctx, size_t batch, const c4_geom *g, int depth,
+                        const char *path, c4_book_progress progress, void *ctx, bool *complete, char *err,
+                        size_t errlen);
+
 #endif

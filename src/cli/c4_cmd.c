@@ -5,6 +5,10 @@
 
 #include "cli.h"
 #include "gts/c4_book.h"
+#include "gts/c4_gpu.h"
+
+/* Positions per GPU batch when a book is built on the device. */
+#define BOOK_GPU_BATCH 4096
 
 static const char usage_text[] =
     "usage: gts c4 <command> [options]\n"
@@ -14,6 +18,7 @@ static const char usage_text[] =
     "                    prints 'moves score nodes microseconds' per line\n"
     "  analyze MOVES     exact score of every legal move\n"
     "  book --depth K -o FILE   solve every position up to ply K into an opening book\n"
+    "                    (--gpu: in batches on the device)\n"
     "  play [MOVES]      a game between the brute-force GPU player and the\n"
     "                    depth-limited alpha-beta (--depth, default 8), both\n"
     "                    players' move and time at every position\n"
@@ -96,7 +101,7 @@ static const struct {
 } allowed[] = {
     { "solve", " width height weak algo threads tt-mb book json gpu split-depth gpu-tt-mb gpu-budget executor " },
     { "analyze", " width height algo threads tt-mb book json " },
-    { "book", " width height threads tt-mb depth output " },
+    { "book", " width height threads tt-mb depth output gpu gpu-tt-mb executor " },
     { "play", " width height depth executor first second " },
     { "perft", " width height threads tt-mb gpu executor distinct json " },
     { "bench", " width height weak algo threads tt-mb book json csv limit data gpu split-depth gpu-tt-mb gpu-budget executor " },
@@ -412,6 +417,21 @@ static void book_progress(size_t done, size_t total, void *ctx)
     cli_progress("book depth %d: %zu / %zu positions", ((book_progress_ctx *)ctx)->depth, done, total);
 }
 
+/* book --gpu: each batch solved on the device (or the CPU executor). */
+typedef struct gpu_book {
+    c4_gpu *gpu;
+    char err[256];
+} gpu_book;
+
+static int solve_on_gpu(void *ctx, const c4_pos *ps, size_t n, int *scores)
+{
+    gpu_book *b = ctx;
+    c4_gpu_stats st = { 0 };
+    if (cli_interrupted())
+        return -1;
+    return c4_gpu_solve(b->gpu, ps, (int)n, false, scores, NULL, NULL, &st, b->err, sizeof b->err);
+}
+
 static int cmd_book(c4_cli *c, int argc, char **argv)
 {
     (void)argv;
@@ -422,20 +442,44 @@ static int cmd_book(c4_cli *c, int argc, char **argv)
     if (!c->output)
         return usage_error("%s", "book needs -o FILE");
     char err[512];
-    c4_solver *s = c4_solver_create(&c->g, &c->opt, err, sizeof err);
-    if (!s) {
-        cli_error("%s", err);
-        return EXIT_USAGE;
+    c4_solver *s = NULL;
+    gpu_book gb = { 0 };
+    if (c->gpu || c->gpu_on_cpu) {
+        c4_gpu_options o = c4_gpu_best_options();
+        if (c->gpu_tt_bytes)
+            o.tt_bytes = c->gpu_tt_bytes;
+        o.cpu = c->gpu_on_cpu;
+        o.cpu_threads = c->opt.threads;
+        gb.gpu = c4_gpu_create(&c->g, &o, err, sizeof err);
+        if (!gb.gpu) {
+            cli_error("%s", err);
+            return EXIT_FAIL;
+        }
+        cli_watch_interrupts(NULL);
+    } else {
+        s = c4_solver_create(&c->g, &c->opt, err, sizeof err);
+        if (!s) {
+            cli_error("%s", err);
+            return EXIT_USAGE;
+        }
+        cli_watch_interrupts(s);
     }
-    cli_watch_interrupts(s);
     book_progress_ctx ctx = { (int)c->depth };
     bool complete;
-    const long n = c4_book_build(s, &c->g, (int)c->depth, c->output, book_progress, &ctx, &complete, err, sizeof err);
+    const long n = gb.gpu ? c4_book_build_with(solve_on_gpu, &gb, BOOK_GPU_BATCH, &c->g, (int)c->depth, c->output,
+                                               book_progress, &ctx, &complete, err, sizeof err)
+                          : c4_book_build(s, &c->g, (int)c->depth, c->output, book_progress, &ctx, &complete, err,
+                                          sizeof err);
     cli_progress_done();
     cli_watch_interrupts(NULL);
     c4_solver_free(s);
+    c4_gpu_free(gb.gpu);
     if (n < 0) {
         cli_error("%s", err);
+        return EXIT_FAIL;
+    }
+    if (!complete && gb.err[0]) {
+        cli_error("%s (wrote the %ld positions solved before)", gb.err, n);
         return EXIT_FAIL;
     }
     fprintf(stderr, "gts: wrote %ld positions to %s%s\n", n, c->output,

@@ -211,8 +211,27 @@ static int write_book(const char *path, const c4_geom *g, int depth, const list 
     return 0;
 }
 
+/* c4_book_build's solver: the CPU solver, one position at a time. */
+static int solve_one_by_one(void *solve_ctx, const c4_pos *ps, size_t n, int *scores)
+{
+    for (size_t i = 0; i < n; i++) {
+        c4_result r;
+        if (c4_solve(solve_ctx, &ps[i], false, &r) != 0)
+            return -1;
+        scores[i] = r.score;
+    }
+    return 0;
+}
+
 long c4_book_build(c4_solver *s, const c4_geom *g, int depth, const char *path, c4_book_progress progress,
                    void *ctx, bool *complete, char *err, size_t errlen)
+{
+    return c4_book_build_with(solve_one_by_one, s, 1, g, depth, path, progress, ctx, complete, err, errlen);
+}
+
+long c4_book_build_with(c4_book_solve_fn solve, void *solve_ctx, size_t batch, const c4_geom *g, int depth,
+                        const char *path, c4_book_progress progress, void *ctx, bool *complete, char *err,
+                        size_t errlen)
 {
     if (depth < 0 || depth > g->cells) {
         snprintf(err, errlen, "book depth %d out of range 0..%d", depth, g->cells);
@@ -236,19 +255,33 @@ long c4_book_build(c4_solver *s, const c4_geom *g, int depth, const char *path, 
 
     size_t solved = 0;
     *complete = true;
+    if (batch < 1)
+        batch = 1;
+    c4_pos *ps = malloc(batch * sizeof *ps);
+    int *scores = malloc(batch * sizeof *scores);
+    if (!ps || !scores) {
+        free(ps), free(scores), free(l.e);
+        snprintf(err, errlen, "out of memory for a batch of %zu positions", batch);
+        return -1;
+    }
     for (size_t i = 0; i < l.n; i++)
         l.e[i].score = INT8_MIN;
-    for (size_t i = 0; i < l.n; i++) {
-        c4_result r;
-        if (c4_solve(s, &l.e[i].pos, false, &r) != 0) {
+    for (size_t i = 0; i < l.n; i += batch) {
+        const size_t m = l.n - i < batch ? l.n - i : batch;
+        for (size_t j = 0; j < m; j++)
+            ps[j] = l.e[i + j].pos;
+        if (solve(solve_ctx, ps, m, scores) != 0) {
             *complete = false;
             break;
         }
-        l.e[i].score = r.score;
-        solved++;
+        for (size_t j = 0; j < m; j++)
+            l.e[i + j].score = scores[j];
+        solved += m;
         if (progress)
             progress(solved, l.n, ctx);
     }
+    free(ps);
+    free(scores);
     qsort(l.e, l.n, sizeof *l.e, by_key);
     const int rc = write_book(path, g, depth, &l, solved);
     free(l.e);
