@@ -392,6 +392,13 @@ expect_rc 1
 expect_out_lines 2 "expected 2 result lines"
 expect_err_contains "-:2: move" "1 bad lines"
 
+head -3 "$DATA/Test_L3_R1" > "$TMP/three"
+run "solve --gpu: a missing file, then a good one" "$GTS" c4 solve --gpu --executor cpu --gpu-tt-mb 16 \
+    "$TMP/no-such-file" "$TMP/three"
+expect_rc 1
+expect_out_lines 3 "the good file's 3 lines are still solved"
+expect_err_contains "cannot open $TMP/no-such-file"
+
 run "bench --gpu --executor cpu" "$GTS" c4 bench --gpu --executor cpu --threads 2 --gpu-tt-mb 16 --limit 6 --csv --data "$DATA" middle-easy
 expect_rc 0
 expect_out_lines 8 "expected a header and 7 rows"

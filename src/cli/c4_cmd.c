@@ -289,6 +289,18 @@ static int solve_line(c4_cli *c, c4_solver *s, const char *where, long lineno, c
     return 0;
 }
 
+typedef struct solve_run {
+    c4_cli *c;
+    c4_solver *s;
+    solve_totals t;
+} solve_run;
+
+static int solve_each(void *ctx, const char *file, long lineno, const char *line)
+{
+    solve_run *r = ctx;
+    return solve_line(r->c, r->s, file, lineno, line, &r->t);
+}
+
 /* Progress of one long solve: where its score stands. */
 static void solve_progress(int min, int max, uint64_t nodes, void *ctx)
 {
@@ -313,29 +325,9 @@ static int cmd_solve(c4_cli *c, int argc, char **argv)
         return EXIT_USAGE;
     }
     cli_watch_interrupts(s);
-    solve_totals t = { 0 };
-    int status = EXIT_OK;
-    char *line = NULL;
-    size_t cap = 0;
-    const int nfiles = argc > 0 ? argc : 1;
-    for (int i = 0; i < nfiles && !cli_interrupted(); i++) {
-        const char *name = argc > 0 ? argv[i] : "-";
-        FILE *f = strcmp(name, "-") == 0 ? stdin : fopen(name, "r");
-        if (!f) {
-            cli_error("cannot open %s", name);
-            status = EXIT_FAIL;
-            continue;
-        }
-        long lineno = 0;
-        while (getline(&line, &cap, f) != -1) {
-            lineno++;
-            if (solve_line(c, s, name, lineno, line, &t) != 0 || cli_interrupted())
-                break;
-        }
-        if (f != stdin)
-            fclose(f);
-    }
-    free(line);
+    solve_run run = { c, s, { 0 } };
+    const int status = cli_each_line(argc, argv, solve_each, NULL, &run);
+    const solve_totals t = run.t;
     cli_progress_done();
     cli_watch_interrupts(NULL);
     c4_solver_free(s);

@@ -105,6 +105,29 @@ static int add_gpu_line(c4_cli *c, gpu_batch *b, const char *where, long lineno,
     return 0;
 }
 
+typedef struct gpu_run {
+    c4_cli *c;
+    c4_gpu *gpu;
+    gpu_batch b;
+    solve_totals t;
+    c4_gpu_stats total;
+} gpu_run;
+
+static int gpu_each_line(void *ctx, const char *file, long lineno, const char *line)
+{
+    gpu_run *r = ctx;
+    if (add_gpu_line(r->c, &r->b, file, lineno, line, &r->t) != 0)
+        return -1;
+    return r->b.n == GPU_BATCH_LINES ? flush_gpu_batch(r->c, r->gpu, &r->b, &r->t, &r->total) : 0;
+}
+
+/* A batch never spans files: its lines keep their file's name. */
+static int gpu_file_end(void *ctx)
+{
+    gpu_run *r = ctx;
+    return flush_gpu_batch(r->c, r->gpu, &r->b, &r->t, &r->total);
+}
+
 /* gts c4 solve --gpu: the input in batches of up to GPU_BATCH_LINES, each
  * one launch; a batch's lines are printed when it is done, with its mean
  * time per position. */
@@ -130,37 +153,12 @@ int c4_solve_gpu_main(c4_cli *c, int argc, char **argv)
         return EXIT_FAIL;
     }
     cli_watch_interrupts(NULL);
-    solve_totals t = { 0 };
-    c4_gpu_stats total = { 0 };
-    gpu_batch b = { 0 };
-    int status = EXIT_OK;
-    char *line = NULL;
-    size_t cap = 0;
-    const int nfiles = argc > 0 ? argc : 1;
-    for (int i = 0; i < nfiles && !cli_interrupted() && status != EXIT_FAIL; i++) {
-        const char *name = argc > 0 ? argv[i] : "-";
-        FILE *f = strcmp(name, "-") == 0 ? stdin : fopen(name, "r");
-        if (!f) {
-            cli_error("cannot open %s", name);
-            status = EXIT_FAIL;
-            continue;
-        }
-        long lineno = 0;
-        while (getline(&line, &cap, f) != -1 && !cli_interrupted()) {
-            if (add_gpu_line(c, &b, name, ++lineno, line, &t) != 0 ||
-                (b.n == GPU_BATCH_LINES && flush_gpu_batch(c, gpu, &b, &t, &total) != 0)) {
-                status = EXIT_FAIL;
-                break;
-            }
-        }
-        /* A batch never spans files: its lines keep their file's name. */
-        if (status == EXIT_OK && !cli_interrupted() && flush_gpu_batch(c, gpu, &b, &t, &total) != 0)
-            status = EXIT_FAIL;
-        if (f != stdin)
-            fclose(f);
-    }
-    free(line);
-    free(b.pos), free(b.shown), free(b.expected), free(b.has_expected), free(b.lineno), free(b.where);
+    gpu_run run = { .c = c, .gpu = gpu };
+    const int status = cli_each_line(argc, argv, gpu_each_line, gpu_file_end, &run);
+    const solve_totals t = run.t;
+    const c4_gpu_stats total = run.total;
+    gpu_batch *b = &run.b;
+    free(b->pos), free(b->shown), free(b->expected), free(b->has_expected), free(b->lineno), free(b->where);
     cli_progress_done();
     c4_gpu_free(gpu);
     if (t.positions)

@@ -99,6 +99,14 @@ static inline int cli_sign(int v)
     return (v > 0) - (v < 0);
 }
 
+/* Hands every line of the files named (standard input for none, or "-")
+ * to on_line, and calls on_file_end (if not NULL) after each file.  A file
+ * that cannot be opened is reported and the rest go on.  A callback
+ * returning non-zero, or Ctrl-C, stops the reading.  Returns EXIT_OK, or
+ * EXIT_FAIL if a file was missing or a callback stopped it. */
+typedef int (*cli_line_fn)(void *ctx, const char *file, long lineno, const char *line);
+int cli_each_line(int argc, char **argv, cli_line_fn on_line, int (*on_file_end)(void *ctx), void *ctx);
+
 /* Command entry points. */
 int c4_main(int argc, char **argv);
 int c4_bench_main(int argc, char **argv, const c4_cli *c);
