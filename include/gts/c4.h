@@ -93,6 +93,14 @@ C4_INLINE uint64_t c4_bottom_cell(const c4_geom *g, int col)
     return (uint64_t)1 << (col * (g->height + 1));
 }
 
+/* The i-th column in centre-out order (centre, then left and right of it
+ * alternately): the order every search tries moves in when nothing else
+ * tells them apart. */
+C4_INLINE int c4_centre_column(const c4_geom *g, int i)
+{
+    return g->width / 2 + (1 - 2 * (i % 2)) * (i + 1) / 2;
+}
+
 C4_INLINE void c4_init(c4_pos *p)
 {
     p->cur = p->mask = 0;

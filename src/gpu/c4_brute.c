@@ -7,11 +7,6 @@
 #include "gts/c4_play.h"
 #include "../util/gts_clock.h"
 
-static int centre_order(const c4_geom *g, int i)
-{
-    return g->width / 2 + (1 - 2 * (i % 2)) * (i + 1) / 2;
-}
-
 int c4_brute_best(const c4_geom *g, const c4_pos *p, int depth, bool cpu, c4_brute_result *r, char *err,
                   size_t errlen)
 {
@@ -31,12 +26,12 @@ int c4_brute_best(const c4_geom *g, const c4_pos *p, int depth, bool cpu, c4_bru
      * sums, as in the report. */
     const uint64_t threats = c4_opponent_winning_cells(g, p) & c4_possible(g, p);
     for (int i = 0; i < g->width && r->col < 0; i++) {
-        const int col = centre_order(g, i);
+        const int col = c4_centre_column(g, i);
         if (c4_can_play(g, p, col) && c4_is_winning_move(g, p, col))
             r->col = col;
     }
     for (int i = 0; i < g->width && r->col < 0; i++) {
-        const int col = centre_order(g, i);
+        const int col = c4_centre_column(g, i);
         if (threats & c4_column_mask(g, col))
             r->col = col;
     }
@@ -63,7 +58,7 @@ int c4_brute_best(const c4_geom *g, const c4_pos *p, int depth, bool cpu, c4_bru
         return -1;
     }
     for (int i = 0; i < g->width; i++) {
-        const int col = centre_order(g, i);
+        const int col = c4_centre_column(g, i);
         if (r->valid[col] && (r->col < 0 || r->sums[col] > r->sums[r->col]))
             r->col = col;
     }

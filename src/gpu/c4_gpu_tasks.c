@@ -164,7 +164,7 @@ static void expand(sched *s, int t)
     const uint64_t possible = c4_possible(g, &p);
     int rank[C4_MAX_WIDTH], n = 0, best = -64;
     for (int i = 0; i < g->width; i++) {
-        const int col = g->width / 2 + (1 - 2 * (i % 2)) * (i + 1) / 2;
+        const int col = c4_centre_column(g, i);
         if (!c4_can_play(g, &p, col))
             continue;
         const uint64_t m = possible & c4_column_mask(g, col);

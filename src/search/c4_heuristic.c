@@ -15,7 +15,7 @@ static int negamax(const c4_geom *g, const c4_windows *w, const c4_pos *p, int d
         return c4_eval(w, p->cur, p->cur ^ p->mask);
     int best = -2 * C4_EVAL_WIN;
     for (int i = 0; i < g->width; i++) {
-        const int col = g->width / 2 + (1 - 2 * (i % 2)) * (i + 1) / 2;
+        const int col = c4_centre_column(g, i);
         if (!c4_can_play(g, p, col))
             continue;
         c4_pos q = *p;
@@ -38,7 +38,7 @@ int c4_heuristic_best(const c4_geom *g, const c4_pos *p, int depth, int *value, 
     *nodes = 0;
     int best_col = -1, alpha = -2 * C4_EVAL_WIN;
     for (int i = 0; i < g->width; i++) {
-        const int col = g->width / 2 + (1 - 2 * (i % 2)) * (i + 1) / 2;
+        const int col = c4_centre_column(g, i);
         if (!c4_can_play(g, p, col))
             continue;
         int v;

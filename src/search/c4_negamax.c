@@ -31,7 +31,7 @@ void c4_search_init(c4_search *s, const c4_geom *g, tt_table *tt, tt_table *near
     s->progress_ctx = NULL;
     s->nodes = s->tt_hits = 0;
     for (int i = 0; i < g->width; i++)      /* centre, then outwards */
-        s->order[i] = g->width / 2 + (1 - 2 * (i % 2)) * (i + 1) / 2;
+        s->order[i] = c4_centre_column(g, i);
 }
 
 tt_table *c4_near_create(const c4_geom *g, char *err, size_t errlen)
