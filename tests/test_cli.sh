@@ -10,54 +10,7 @@ SRC=${2:?usage: test_cli.sh GTS_BINARY SOURCE_DIR [fast|slow]}
 SPEED=${3:-fast}
 DATA=$SRC/data/c4
 
-TMP=$(mktemp -d "${TMPDIR:-/tmp}/gts_cli.XXXXXX") || exit 2
-trap 'rm -rf "$TMP"' EXIT
-
-checks=0
-failures=0
-desc=""
-
-fail() {
-    failures=$((failures + 1))
-    {
-        echo "FAILED: $desc: $*"
-        echo "  command: ${cmd[*]}"
-        echo "  exit status: $rc"
-        echo "  stdout: $(head -c 2000 "$TMP/out")"
-        echo "  stderr: $(head -c 2000 "$TMP/err")"
-    } >&2
-}
-
-check() {  # check CONDITION-DESCRIPTION TEST-COMMAND...
-    local what=$1
-    shift
-    checks=$((checks + 1))
-    "$@" || fail "$what"
-}
-
-# run DESCRIPTION [--stdin FILE] COMMAND...: sets rc, out, err.
-run() {
-    desc=$1
-    shift
-    local input=/dev/null
-    if [ "$1" = --stdin ]; then
-        input=$2
-        shift 2
-    fi
-    cmd=("$@")
-    local t0=$EPOCHREALTIME
-    "$@" <"$input" >"$TMP/out" 2>"$TMP/err"
-    rc=$?
-    # Seconds per command, to keep the test short under the sanitizers.
-    echo "$(awk -v a="$t0" -v b="$EPOCHREALTIME" 'BEGIN { printf "%6.2f", b - a }') s  $desc"
-    out=$(cat "$TMP/out")
-    err=$(cat "$TMP/err")
-}
-
-expect_rc() {
-    checks=$((checks + 1))
-    [ "$rc" -eq "$1" ] || fail "exit status $rc, expected $1"
-}
+. "$(dirname "$0")/cli_lib.sh" gts_cli
 
 expect_nonzero_rc() {
     checks=$((checks + 1))
@@ -78,16 +31,6 @@ expect_one_line_error() {
     *) fail "stderr does not start with 'gts: '" ;;
     esac
     expect_err_contains "$@"
-}
-
-# expect_contains err|out PATTERN...: the captured stream holds each one.
-expect_contains() {
-    local stream=$1 p
-    shift
-    for p in "$@"; do
-        checks=$((checks + 1))
-        grep -qF -- "$p" "$TMP/$stream" || fail "std$stream lacks '$p'"
-    done
 }
 
 expect_err_contains() { expect_contains err "$@"; }
@@ -111,11 +54,6 @@ save_scores() { cut -d' ' -f1,2 "$TMP/out" >"$1"; }
 expect_same_scores() {
     checks=$((checks + 1))
     cut -d' ' -f1,2 "$TMP/out" | cmp -s - "$1" || fail "$2"
-}
-
-expect_empty_stderr() {
-    checks=$((checks + 1))
-    [ ! -s "$TMP/err" ] || fail "stderr is not empty"
 }
 
 # First moves and score of sample lines, the expected values of the tests.

@@ -10,6 +10,7 @@
 
 #include "cli.h"
 #include "gts/c4_gpu.h"
+#include "gts/gomoku_search.h"
 
 const c4_set_name c4_set_names[] = {
     { "end-easy", "Test_L3_R1" },      { "middle-easy", "Test_L2_R1" }, { "middle-medium", "Test_L2_R2" },
@@ -463,6 +464,36 @@ static const char *const signature_positions[] = {
     "5654767662",
 };
 
+/* Gomoku positions (15x15, freestyle, cells within 2 of a stone) searched
+ * serially to depth 4 with PVS: the Gomoku search's part of the signature. */
+static const char *const gomoku_signature_positions[] = {
+    "h8",
+    "h8 i9 h9 h10 g7",
+    "h8 i9 i8 g8 h7 h9 j9 g6 g7 f7 k10",
+};
+
+static int gomoku_signature(unsigned long long *nodes, double *usec)
+{
+    gm_search_options o;
+    gm_search_defaults(&o);
+    o.depth = 4;
+    o.tt_bytes = (size_t)16 << 20;
+    char err[256];
+    for (size_t i = 0; i < sizeof gomoku_signature_positions / sizeof *gomoku_signature_positions; i++) {
+        gm_board b;
+        gm_result r;
+        if (gm_init(&b, 15, 15, GM_FREESTYLE, 2, err, sizeof err) != 0 ||
+            gm_parse_moves(&b, gomoku_signature_positions[i], err, sizeof err) != 0 ||
+            gm_search(&b, &o, &r, err, sizeof err) != 0) {
+            cli_error("gomoku signature position %zu: %s", i + 1, err);
+            return -1;
+        }
+        *nodes += r.nodes;
+        *usec += r.usec;
+    }
+    return 0;
+}
+
 int signature_main(int argc, char **argv)
 {
     (void)argc;
@@ -491,6 +522,8 @@ int signature_main(int argc, char **argv)
         usec += r.usec;
     }
     c4_solver_free(s);
+    if (gomoku_signature(&nodes, &usec) != 0)
+        return EXIT_FAIL;
     printf("signature: %llu nodes\n", nodes);
     fprintf(stderr, "%.0f ms, %.1f M nodes/s\n", usec / 1000, usec > 0 ? (double)nodes / usec : 0);
     return EXIT_OK;

@@ -114,5 +114,10 @@ int c4_solve_gpu_main(c4_cli *c, int argc, char **argv);
 int c4_play_main(c4_cli *c, int argc, char **argv);
 int c4_perft_main(c4_cli *c, int argc, char **argv);
 int signature_main(int argc, char **argv);
+/* gts gomoku ...: argv[0] is "gomoku". */
+int gomoku_main(int argc, char **argv);
+/* The Gomocup protocol on stdin/stdout (gts gomoku pbrain, or pbrain-gts);
+ * options after the command name (argv[0]) as documented in --help. */
+int gomoku_pbrain_main(int argc, char **argv);
 
 #endif

@@ -11,6 +11,7 @@ static const char usage_text[] =
     "\n"
     "games:\n"
     "  c4        Connect 4 (see 'gts c4 --help')\n"
+    "  gomoku    Gomoku / Connect-5 (see 'gts gomoku --help')\n"
     "\n"
     "other commands:\n"
     "  bench --signature   node count of a fixed search, checked by the tests\n"
@@ -29,6 +30,11 @@ static int info_main(void)
 
 int main(int argc, char **argv)
 {
+    /* Started as pbrain-gts (the name Gomocup managers look for): the
+     * protocol engine. */
+    const char *name = strrchr(argv[0], '/') ? strrchr(argv[0], '/') + 1 : argv[0];
+    if (strncmp(name, "pbrain-", 7) == 0)
+        return gomoku_pbrain_main(argc, argv);
     if (argc < 2) {
         fputs(usage_text, stderr);
         return EXIT_USAGE;
@@ -44,6 +50,8 @@ int main(int argc, char **argv)
     }
     if (strcmp(cmd, "c4") == 0)
         return c4_main(argc - 1, argv + 1);
+    if (strcmp(cmd, "gomoku") == 0)
+        return gomoku_main(argc - 1, argv + 1);
     if (strcmp(cmd, "info") == 0) {
         if (argc > 2) {
             cli_error("info takes no arguments");
@@ -56,7 +64,8 @@ int main(int argc, char **argv)
             return signature_main(argc - 2, argv + 2);
         if (argc == 3 && (strcmp(argv[2], "--help") == 0 || strcmp(argv[2], "-h") == 0)) {
             puts("usage: gts bench --signature\n"
-                 "Solves a fixed set of Connect 4 positions on one thread with a 16 MB table and\n"
+                 "Solves a fixed set of Connect 4 positions and searches three Gomoku positions\n"
+                 "to depth 4, on one thread with 16 MB tables, and\n"
                  "prints the total node count; tests/bench_signature.txt records the expected one.\n"
                  "Per-set benchmarks: gts c4 bench --help.");
             return EXIT_OK;

@@ -1,0 +1,171 @@
+/*
+ * gts - Gomoku / Connect-5 boards from 5x5 to 32x32 (rectangles too).
+ *
+ * Black moves first.  A player wins by making five in a row: under the
+ * freestyle rule five or more, under the standard rule exactly five (an
+ * overline wins nothing).  Renju's forbidden moves are not implemented.
+ *
+ * Every row, column and diagonal of the board is a "line" of at most 32
+ * cells, kept per colour as one 64-bit word: cell i of the line is bit
+ * GM_LINE_OFFSET + i.  Bits outside the line are set in the line's wall
+ * word, so an edge blocks a shape like an enemy stone and a shift never
+ * wraps into another line.  A move sets four bits per colour, and
+ * everything the search needs about shapes is read with shifts and
+ * count-zeros on the four lines through a cell, never by walking cells.
+ *
+ * Shapes are maximal runs of one colour's consecutive stones in a line,
+ * classified by length and open ends (empty cells next to the run): five,
+ * open four, four, open three, three, open two, two.  Each colour's shape
+ * value is kept up to date by play and undo, so a leaf's evaluation costs
+ * nothing more.
+ *
+ * Cells are numbered y * width + x; the protocol writes them "x,y" and
+ * people write them column letter + row number from 1 ("h8"; the letter
+ * 'i' is not skipped).
+ */
+#ifndef GTS_GOMOKU_H
+#define GTS_GOMOKU_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#define GM_MIN_SIZE 5
+#define GM_MAX_SIZE 32
+#define GM_MAX_CELLS (GM_MAX_SIZE * GM_MAX_SIZE)
+#define GM_LINES (2 * GM_MAX_SIZE - 1)    /* lines per direction at most */
+#define GM_LINE_OFFSET 8                   /* bit of a line's cell 0 */
+#define GM_NO_MOVE (-1)
+
+typedef enum { GM_FREESTYLE = 0, GM_STANDARD = 1 } gm_rule;
+enum { GM_BLACK = 0, GM_WHITE = 1 };
+enum { GM_EMPTY = 0, GM_BLACK_STONE = 1, GM_WHITE_STONE = 2 };
+
+/* Shape classes, weakest first. */
+typedef enum {
+    GM_SHAPE_NONE,
+    GM_SHAPE_TWO, GM_SHAPE_OPEN_TWO,
+    GM_SHAPE_THREE, GM_SHAPE_OPEN_THREE,
+    GM_SHAPE_FOUR, GM_SHAPE_OPEN_FOUR,
+    GM_SHAPE_FIVE,
+    GM_SHAPES
+} gm_shape;
+
+/* The weight of each shape in the evaluation (gomoku_board.c). */
+extern const int32_t gm_shape_weight[GM_SHAPES];
+extern const char *const gm_shape_name[GM_SHAPES];
+
+/* What a move changed, to be undone. */
+typedef struct gm_undo_rec {
+    int16_t cell;
+    int8_t winner;
+    int32_t value[2];
+} gm_undo_rec;
+
+typedef struct gm_board {
+    int width, height, cells;
+    gm_rule rule;
+    int near;                /* candidate radius kept by near_count (0: none) */
+    int side;                /* GM_BLACK or GM_WHITE: the side to move */
+    int stones;
+    int winner;              /* -1, or the colour that made five */
+    int32_t value[2];        /* each colour's shape value */
+    uint64_t hash;           /* Zobrist key of stones and side to move */
+    uint64_t line[2][4][GM_LINES];
+    uint64_t wall[4][GM_LINES];
+    uint8_t cell[GM_MAX_CELLS];        /* GM_EMPTY, GM_BLACK_STONE, GM_WHITE_STONE */
+    uint16_t near_count[GM_MAX_CELLS]; /* stones within `near` (Chebyshev) */
+    uint8_t line_id[4][GM_MAX_CELLS], line_pos[4][GM_MAX_CELLS];
+    gm_undo_rec history[GM_MAX_CELLS];
+} gm_board;
+
+/* Copies a board: only the cells and the history in use, so that a small
+ * board costs little (the search copies one per search and thread). */
+void gm_copy(gm_board *dst, const gm_board *src);
+
+/* Sets up an empty width x height board.  near (0..4) is the radius of the
+ * candidate cells gm_board keeps track of (0: none, every empty cell is a
+ * candidate).  Returns 0, or -1 with a one-line reason when a size or the
+ * radius is out of range. */
+int gm_init(gm_board *b, int width, int height, gm_rule rule, int near, char *err, size_t errlen);
+
+static inline int gm_cell(const gm_board *b, int x, int y)
+{
+    return y * b->width + x;
+}
+
+/* A move is legal while the game goes on and the cell is empty. */
+static inline bool gm_can_play(const gm_board *b, int cell)
+{
+    return cell >= 0 && cell < b->cells && b->cell[cell] == GM_EMPTY && b->winner < 0 && b->stones < b->cells;
+}
+
+/* Plays the side to move's stone at cell (which must be legal). */
+void gm_play(gm_board *b, int cell);
+
+/* Takes back the last move. */
+void gm_undo(gm_board *b);
+
+/* The game is over: a five was made, or the board is full. */
+static inline bool gm_game_over(const gm_board *b)
+{
+    return b->winner >= 0 || b->stones == b->cells;
+}
+
+/* Static evaluation for the side to move: its shape value less the
+ * opponent's. */
+static inline int32_t gm_eval(const gm_board *b)
+{
+    return b->value[b->side] - b->value[b->side ^ 1];
+}
+
+/* The change in (value[colour], value[other]) if colour played at cell,
+ * and whether the move makes five, without playing it.  The search calls
+ * it for the children of its last ply. */
+void gm_move_delta(const gm_board *b, int cell, int colour, int32_t delta[2], bool *five);
+
+/* True if colour playing at cell makes five under the board's rule. */
+bool gm_is_winning_move(const gm_board *b, int cell, int colour);
+
+/* Cells where colour would make five (its "five points"), into out (room
+ * for b->cells); returns how many.  Only lines through `around` are looked
+ * at when it is a cell (the lines a move just changed), every line when it
+ * is GM_NO_MOVE. */
+int gm_five_points(const gm_board *b, int colour, int around, int16_t *out);
+
+/* Cells where colour would make a four (a move after which it has a five
+ * point in that line), into out; returns how many. */
+int gm_four_points(const gm_board *b, int colour, int16_t *out);
+
+/* The shape counts of colour, recomputed from the lines (for tests and
+ * for `gts gomoku show`). */
+void gm_count_shapes(const gm_board *b, int colour, int counts[GM_SHAPES]);
+
+/* The shape value of colour recomputed from scratch: equals b->value. */
+int32_t gm_value_slow(const gm_board *b, int colour);
+
+/* The "maximum potential" evaluation of the Connect-5 report: every empty
+ * cell near the stones scored by the longest run each colour would make
+ * there.  A full scan: an alternative leaf evaluation, not incremental. */
+int32_t gm_eval_potential(const gm_board *b);
+
+/* Candidate moves: every empty cell when b->near is 0, else every empty
+ * cell within b->near of a stone (the centre on an empty board). Returns
+ * how many were written to out. */
+int gm_candidates(const gm_board *b, int16_t *out);
+
+/* Coordinates.  gm_parse_cell reads "h8" (column letter, row from 1) or
+ * "x,y" (from 0); gm_format_cell writes the letter form. Both return -1
+ * with a reason on error. */
+int gm_parse_cell(const gm_board *b, const char *s, int *cell, char *err, size_t errlen);
+void gm_format_cell(const gm_board *b, int cell, char *out, size_t len);
+
+/* Plays a position given as cells separated by spaces or commas-free
+ * concatenation ("h8 i9 h9" or "h8i9h9"), alternately from black.  An
+ * illegal or malformed move is reported with its number. */
+int gm_parse_moves(gm_board *b, const char *moves, char *err, size_t errlen);
+
+/* Writes the board as text, one row per line, top row first. */
+void gm_print(const gm_board *b, char *out, size_t len);
+
+#endif

@@ -1,0 +1,104 @@
+/*
+ * gts - best-move search for Gomoku / Connect-5.
+ *
+ * Depth-limited negamax over the board's candidate moves (every empty cell,
+ * or the cells near the stones: gm_board.near), with one rule that shapes
+ * the tree for every algorithm alike: a side that can make five does, and
+ * a side facing a five point blocks it.  So minimax, alpha-beta and PVS
+ * search the same tree and return the same root score; they differ only in
+ * how much of it they look at.
+ *
+ * Scores are from the side to move's point of view: the shape evaluation
+ * at the horizon, GM_WIN - plies for a five made `plies` moves from the
+ * root, its negation for a loss.
+ */
+#ifndef GTS_GOMOKU_SEARCH_H
+#define GTS_GOMOKU_SEARCH_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "gts/gomoku.h"
+
+#define GM_WIN 1000000000
+#define GM_MAX_DEPTH 64
+#define GM_VCF_PLIES 25     /* the longest forced win gm_search's VCF looks for */
+/* Scores beyond this are wins or losses at a known distance. */
+#define GM_WIN_BOUND (GM_WIN - 1000)
+
+typedef enum {
+    GM_ALGO_MINIMAX,     /* every move, no pruning */
+    GM_ALGO_ALPHABETA,   /* the reports' alpha-beta: natural order, full window per root move */
+    GM_ALGO_PVS,         /* iterative deepening, PVS, table, killers, history, threats first */
+} gm_algo;
+
+typedef enum {
+    GM_PAR_NONE,         /* one thread */
+    GM_PAR_ROOT,         /* omp parallel for over the root moves (the Gomoku report) */
+    GM_PAR_SPLIT,        /* moves shared out at split_depth with a shared cutoff flag (the Connect-5 report) */
+    GM_PAR_SHARED,       /* gts's own: every thread searches the root through one shared table (Lazy SMP) */
+} gm_parallel;
+
+typedef enum { GM_SCHED_STATIC, GM_SCHED_DYNAMIC, GM_SCHED_GUIDED } gm_schedule;
+
+typedef enum { GM_EVAL_SHAPES, GM_EVAL_POTENTIAL } gm_eval_kind;
+
+typedef struct gm_search_options {
+    gm_algo algo;
+    int depth;              /* plies (1..GM_MAX_DEPTH); the most when time_ms is set */
+    long time_ms;           /* 0: none; else iterative deepening stops in time and keeps the last whole depth */
+    int threads;            /* 1.. */
+    gm_parallel parallel;   /* with threads > 1; GM_PAR_NONE then means GM_PAR_SHARED */
+    int split_depth;        /* GM_PAR_SPLIT: plies above the shared-out moves (1 = the root's children) */
+    gm_schedule schedule;   /* GM_PAR_ROOT and GM_PAR_SPLIT */
+    size_t tt_bytes;        /* GM_ALGO_PVS: 0 = default (64 MB) */
+    bool vcf;               /* look for a forced win by continuous fours before the search */
+    gm_eval_kind eval;
+    /* Raised from outside (another thread, a signal handler) to stop the
+     * search; the last finished depth's result stands.  May be NULL. */
+    volatile int *stop;
+} gm_search_options;
+
+/* Defaults: PVS, depth 4, one thread, shapes, no VCF, 64 MB. */
+void gm_search_defaults(gm_search_options *o);
+
+typedef struct gm_result {
+    int move;               /* best move, GM_NO_MOVE if the game is over */
+    int32_t score;
+    int depth;              /* last depth searched to the end */
+    uint64_t nodes;
+    double usec;
+    bool vcf;               /* the move starts a forced win found by VCF */
+    int vcf_length;         /* plies of that win */
+} gm_result;
+
+/* A searcher keeps its table and its threads' scratch from one search to
+ * the next (a game, a benchmark): creating one allocates and clears the
+ * table.  Returns NULL with a one-line reason (options out of range, no
+ * memory). */
+typedef struct gm_searcher gm_searcher;
+gm_searcher *gm_searcher_create(const gm_search_options *o, char *err, size_t errlen);
+void gm_searcher_free(gm_searcher *s);
+
+/* Searches b (not modified) with the searcher's options; the table keeps
+ * what earlier searches stored (results depend only on the position, so
+ * scores do not change; clear it for reproducible node counts). */
+void gm_searcher_run(gm_searcher *s, const gm_board *b, gm_result *r);
+void gm_searcher_clear(gm_searcher *s);
+
+/* Changes the time limit of later runs (a game's clock). */
+void gm_searcher_set_time(gm_searcher *s, long time_ms);
+
+/* One search with a searcher made and freed for it.  Returns 0, or -1 with
+ * a one-line reason. */
+int gm_search(const gm_board *b, const gm_search_options *o, gm_result *r, char *err, size_t errlen);
+
+/* A forced win for the side to move by continuous fours within max_plies
+ * (its own moves and the forced replies), the shortest first.  Returns the
+ * first move and sets *plies, or GM_NO_MOVE (also when time_ms, if not 0,
+ * ran out, or after GM_VCF_NODES positions).  Positions read are added to
+ * *nodes.  b is used as scratch and restored. */
+#define GM_VCF_NODES 200000
+int gm_vcf(gm_board *b, int max_plies, long time_ms, int *plies, uint64_t *nodes);
+
+#endif

@@ -1,0 +1,542 @@
+/*
+ * Gomoku engine tests.  The board's incremental bookkeeping (shape values,
+ * five and four points, undo) and the search's scores are checked against
+ * a reference written here from the rules alone: a plain array of cells,
+ * scanned cell by cell, and a minimax without pruning.
+ */
+#include <stddef.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "check.h"
+#include "gts/gomoku.h"
+#include "gts/gomoku_search.h"
+
+/* ---- the reference: a cell array and direct scans ---------------------- */
+
+typedef struct ref {
+    int w, h, near;
+    gm_rule rule;
+    int side, stones, winner;
+    uint8_t cell[GM_MAX_CELLS];
+} ref;
+
+static const int DX[4] = { 1, 0, 1, 1 }, DY[4] = { 0, 1, 1, -1 };
+
+static int ref_at(const ref *r, int x, int y)
+{
+    return x < 0 || y < 0 || x >= r->w || y >= r->h ? -1 : r->cell[y * r->w + x];
+}
+
+/* The run of colour's stones through (x, y) in direction d if colour
+ * stood there. */
+static int ref_run(const ref *r, int x, int y, int d, int colour)
+{
+    int n = 1;
+    for (int s = -1; s <= 1; s += 2)
+        for (int k = 1; ref_at(r, x + s * k * DX[d], y + s * k * DY[d]) == colour + 1; k++)
+            n++;
+    return n;
+}
+
+static bool ref_makes_five(const ref *r, int cell, int colour)
+{
+    for (int d = 0; d < 4; d++) {
+        const int n = ref_run(r, cell % r->w, cell / r->w, d, colour);
+        if (n == 5 || (n > 5 && r->rule == GM_FREESTYLE))
+            return true;
+    }
+    return false;
+}
+
+static int32_t ref_value(const ref *r, int colour)
+{
+    int32_t v = 0;
+    for (int y = 0; y < r->h; y++)
+        for (int x = 0; x < r->w; x++)
+            for (int d = 0; d < 4; d++) {
+                if (ref_at(r, x, y) != colour + 1 || ref_at(r, x - DX[d], y - DY[d]) == colour + 1)
+                    continue;
+                int n = 0;
+                while (ref_at(r, x + n * DX[d], y + n * DY[d]) == colour + 1)
+                    n++;
+                const int open = (ref_at(r, x - DX[d], y - DY[d]) == 0) + (ref_at(r, x + n * DX[d], y + n * DY[d]) == 0);
+                gm_shape s = GM_SHAPE_NONE;
+                if (n >= 5)
+                    s = n == 5 || r->rule == GM_FREESTYLE ? GM_SHAPE_FIVE : GM_SHAPE_NONE;
+                else if (n >= 2 && open)
+                    s = (gm_shape)(2 * (n - 2) + open);
+                v += gm_shape_weight[s];
+            }
+    return v;
+}
+
+static void ref_play(ref *r, int cell)
+{
+    if (ref_makes_five(r, cell, r->side))
+        r->winner = r->side;
+    r->cell[cell] = (uint8_t)(r->side + 1);
+    r->side ^= 1;
+    r->stones++;
+}
+
+static void ref_unplay(ref *r, int cell, int winner)
+{
+    r->cell[cell] = 0;
+    r->side ^= 1;
+    r->stones--;
+    r->winner = winner;
+}
+
+static int ref_five_points(const ref *r, int colour, int *out)
+{
+    int n = 0;
+    for (int c = 0; c < r->w * r->h; c++)
+        if (!r->cell[c] && ref_makes_five(r, c, colour))
+            out[n++] = c;
+    return n;
+}
+
+static bool ref_is_candidate(const ref *r, int cell)
+{
+    if (r->cell[cell])
+        return false;
+    if (!r->near)
+        return true;
+    if (!r->stones)
+        return cell == (r->h / 2) * r->w + r->w / 2;
+    const int x = cell % r->w, y = cell / r->w;
+    for (int dy = -r->near; dy <= r->near; dy++)
+        for (int dx = -r->near; dx <= r->near; dx++)
+            if (ref_at(r, x + dx, y + dy) > 0)
+                return true;
+    return false;
+}
+
+/* Minimax over the tree gm_search defines: a five point is taken, a five
+ * point of the opponent blocked, the shape evaluation at the horizon. */
+static int32_t ref_minimax(ref *r, int depth, int ply)
+{
+    if (r->winner >= 0)
+        return -(GM_WIN - ply);
+    if (r->stones == r->w * r->h)
+        return 0;
+    int mine[GM_MAX_CELLS], theirs[GM_MAX_CELLS];
+    if (ref_five_points(r, r->side, mine))
+        return GM_WIN - (ply + 1);
+    if (depth == 0)
+        return ref_value(r, r->side) - ref_value(r, r->side ^ 1);
+    const int nt = ref_five_points(r, r->side ^ 1, theirs);
+    int32_t best = -GM_WIN - 1;
+    for (int c = 0; c < r->w * r->h; c++) {
+        bool ok = nt ? false : ref_is_candidate(r, c);
+        for (int i = 0; i < nt; i++)
+            ok |= theirs[i] == c;
+        if (!ok)
+            continue;
+        const int winner = r->winner;
+        ref_play(r, c);
+        const int32_t v = -ref_minimax(r, depth - 1, ply + 1);
+        ref_unplay(r, c, winner);
+        if (v > best)
+            best = v;
+    }
+    return best;
+}
+
+static void ref_from(ref *r, const gm_board *b)
+{
+    memset(r, 0, sizeof *r);
+    r->w = b->width;
+    r->h = b->height;
+    r->near = b->near;
+    r->rule = b->rule;
+    r->side = b->side;
+    r->stones = b->stones;
+    r->winner = b->winner;
+    memcpy(r->cell, b->cell, (size_t)b->cells);
+}
+
+/* ---- helpers -------------------------------------------------------------- */
+
+static uint64_t rng_state = 0x853c49e6748fea9bULL;
+
+static unsigned rnd(unsigned n)
+{
+    rng_state ^= rng_state << 13;
+    rng_state ^= rng_state >> 7;
+    rng_state ^= rng_state << 17;
+    return (unsigned)(rng_state % n);
+}
+
+/* A random game of up to `moves` stones that stays near the stones, so
+ * that shapes form; it stops before a five unless allow_five. */
+static void random_game(gm_board *b, int moves, bool allow_five)
+{
+    for (int i = 0; i < moves && !gm_game_over(b); i++) {
+        int16_t cand[GM_MAX_CELLS];
+        const int n = gm_candidates(b, cand);
+        const int cell = cand[rnd((unsigned)n)];
+        if (!allow_five && gm_is_winning_move(b, cell, b->side))
+            break;
+        gm_play(b, cell);
+    }
+}
+
+static gm_board *new_board(int w, int h, gm_rule rule, int near)
+{
+    gm_board *b = malloc(sizeof *b);
+    char err[128];
+    if (!b || gm_init(b, w, h, rule, near, err, sizeof err) != 0) {
+        fprintf(stderr, "setup: %s\n", err);
+        exit(1);
+    }
+    return b;
+}
+
+static bool same_set(const int16_t *a, int na, const int *b, int nb)
+{
+    if (na != nb)
+        return false;
+    for (int i = 0; i < na; i++) {
+        bool found = false;
+        for (int j = 0; j < nb; j++)
+            found |= a[i] == b[j];
+        if (!found)
+            return false;
+    }
+    return true;
+}
+
+/* ---- board ------------------------------------------------------------------ */
+
+static void test_board(void)
+{
+    for (int game = 0; game < 300; game++) {
+        const gm_rule rule = game % 2 ? GM_STANDARD : GM_FREESTYLE;
+        const int w = 5 + (int)rnd(28), h = 5 + (int)rnd(28);
+        gm_board *b = new_board(w, h, rule, 1 + game % 3);
+        gm_board *start = new_board(w, h, rule, 1 + game % 3);
+        memcpy(start, b, sizeof *b);
+        ref r;
+        random_game(b, 10 + (int)rnd(60), true);
+        ref_from(&r, b);
+        for (int colour = 0; colour < 2; colour++) {
+            if (!CHECK_EQ(b->value[colour], ref_value(&r, colour)))
+                break;
+            CHECK_EQ(gm_value_slow(b, colour), ref_value(&r, colour));
+            int16_t fp[GM_MAX_CELLS];
+            int rf[GM_MAX_CELLS];
+            const int n = gm_five_points(b, colour, GM_NO_MOVE, fp);
+            CHECK_MSG(same_set(fp, n, rf, ref_five_points(&r, colour, rf)), "five points of %d, game %d", colour, game);
+            /* Four points: cells c after which some empty e on a line
+             * through c completes a five that contains c. */
+            const int nf = gm_four_points(b, colour, fp);
+            int expect[GM_MAX_CELLS], ne = 0;
+            for (int c = 0; c < b->cells; c++) {
+                if (r.cell[c])
+                    continue;
+                r.cell[c] = (uint8_t)(colour + 1);
+                bool four = false;
+                for (int d = 0; d < 4 && !four; d++)
+                    for (int k = -4; k <= 4 && !four; k++) {
+                        const int ex = c % w + k * DX[d], ey = c / w + k * DY[d];
+                        if (k == 0 || ref_at(&r, ex, ey) != 0)
+                            continue;
+                        /* The run through e along d, with c placed. */
+                        int lo = 0, hi = 0;
+                        while (ref_at(&r, ex + (lo - 1) * DX[d], ey + (lo - 1) * DY[d]) == colour + 1)
+                            lo--;
+                        while (ref_at(&r, ex + (hi + 1) * DX[d], ey + (hi + 1) * DY[d]) == colour + 1)
+                            hi++;
+                        const int n = hi - lo + 1;
+                        four = (n == 5 || (n > 5 && r.rule == GM_FREESTYLE)) && -k >= lo && -k <= hi;
+                    }
+                r.cell[c] = 0;
+                if (four)
+                    expect[ne++] = c;
+            }
+            CHECK_MSG(same_set(fp, nf, expect, ne), "four points of %d, game %d: %d vs %d", colour, game, nf, ne);
+        }
+        /* Deltas predict play, winning moves agree with the reference. */
+        int16_t cand[GM_MAX_CELLS];
+        const int nc = b->winner < 0 ? gm_candidates(b, cand) : 0;
+        for (int i = 0; i < nc; i++) {
+            int32_t delta[2];
+            bool five;
+            const int me = b->side;
+            const int32_t v0[2] = { b->value[me], b->value[me ^ 1] };
+            gm_move_delta(b, cand[i], me, delta, &five);
+            CHECK_EQ(five, ref_makes_five(&r, cand[i], me));
+            CHECK_EQ(five, gm_is_winning_move(b, cand[i], me));
+            gm_play(b, cand[i]);
+            CHECK_EQ(b->value[me], v0[0] + delta[0]);
+            CHECK_EQ(b->value[me ^ 1], v0[1] + delta[1]);
+            CHECK_EQ(b->winner, five ? me : -1);
+            gm_undo(b);
+        }
+        /* Undo takes everything back to the empty board. */
+        while (b->stones)
+            gm_undo(b);
+        CHECK_MSG(memcmp(b, start, offsetof(gm_board, history)) == 0, "undo of game %d leaves the board as it started", game);
+        free(b);
+        free(start);
+    }
+}
+
+static void test_rules(void)
+{
+    char err[128];
+    gm_board *b = new_board(15, 15, GM_STANDARD, 2);
+    /* Black: a8 b8 c8 d8 _ f8; e8 would make six: no win under the
+     * standard rule, a win under freestyle.  White plays far away. */
+    CHECK_EQ(gm_parse_moves(b, "a8 a1 b8 c1 c8 e1 d8 g1 f8 i1", err, sizeof err), 0);
+    int e8;
+    CHECK_EQ(gm_parse_cell(b, "e8", &e8, err, sizeof err), 0);
+    CHECK(!gm_is_winning_move(b, e8, GM_BLACK));
+    gm_play(b, e8);
+    CHECK_EQ(b->winner, -1);
+    free(b);
+    b = new_board(15, 15, GM_FREESTYLE, 2);
+    CHECK_EQ(gm_parse_moves(b, "a8 a1 b8 c1 c8 e1 d8 g1 f8 i1", err, sizeof err), 0);
+    CHECK(gm_is_winning_move(b, e8, GM_BLACK));
+    gm_play(b, e8);
+    CHECK_EQ(b->winner, GM_BLACK);
+    CHECK(gm_game_over(b));
+    CHECK(!gm_can_play(b, 0));
+    free(b);
+    /* Exactly five wins under the standard rule. */
+    b = new_board(15, 15, GM_STANDARD, 2);
+    CHECK_EQ(gm_parse_moves(b, "a8 a1 b8 c1 c8 e1 d8 g1 e8", err, sizeof err), 0);
+    CHECK_EQ(b->winner, GM_BLACK);
+    free(b);
+    /* Coordinates and errors. */
+    b = new_board(15, 15, GM_FREESTYLE, 2);
+    int cell;
+    CHECK_EQ(gm_parse_cell(b, "h8", &cell, err, sizeof err), 0);
+    CHECK_EQ(cell, gm_cell(b, 7, 7));
+    CHECK_EQ(gm_parse_cell(b, "7,7", &cell, err, sizeof err), 0);
+    CHECK_EQ(cell, gm_cell(b, 7, 7));
+    CHECK_EQ(gm_parse_cell(b, "a1", &cell, err, sizeof err), 0);
+    CHECK_EQ(cell, gm_cell(b, 0, 14));
+    CHECK_EQ(gm_parse_cell(b, "p1", &cell, err, sizeof err), -1);
+    CHECK_EQ(gm_parse_cell(b, "a16", &cell, err, sizeof err), -1);
+    CHECK_EQ(gm_parse_cell(b, "15,0", &cell, err, sizeof err), -1);
+    CHECK_EQ(gm_parse_cell(b, "h", &cell, err, sizeof err), -1);
+    CHECK_EQ(gm_parse_moves(b, "h8 h8", err, sizeof err), -1);
+    CHECK_MSG(strstr(err, "move 2") && strstr(err, "taken"), "error names the move: %s", err);
+    char text[64];
+    gm_format_cell(b, gm_cell(b, 7, 7), text, sizeof text);
+    CHECK(strcmp(text, "h8") == 0);
+    CHECK_EQ(gm_init(b, 4, 15, GM_FREESTYLE, 2, err, sizeof err), -1);
+    CHECK_EQ(gm_init(b, 15, 33, GM_FREESTYLE, 2, err, sizeof err), -1);
+    CHECK_EQ(gm_init(b, 32, 32, GM_FREESTYLE, 2, err, sizeof err), 0);
+    free(b);
+}
+
+/* ---- search ----------------------------------------------------------------- */
+
+static int32_t search_score(const gm_board *b, gm_search_options *o, int *move)
+{
+    gm_result r;
+    char err[128];
+    if (gm_search(b, o, &r, err, sizeof err) != 0) {
+        fprintf(stderr, "search: %s\n", err);
+        exit(1);
+    }
+    if (move)
+        *move = r.move;
+    return r.score;
+}
+
+/* Every algorithm, with either evaluation path, equals the reference
+ * minimax on random positions of small boards, threats included. */
+static void test_algos(void)
+{
+    for (int pos = 0; pos < 40; pos++) {
+        const int size = 6 + pos % 3;
+        gm_board *b = new_board(size, size, pos % 4 == 3 ? GM_STANDARD : GM_FREESTYLE, pos % 5 == 4 ? 0 : 1);
+        random_game(b, 4 + (int)rnd(14), false);
+        if (gm_game_over(b)) {
+            free(b);
+            continue;
+        }
+        ref r;
+        ref_from(&r, b);
+        const int max_depth = b->near ? 3 : 2;
+        for (int depth = 1; depth <= max_depth; depth++) {
+            const int32_t expect = ref_minimax(&r, depth, 0);
+            for (int algo = GM_ALGO_MINIMAX; algo <= GM_ALGO_PVS; algo++) {
+                gm_search_options o;
+                gm_search_defaults(&o);
+                o.algo = (gm_algo)algo;
+                o.depth = depth;
+                o.tt_bytes = 1 << 20;
+                int move;
+                const int32_t v = search_score(b, &o, &move);
+                CHECK_MSG(v == expect, "position %d depth %d algo %d: %d, reference %d", pos, depth, algo, v, expect);
+                CHECK(gm_can_play(b, move));
+            }
+        }
+        free(b);
+    }
+}
+
+/* The potential evaluation has no reference here; the three algorithms
+ * must still agree on it. */
+static void test_potential(void)
+{
+    for (int pos = 0; pos < 12; pos++) {
+        gm_board *b = new_board(9, 9, GM_FREESTYLE, 1);
+        random_game(b, 3 + (int)rnd(12), false);
+        if (gm_game_over(b)) {
+            free(b);
+            continue;
+        }
+        for (int depth = 1; depth <= 3; depth++) {
+            int32_t v[3];
+            for (int algo = GM_ALGO_MINIMAX; algo <= GM_ALGO_PVS; algo++) {
+                gm_search_options o;
+                gm_search_defaults(&o);
+                o.algo = (gm_algo)algo;
+                o.depth = depth;
+                o.eval = GM_EVAL_POTENTIAL;
+                o.tt_bytes = 1 << 20;
+                v[algo] = search_score(b, &o, NULL);
+            }
+            CHECK_MSG(v[0] == v[1] && v[1] == v[2], "position %d depth %d: %d %d %d", pos, depth, v[0], v[1], v[2]);
+        }
+        free(b);
+    }
+}
+
+/* The parallel variants return the serial score. */
+static void test_threads(void)
+{
+    for (int pos = 0; pos < 12; pos++) {
+        gm_board *b = new_board(13, 13, GM_FREESTYLE, 2);
+        random_game(b, 6 + (int)rnd(20), false);
+        if (gm_game_over(b)) {
+            free(b);
+            continue;
+        }
+        gm_search_options o;
+        gm_search_defaults(&o);
+        o.depth = 3;
+        o.tt_bytes = 4 << 20;
+        const int32_t serial = search_score(b, &o, NULL);
+        for (int way = GM_PAR_ROOT; way <= GM_PAR_SHARED; way++)
+            for (int threads = 2; threads <= 4; threads += 2) {
+                o.threads = threads;
+                o.parallel = (gm_parallel)way;
+                o.split_depth = 1 + pos % 2;
+                o.schedule = (gm_schedule)(pos % 3);
+                o.algo = pos % 2 ? GM_ALGO_PVS : GM_ALGO_ALPHABETA;
+                int move;
+                const int32_t v = search_score(b, &o, &move);
+                CHECK_MSG(v == serial, "position %d, way %d, %d threads: %d, serial %d", pos, way, threads, v, serial);
+                CHECK(gm_can_play(b, move));
+            }
+        free(b);
+    }
+}
+
+/* Known forced wins: VCF finds them at their length, and the search agrees
+ * at that depth. */
+static void test_vcf(void)
+{
+    static const struct {
+        const char *moves;
+        int plies;      /* of the shortest win by fours */
+    } wins[] = {
+        /* Black: four in a row open at one end: five at once. */
+        { "h8 a1 i8 a2 j8 a3 k8 a15", 1 },
+        /* Black h8 i8 j8 with open ends and g7..: a four-four by fours. */
+        { "h8 a1 i8 a3 j8 a5 h9 a7 h10 a9", 3 },
+        /* Black: a closed diagonal three (d4 white) and a closed row three
+         * (d11 white), and h9 h10 below white h12.  h11 makes a row four
+         * (forced block at i11) and a column three; then h8 makes a diagonal
+         * four and a column four at once.  No four on the board is open,
+         * so there is no win in 3. */
+        { "e5 d4 f6 d11 g7 h12 h9 a1 h10 a3 e11 a5 f11 o1 g11 o3", 5 },
+    };
+    for (size_t i = 0; i < sizeof wins / sizeof *wins; i++) {
+        gm_board *b = new_board(15, 15, GM_FREESTYLE, 1);
+        char err[128];
+        if (!CHECK_EQ(gm_parse_moves(b, wins[i].moves, err, sizeof err), 0)) {
+            fprintf(stderr, "%s\n", err);
+            free(b);
+            continue;
+        }
+        int plies = 0;
+        uint64_t nodes = 0;
+        const int move = gm_vcf(b, 25, 0, &plies, &nodes);
+        CHECK_MSG(move != GM_NO_MOVE && plies == wins[i].plies, "win %zu: move %d in %d plies, expected %d", i, move,
+                  plies, wins[i].plies);
+        if (move != GM_NO_MOVE) {
+            gm_search_options o;
+            gm_search_defaults(&o);
+            o.depth = plies;
+            o.tt_bytes = 4 << 20;
+            const int32_t v = search_score(b, &o, NULL);
+            CHECK_MSG(v == GM_WIN - plies, "win %zu: search at depth %d scores %d", i, plies, v);
+            if (plies > 1) {
+                o.depth = plies - 2;
+                CHECK_MSG(search_score(b, &o, NULL) < GM_WIN_BOUND, "win %zu: no win in %d", i, plies - 2);
+            }
+            o.vcf = true;
+            o.depth = 2;
+            gm_result r;
+            CHECK_EQ(gm_search(b, &o, &r, err, sizeof err), 0);
+            CHECK(r.score == GM_WIN - plies && r.vcf == (plies > 1));
+        }
+        free(b);
+    }
+    /* No four to make: no VCF. */
+    gm_board *b = new_board(15, 15, GM_FREESTYLE, 2);
+    char err[128];
+    CHECK_EQ(gm_parse_moves(b, "h8 i9 h9", err, sizeof err), 0);
+    int plies;
+    uint64_t nodes = 0;
+    CHECK_EQ(gm_vcf(b, 25, 0, &plies, &nodes), GM_NO_MOVE);
+    free(b);
+}
+
+/* A search stopped by its time limit still answers a legal move, and its
+ * depth is a whole one. */
+static void test_time(void)
+{
+    gm_board *b = new_board(19, 19, GM_FREESTYLE, 2);
+    random_game(b, 20, false);
+    gm_search_options o;
+    gm_search_defaults(&o);
+    o.depth = GM_MAX_DEPTH;
+    o.time_ms = 50;
+    o.tt_bytes = 4 << 20;
+    gm_result r;
+    char err[128];
+    CHECK_EQ(gm_search(b, &o, &r, err, sizeof err), 0);
+    CHECK(gm_can_play(b, r.move));
+    CHECK(r.depth >= 1 && r.depth < GM_MAX_DEPTH);
+    o.depth = 0;
+    CHECK_EQ(gm_search(b, &o, &r, err, sizeof err), -1);
+    o.depth = 3;
+    o.threads = 0;
+    CHECK_EQ(gm_search(b, &o, &r, err, sizeof err), -1);
+    free(b);
+}
+
+int main(int argc, char **argv)
+{
+    static const struct {
+        const char *name;
+        void (*run)(void);
+    } parts[] = {
+        { "board", test_board }, { "rules", test_rules }, { "algos", test_algos }, { "potential", test_potential },
+        { "threads", test_threads }, { "vcf", test_vcf }, { "time", test_time },
+    };
+    for (size_t i = 0; i < sizeof parts / sizeof *parts; i++)
+        if (argc < 2 || strcmp(argv[1], parts[i].name) == 0)
+            parts[i].run();
+    return check_summary("test_gomoku");
+}

@@ -1,0 +1,143 @@
+#!/usr/bin/env bash
+# gts gomoku on the command line: best's output and its exact moves where
+# one move is forced, errors and exit codes, whole games (engines and a
+# human on stdin), and both benches on small inputs.
+#
+# usage: test_gomoku_cli.sh GTS_BINARY SOURCE_DIR
+set -u
+
+GTS=${1:?usage: test_gomoku_cli.sh GTS_BINARY SOURCE_DIR}
+SRC=${2:?usage: test_gomoku_cli.sh GTS_BINARY SOURCE_DIR}
+POSITIONS=$SRC/data/gomoku/positions19.txt
+
+. "$(dirname "$0")/cli_lib.sh" gts_gomoku_cli
+
+# expect_line out|err REGEX: a line of the stream matches the ERE.
+expect_line() {
+    checks=$((checks + 1))
+    grep -qE -- "$2" "$TMP/$1" || fail "no line of std$1 matches '$2'"
+}
+
+# expect_error STATUS PATTERN: exit STATUS, nothing on stdout, and one line
+# "gts: ..." holding PATTERN on stderr.
+expect_error() {
+    expect_rc "$1"
+    checks=$((checks + 1))
+    [ "$(wc -l <"$TMP/err")" -eq 1 ] && [ ! -s "$TMP/out" ] && grep -q '^gts: ' "$TMP/err" ||
+        fail "expected nothing on stdout and one 'gts: ' line on stderr"
+    expect_contains err "$2"
+}
+
+# The moves line of a game's output, without "moves: ".
+game_moves() { sed -n 's/^moves: *//p' "$TMP/out"; }
+
+# --- best ---
+run "best: the output line" "$GTS" gomoku best h8
+expect_rc 0
+expect_line out '^best [a-o][0-9]+ \([0-9]+,[0-9]+\) score [-+][0-9]+ depth 4 nodes [0-9]+ time [0-9.]+ ms$'
+expect_empty_stderr
+
+# Black has h8-k8 with white on g8: white's one move is the block at l8.
+run "best: block a four" "$GTS" gomoku best "h8 g8 i8 a1 j8 a3 k8"
+expect_rc 0
+expect_line out '^best l8 \(11,7\) '
+
+# The same four with black to move: five at l8, the one cell that makes it.
+run "best: win in one" "$GTS" gomoku best --json "h8 g8 i8 a1 j8 a2 k8 a3"
+expect_rc 0
+expect_contains out '"move":"l8"' "\"score\":999999999"
+
+# --- errors: 1 for a bad position, 2 for a usage error ---
+run "malformed move" "$GTS" gomoku best "h8 zz"
+expect_error 1 "move 2: 'z' is not a cell"
+run "occupied cell" "$GTS" gomoku best "h8 i9 h8"
+expect_error 1 "move 3 'h8': the cell is taken"
+run "off-board cell" "$GTS" gomoku best "h8 p16"
+expect_error 1 "cell 'p16' is off the 15x15 board"
+run "board too small" "$GTS" gomoku best --size 4 h8
+expect_error 2 "bad board size '4'"
+run "board too large" "$GTS" gomoku show --size 33
+expect_error 2 "bad board size '33'"
+run "unknown option" "$GTS" gomoku best --frobnicate h8
+expect_error 2 "unknown option or missing value: --frobnicate"
+run "option of another command" "$GTS" gomoku show --depth 3 h8
+expect_error 2 "option --depth does not apply to 'gts gomoku show'"
+run "unknown player" "$GTS" gomoku play --black robot
+expect_error 2 "unknown player 'robot' (engine or human)"
+run "game already over" "$GTS" gomoku play --size 9 "a1 b1 a2 b2 a3 b3 a4 b4 a5"
+expect_error 1 "the game is already over"
+run "bench without a subcommand" "$GTS" gomoku bench
+expect_error 2 "usage: gts gomoku bench table | positions FILE"
+run "bench table: unknown algorithm" "$GTS" gomoku bench table --algo pvs,magic
+expect_error 2 "bad --algo 'pvs,magic'"
+run "bench table: --size" "$GTS" gomoku bench table --size 9
+expect_error 2 "option --size does not apply to 'gts gomoku bench table'"
+run "bench positions: missing file" "$GTS" gomoku bench positions "$TMP/none.txt" --threads 1
+expect_rc 1
+expect_contains err "cannot open $TMP/none.txt"
+
+# --- play ---
+run "play: engines on 9x9" "$GTS" gomoku play --size 9 --depth 2
+expect_rc 0
+expect_line out '^# result: (black wins \(five\)|white wins \(five\)|draw \(the board is full\)) after [0-9]+ moves$'
+expect_line out '^ +1 black e5 +[-+]?[0-9]+ +[0-9]+ +[0-9]+ +[0-9.]+ +engine$'
+expect_line out '^# black \(engine\): [0-9]+ moves, [0-9.]+ ms in all, [0-9.]+ ms a move$'
+expect_line out '^moves:( [a-i][1-9])+$'
+expect_empty_stderr
+moves=$(game_moves)
+winner=$(sed -n 's/^# result: \(black\|white\) wins.*/\1/p' "$TMP/out")
+run "play: the moves line replays" "$GTS" gomoku show --size 9 "$moves"
+expect_rc 0
+[ -n "$winner" ] && expect_line out "^$winner \([XO]\) has five$"
+
+run "play: random opening" "$GTS" gomoku play --size 9 --depth 1 --random 3 --random-radius 2 --seed 7
+expect_rc 0
+expect_line out '^ +3 black [a-i][1-9] +- +- +- +- +random$'
+first=$(game_moves)
+run "play: the same seed, the same game" "$GTS" gomoku play --size 9 --depth 1 --random 3 --random-radius 2 --seed 7
+checks=$((checks + 1))
+[ "$(game_moves)" = "$first" ] || fail "the moves differ from the first run's"
+
+# A human as black: a malformed line and a taken cell are refused, the end
+# of the input ends the game after black's a1 (white's replies stay near
+# e5 with the default candidates near:2).
+printf 'zz\ne5\n\ne5\na1\n' >"$TMP/human.txt"
+run "play: a human on stdin" --stdin "$TMP/human.txt" "$GTS" gomoku play --size 9 --depth 1 --black human
+expect_rc 0
+expect_contains out "# result: none, the input ended after 4 moves" "# black (human): 2 moves"
+expect_line out '^moves: e5 [a-i][1-9] a1 [a-i][1-9]$'
+checks=$((checks + 1))
+[ "$(wc -l <"$TMP/err")" -eq 2 ] || fail "stderr should hold the two refusals and no prompt"
+expect_contains err "gts: 'zz' is not a cell" "gts: e5 is taken"
+
+# --- bench table ---
+run "bench table: three algorithms agree" "$GTS" gomoku bench table --sizes 6,9 --depths 1,2 \
+    --algo minimax,alphabeta,pvs
+expect_rc 0
+expect_empty_stderr
+expect_contains out "minimax: seconds" "alphabeta: the report's serial seconds / ours" "pvs: nodes" \
+    "root score (white's view)"
+expect_line out '^9x9 +[0-9.e-]+ +[0-9.e-]+$'
+
+# --- bench positions ---
+grep -v '^#' "$POSITIONS" | head -3 >"$TMP/three.txt"
+run "bench positions: three positions, 1 and 2 threads" "$GTS" gomoku bench positions "$TMP/three.txt" \
+    --size 19 --threads 1,2 --depth 2
+expect_rc 0
+expect_empty_stderr
+checks=$((checks + 1))
+[ "$(grep -cE '^ +[1-3] +[1-3] +[0-9]+ ' "$TMP/out")" -eq 3 ] || fail "expected three position rows"
+expect_line out '^ +2 +[0-9.]+ +[0-9.]+ +[0-9.]+$'
+
+# The size from the file's header; a bad line reported with its place and
+# the others searched.
+{ echo "# size 19"; sed -n 1p "$TMP/three.txt"; echo "j10 k11 zz  # bad"; sed -n 2p "$TMP/three.txt"; } >"$TMP/bad.txt"
+run "bench positions: a bad line" "$GTS" gomoku bench positions "$TMP/bad.txt" --threads 1,2 --depth 2 --json
+expect_rc 1
+expect_contains err "gts: $TMP/bad.txt:3: move 3: 'z' is not a cell" "2 positions, 0 wrong scores, 1 bad lines"
+checks=$((checks + 1))
+[ "$(grep -c '"position":' "$TMP/out")" -eq 4 ] || fail "expected 2 positions x 2 thread counts"
+expect_contains out '{"threads":2,"positions":2,'
+
+echo "$checks checks, $failures failures"
+[ "$failures" -eq 0 ]
