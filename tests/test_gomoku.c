@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "check.h"
+#include "test_rng.h"
 #include "gts/gomoku.h"
 #include "gts/gomoku_search.h"
 
@@ -159,14 +160,11 @@ static void ref_from(ref *r, const gm_board *b)
 
 /* ---- helpers -------------------------------------------------------------- */
 
-static uint64_t rng_state = 0x853c49e6748fea9bULL;
+static test_rng rng = { 0x853c49e6748fea9bULL };
 
 static unsigned rnd(unsigned n)
 {
-    rng_state ^= rng_state << 13;
-    rng_state ^= rng_state >> 7;
-    rng_state ^= rng_state << 17;
-    return (unsigned)(rng_state % n);
+    return (unsigned)rng_below(&rng, (int)n);
 }
 
 /* A random game of up to `moves` stones that stays near the stones, so

@@ -114,6 +114,8 @@ int c4_solve_gpu_main(c4_cli *c, int argc, char **argv);
 int c4_play_main(c4_cli *c, int argc, char **argv);
 int c4_perft_main(c4_cli *c, int argc, char **argv);
 int signature_main(int argc, char **argv);
+/* gts reversi ...: argv[0] is "reversi". */
+int reversi_main(int argc, char **argv);
 /* gts gomoku ...: argv[0] is "gomoku". */
 int gomoku_main(int argc, char **argv);
 /* The Gomocup protocol on stdin/stdout (gts gomoku pbrain, or pbrain-gts);

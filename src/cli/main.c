@@ -12,6 +12,7 @@ static const char usage_text[] =
     "games:\n"
     "  c4        Connect 4 (see 'gts c4 --help')\n"
     "  gomoku    Gomoku / Connect-5 (see 'gts gomoku --help')\n"
+    "  reversi   Reversi / Othello: perft, exact endgames (see 'gts reversi --help')\n"
     "\n"
     "other commands:\n"
     "  bench --signature   node count of a fixed search, checked by the tests\n"
@@ -50,6 +51,8 @@ int main(int argc, char **argv)
     }
     if (strcmp(cmd, "c4") == 0)
         return c4_main(argc - 1, argv + 1);
+    if (strcmp(cmd, "reversi") == 0)
+        return reversi_main(argc - 1, argv + 1);
     if (strcmp(cmd, "gomoku") == 0)
         return gomoku_main(argc - 1, argv + 1);
     if (strcmp(cmd, "info") == 0) {

@@ -20,7 +20,7 @@ void gm_search_defaults(gm_search_options *o)
     o->eval = GM_EVAL_SHAPES;
 }
 
-void gm_ctx_reset(gm_ctx *c, const gm_board *b, const gm_search_options *o, gm_tt *tt, atomic_int *abort,
+void gm_ctx_reset(gm_ctx *c, const gm_board *b, const gm_search_options *o, htt *tt, atomic_int *abort,
                   double deadline)
 {
     gm_copy(&c->b, b);
@@ -258,15 +258,15 @@ int32_t gm_node(gm_ctx *c, int depth, int32_t alpha, int32_t beta, int ply, cons
     const int32_t alpha0 = alpha;
     int tt_move = GM_NO_MOVE;
     if (c->tt) {
-        gm_tt_hit hit;
-        if (gm_tt_probe(c->tt, b->hash, &hit)) {
+        htt_hit hit;
+        if (htt_probe(c->tt, b->hash, &hit)) {
             tt_move = hit.move;
             /* Only a result of this very depth is used, so that the table
              * changes the work, never the score. */
             if (hit.depth == depth) {
                 const int32_t v = from_table(hit.score, ply);
-                if (hit.bound == GM_BOUND_EXACT || (hit.bound == GM_BOUND_LOWER && v >= beta) ||
-                    (hit.bound == GM_BOUND_UPPER && v <= alpha))
+                if (hit.bound == HTT_BOUND_EXACT || (hit.bound == HTT_BOUND_LOWER && v >= beta) ||
+                    (hit.bound == HTT_BOUND_UPPER && v <= alpha))
                     return v;
             }
         }
@@ -325,8 +325,8 @@ int32_t gm_node(gm_ctx *c, int depth, int32_t alpha, int32_t beta, int ply, cons
     if (best >= beta && best_move >= 0 && algo == GM_ALGO_PVS)
         note_cutoff(c, best_move, depth, ply);
     if (c->tt) {
-        const int bound = best <= alpha0 ? GM_BOUND_UPPER : best >= beta ? GM_BOUND_LOWER : GM_BOUND_EXACT;
-        gm_tt_store(c->tt, b->hash, to_table(best, ply), best_move, depth, bound);
+        const int bound = best <= alpha0 ? HTT_BOUND_UPPER : best >= beta ? HTT_BOUND_LOWER : HTT_BOUND_EXACT;
+        htt_store(c->tt, b->hash, to_table(best, ply), best_move, depth, bound);
     }
     return best;
 }
@@ -425,7 +425,7 @@ gm_searcher *gm_searcher_create(const gm_search_options *o, char *err, size_t er
             goto oom;
         s->ctx[i]->searcher = s;
     }
-    if (o->algo == GM_ALGO_PVS && !(s->tt = gm_tt_create(o->tt_bytes ? o->tt_bytes : (size_t)64 << 20)))
+    if (o->algo == GM_ALGO_PVS && !(s->tt = htt_create(o->tt_bytes ? o->tt_bytes : (size_t)64 << 20)))
         goto oom;
     return s;
 oom:
@@ -441,14 +441,14 @@ void gm_searcher_free(gm_searcher *s)
     for (int i = 0; s->ctx && i < s->nctx; i++)
         free(s->ctx[i]);
     free(s->ctx);
-    gm_tt_free(s->tt);
+    htt_free(s->tt);
     free(s);
 }
 
 void gm_searcher_clear(gm_searcher *s)
 {
     if (s->tt)
-        gm_tt_clear(s->tt);
+        htt_clear(s->tt);
 }
 
 void gm_searcher_set_time(gm_searcher *s, long time_ms)

@@ -8,7 +8,7 @@
 
 #include <stdatomic.h>
 
-#include "gm_tt.h"
+#include "htt.h"
 #include "gts/gomoku_search.h"
 
 #define GM_INF (GM_WIN + 1)
@@ -23,7 +23,7 @@ typedef struct gm_threats {
 typedef struct gm_ctx {
     gm_board b;
     const gm_search_options *o;
-    gm_tt *tt;                       /* NULL unless PVS */
+    htt *tt;                       /* NULL unless PVS */
     uint64_t nodes;
     uint64_t next_check;             /* nodes at which the clock is read next */
     int16_t killer[GM_MAX_DEPTH + 2][2];
@@ -44,13 +44,13 @@ typedef struct gm_ctx {
 
 struct gm_searcher {
     gm_search_options o;
-    gm_tt *tt;          /* PVS only */
+    htt *tt;          /* PVS only */
     int nctx;
     gm_ctx **ctx;       /* ctx[0]: the serial part; ctx[1 + i]: thread i of a parallel loop */
 };
 
 /* Readies context c for a search of b. */
-void gm_ctx_reset(gm_ctx *c, const gm_board *b, const gm_search_options *o, gm_tt *tt, atomic_int *abort,
+void gm_ctx_reset(gm_ctx *c, const gm_board *b, const gm_search_options *o, htt *tt, atomic_int *abort,
                   double deadline);
 
 /* The serial search of c->b (iterative deepening for PVS or a time limit);

@@ -1,0 +1,101 @@
+/*
+ * gts - Reversi / Othello on 8x8 bitboards.
+ *
+ * A position is two 64-bit words: the discs of the side to move and the
+ * other side's.  Square A1 is bit 0, H1 bit 7, A8 bit 56 (row by row from
+ * the top, as the .obf test files write the board).  Moves are generated
+ * for all squares at once with shifts and masks, eight directions in
+ * parallel; a move that flips nothing is illegal, and a side without a
+ * legal move passes.  The game ends when neither side can move; the final
+ * score is the disc difference for the side to move, the empty squares
+ * going to the winner.
+ */
+#ifndef GTS_REVERSI_H
+#define GTS_REVERSI_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#define RV_PASS 64         /* the "move" of a side that cannot move */
+#define RV_NO_MOVE (-1)
+
+typedef struct rv_pos {
+    uint64_t me;   /* discs of the side to move */
+    uint64_t opp;  /* discs of the other side */
+} rv_pos;
+
+/* The starting position, black (X) to move. */
+void rv_start(rv_pos *p);
+
+/* Every legal move of the side to move, one bit per square. */
+uint64_t rv_moves(uint64_t me, uint64_t opp);
+
+/* The discs a move at sq flips (0 if the move is illegal). */
+uint64_t rv_flips(uint64_t me, uint64_t opp, int sq);
+
+/* Plays sq (legal) or RV_PASS; the other side is then to move. */
+static inline void rv_play(rv_pos *p, int sq, uint64_t flips)
+{
+    const uint64_t me = p->me | flips | ((uint64_t)1 << sq);
+    p->me = p->opp & ~flips;
+    p->opp = me;
+}
+
+static inline void rv_pass(rv_pos *p)
+{
+    const uint64_t t = p->me;
+    p->me = p->opp;
+    p->opp = t;
+}
+
+static inline int rv_empties(const rv_pos *p)
+{
+    return 64 - __builtin_popcountll(p->me | p->opp);
+}
+
+static inline bool rv_game_over(const rv_pos *p)
+{
+    return !rv_moves(p->me, p->opp) && !rv_moves(p->opp, p->me);
+}
+
+/* The final score of a finished game for the side to move: disc
+ * difference, the empty squares counted for the winner. */
+int rv_final_score(const rv_pos *p);
+
+/* "a1".."h8" <-> 0..63 ("ps" or "pa" for a pass); -1 with a reason. */
+int rv_parse_square(const char *s, char *err, size_t errlen);
+void rv_format_square(int sq, char out[3]);
+
+/* A board of 64 characters (X black, O white, - or . empty, A1..H8 row by
+ * row) and the side to move ('X' or 'O').  Returns 0, or -1 with a reason;
+ * *black_to_move says whose turn it is. */
+int rv_parse_board(const char *board, char side, rv_pos *p, bool *black_to_move, char *err, size_t errlen);
+
+/* Plays a move list ("f5d6c3...", passes as "ps" optional: a side without
+ * a move passes by itself) from the starting position. */
+int rv_parse_moves(const char *moves, rv_pos *p, bool *black_to_move, char *err, size_t errlen);
+
+/* One .obf line: board, side, then optionally "; move:score; ..." with the
+ * best moves and their exact scores.  *best_score is the first (best)
+ * score when *has_score. */
+int rv_parse_obf(const char *line, rv_pos *p, bool *black_to_move, bool *has_score, int *best_score, char *err,
+                 size_t errlen);
+
+/* Perft: move sequences of length depth from p, a pass counted as a move
+ * and a game that ends before depth counted as no sequence. */
+uint64_t rv_perft(const rv_pos *p, int depth);
+
+/* Exact endgame solving. */
+typedef struct rv_solve_result {
+    int score;          /* exact disc difference for the side to move (or -1/0/1 when wld) */
+    int move;           /* a best move, RV_PASS, or RV_NO_MOVE at the game's end */
+    uint64_t nodes;
+    double usec;
+} rv_solve_result;
+
+/* Solves p exactly (wld: only win / draw / loss).  tt_bytes: table size
+ * (0: the default, 64 MB).  Returns 0, or -1 with a reason (no memory). */
+int rv_solve(const rv_pos *p, bool wld, size_t tt_bytes, rv_solve_result *r, char *err, size_t errlen);
+
+#endif

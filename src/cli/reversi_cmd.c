@@ -1,0 +1,152 @@
+/* gts reversi: perft and exact endgame solving of .obf positions. */
+#include <getopt.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+#include "gts/reversi.h"
+
+static const char usage_text[] =
+    "usage: gts reversi <command> [options]\n"
+    "\n"
+    "commands:\n"
+    "  perft DEPTH [MOVES]   move sequences of DEPTH plies from the start (or after\n"
+    "                        MOVES, e.g. f5d6c3), a pass counted as a move and a\n"
+    "                        game over before DEPTH as none\n"
+    "  solve [FILE...]       exact endgame scores of .obf lines (64 squares, side to\n"
+    "                        move, optionally '; move:score; ...' with the best\n"
+    "                        score): best move, score, nodes, time; a wrong score\n"
+    "                        or a bad line makes the exit status 1\n"
+    "\n"
+    "options:\n"
+    "  --wld        solve: win / draw / loss only (scores -1, 0, 1)\n"
+    "  --tt-mb MB   solve: table size (default 64)\n"
+    "  -h, --help   this help\n";
+
+enum { OPT_WLD = 256, OPT_TT };
+
+static const struct option long_opts[] = {
+    { "wld", no_argument, NULL, OPT_WLD },
+    { "tt-mb", required_argument, NULL, OPT_TT },
+    { "help", no_argument, NULL, 'h' },
+    { NULL, 0, NULL, 0 },
+};
+
+typedef struct solve_ctx {
+    bool wld;
+    size_t tt_bytes;
+    solve_totals t;
+    uint64_t nodes;
+    double usec;
+} solve_ctx;
+
+static int solve_line(void *arg, const char *file, long lineno, const char *line)
+{
+    solve_ctx *c = arg;
+    const char *s = line;
+    while (*s == ' ' || *s == '\t')
+        s++;
+    if (!*s || *s == '\n' || *s == '\r' || *s == '#')
+        return 0;
+    rv_pos p;
+    bool black, has_score;
+    int expected;
+    char err[256];
+    if (rv_parse_obf(s, &p, &black, &has_score, &expected, err, sizeof err) != 0) {
+        cli_error("%s:%ld: %s", file, lineno, err);
+        c->t.bad_lines++;
+        return 0;
+    }
+    rv_solve_result r;
+    if (rv_solve(&p, c->wld, c->tt_bytes, &r, err, sizeof err) != 0) {
+        cli_error("%s", err);
+        return 1;
+    }
+    c->t.positions++;
+    c->nodes += r.nodes;
+    c->usec += r.usec;
+    char move[3] = "--";
+    if (r.move != RV_NO_MOVE)
+        rv_format_square(r.move, move);
+    const int want = c->wld ? cli_sign(expected) : expected;
+    const bool ok = !has_score || r.score == want;
+    if (!ok)
+        c->t.mismatches++;
+    printf("%4ld  %c  %2d empties  %s %+3d", lineno, black ? 'X' : 'O', rv_empties(&p), move, r.score);
+    if (has_score)
+        printf("  expected %+3d", want);
+    printf("  %12llu nodes  %10.1f ms  %6.1f Mn/s%s\n", (unsigned long long)r.nodes, r.usec / 1000,
+           r.usec > 0 ? (double)r.nodes / r.usec : 0, ok ? "" : "  WRONG");
+    fflush(stdout);
+    return 0;
+}
+
+static int cmd_solve(bool wld, size_t tt_bytes, int argc, char **argv)
+{
+    solve_ctx c = { .wld = wld, .tt_bytes = tt_bytes };
+    const int status = cli_each_line(argc, argv, solve_line, NULL, &c);
+    printf("# %ld positions, %llu nodes, %.1f ms, %.1f M nodes/s\n", c.t.positions, (unsigned long long)c.nodes,
+           c.usec / 1000, c.usec > 0 ? (double)c.nodes / c.usec : 0);
+    return cli_solve_status(&c.t, status);
+}
+
+static int cmd_perft(int argc, char **argv)
+{
+    long depth;
+    if (argc < 1 || argc > 2 || cli_int(argv[0], 0, 30, &depth) != 0) {
+        cli_error("perft takes DEPTH (0..30) and optionally MOVES");
+        return EXIT_USAGE;
+    }
+    rv_pos p;
+    bool black;
+    char err[256];
+    if (rv_parse_moves(argc == 2 ? argv[1] : "", &p, &black, err, sizeof err) != 0) {
+        cli_error("%s", err);
+        return EXIT_FAIL;
+    }
+    const double t0 = cli_now_usec();
+    const uint64_t n = rv_perft(&p, (int)depth);
+    const double us = cli_now_usec() - t0;
+    printf("perft %ld: %llu  (%.1f ms, %.1f M leaves/s)\n", depth, (unsigned long long)n, us / 1000,
+           us > 0 ? (double)n / us : 0);
+    return EXIT_OK;
+}
+
+int reversi_main(int argc, char **argv)
+{
+    if (argc < 2 || strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0) {
+        fputs(usage_text, argc < 2 ? stderr : stdout);
+        return argc < 2 ? EXIT_USAGE : EXIT_OK;
+    }
+    const char *cmd = argv[1];
+    if (strcmp(cmd, "perft") != 0 && strcmp(cmd, "solve") != 0) {
+        cli_error("unknown reversi command '%s' (see 'gts reversi --help')", cmd);
+        return EXIT_USAGE;
+    }
+    bool wld = false;
+    long tt_mb = 64;
+    opterr = 0;
+    optind = 1;
+    int ch;
+    while ((ch = getopt_long(argc - 1, argv + 1, "h", long_opts, NULL)) != -1) {
+        if (ch == 'h') {
+            fputs(usage_text, stdout);
+            return EXIT_OK;
+        }
+        if (ch == '?' || (strcmp(cmd, "perft") == 0 && ch != 'h')) {
+            cli_error("unknown option or missing value: %s (see 'gts reversi --help')", argv[optind]);
+            return EXIT_USAGE;
+        }
+        if (ch == OPT_WLD)
+            wld = true;
+        else if (cli_int(optarg, 1, 1 << 20, &tt_mb) != 0) {
+            cli_error("bad --tt-mb '%s'", optarg);
+            return EXIT_USAGE;
+        }
+    }
+    argc -= 1 + optind;
+    argv += 1 + optind;
+    if (strcmp(cmd, "perft") == 0)
+        return cmd_perft(argc, argv);
+    return cmd_solve(wld, (size_t)tt_mb << 20, argc, argv);
+}

@@ -1,0 +1,50 @@
+#!/usr/bin/env bash
+# gts reversi on the command line: perft's output and errors, solve's
+# scores against the file's, wrong scores and bad lines.
+#
+# usage: test_reversi_cli.sh GTS_BINARY SOURCE_DIR
+set -u
+GTS=${1:?usage: test_reversi_cli.sh GTS_BINARY SOURCE_DIR}
+SRC=${2:?usage: test_reversi_cli.sh GTS_BINARY SOURCE_DIR}
+SAMPLE=$SRC/data/reversi/ffo-sample.obf
+
+. "$(dirname "$0")/cli_lib.sh" gts_reversi_cli
+
+run "perft 6" "$GTS" reversi perft 6
+expect_rc 0
+expect_contains out "perft 6: 8200 "
+
+run "perft after moves" "$GTS" reversi perft 1 f5
+expect_rc 0
+expect_contains out "perft 1: 3 "
+
+run "perft: bad depth" "$GTS" reversi perft x
+expect_rc 2
+run "perft: illegal move" "$GTS" reversi perft 2 a1
+expect_rc 1
+expect_contains err "move 1 'a1' is illegal"
+
+run "solve: the sample's scores" "$GTS" reversi solve "$SAMPLE"
+expect_rc 0
+expect_contains out "g8 +18  expected +18" "a4 +10  expected +10" "d1  +2  expected  +2" "# 3 positions"
+
+run "solve --wld" "$GTS" reversi solve --wld "$SAMPLE"
+expect_rc 0
+expect_contains out "+1  expected  +1"
+
+# A wrong expected score and a bad line: both reported, the rest solved.
+{ sed -n 1p "$SAMPLE" | sed 's/G8:+18/G8:+16/'; echo "not a board X"; sed -n 2p "$SAMPLE"; } >"$TMP/bad.obf"
+run "solve: wrong score and bad line" "$GTS" reversi solve "$TMP/bad.obf"
+expect_rc 1
+expect_contains out "WRONG" "a4 +10"
+expect_contains err "bad.obf:2:"
+
+run "solve: missing file" "$GTS" reversi solve "$TMP/none.obf" "$SAMPLE"
+expect_rc 1
+expect_contains out "# 3 positions"
+
+run "unknown command" "$GTS" reversi play
+expect_rc 2
+
+echo "$checks checks, $failures failures"
+[ "$failures" -eq 0 ]
