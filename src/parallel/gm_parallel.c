@@ -51,7 +51,7 @@ static void root_split(gm_searcher *s, gm_ctx *main, const gm_threats *t, int16_
 #pragma omp parallel for schedule(runtime) num_threads(s->o.threads)
         for (int i = 0; i < n; i++) {
             gm_ctx *w = worker(s);
-            const int32_t v = gm_root_move(w, moves[i], depth, -GM_INF, GM_INF, t);
+            const int32_t v = gm_move_value(w, moves[i], depth, -GM_INF, GM_INF, 0, t, true);
             if (!w->stopped) {
 #pragma omp critical(gm_root_best)
                 take(v, i, &best, &best_i);
@@ -81,12 +81,7 @@ int32_t gm_split_loop(gm_ctx *c, int depth, int32_t alpha, int32_t beta, int ply
             if (atomic_load_explicit(&cutoff, memory_order_relaxed) || atomic_load(c->abort))
                 continue;
             w->stopped = false;
-            const int32_t a = atomic_load(&shared_alpha);
-            gm_threats child;
-            gm_play(&w->b, moves[i]);
-            gm_threats_after(&w->b, t, &child);
-            const int32_t v = -gm_node(w, depth - 1, -beta, -a, ply + 1, &child);
-            gm_undo(&w->b);
+            const int32_t v = gm_move_value(w, moves[i], depth, atomic_load(&shared_alpha), beta, ply, t, true);
             if (w->stopped)
                 continue;
 #pragma omp critical(gm_split_best)
@@ -127,7 +122,7 @@ static void shared(gm_searcher *s, gm_ctx *main, const gm_threats *t, int16_t *m
         if (s->o.algo == GM_ALGO_PVS)
             gm_order_moves(main, moves, n, r->move, 0);
         /* The first move alone sets the bound the others must beat. */
-        int32_t best = gm_root_move(main, moves[0], depth, -GM_INF, GM_INF, t);
+        int32_t best = gm_move_value(main, moves[0], depth, -GM_INF, GM_INF, 0, t, true);
         int best_i = 0;
         if (main->stopped)
             break;
@@ -136,9 +131,7 @@ static void shared(gm_searcher *s, gm_ctx *main, const gm_threats *t, int16_t *m
         for (int i = 1; i < n; i++) {
             gm_ctx *w = worker(s);
             const int32_t a = atomic_load(&alpha);
-            int32_t v = gm_root_move(w, moves[i], depth, a, a + 1, t);
-            if (v > a && !w->stopped)
-                v = gm_root_move(w, moves[i], depth, a, GM_INF, t);
+            const int32_t v = gm_move_value(w, moves[i], depth, a, GM_INF, 0, t, false);
             /* Only a value above the bound it was searched against is
              * exact; the others are upper bounds. */
             if (v > a && !w->stopped) {

@@ -294,20 +294,7 @@ int32_t gm_node(gm_ctx *c, int depth, int32_t alpha, int32_t beta, int ply, cons
         best_move = GM_NO_MOVE;
         for (int i = 0; i < n; i++) {
             const int m = moves[i];
-            gm_threats child;
-            gm_play(b, m);
-            gm_threats_after(b, t, &child);
-            int32_t v;
-            if (algo == GM_ALGO_MINIMAX) {
-                v = -gm_node(c, depth - 1, -GM_INF, GM_INF, ply + 1, &child);
-            } else if (algo == GM_ALGO_PVS && i > 0) {
-                v = -gm_node(c, depth - 1, -alpha - 1, -alpha, ply + 1, &child);
-                if (v > alpha && v < beta)
-                    v = -gm_node(c, depth - 1, -beta, -alpha, ply + 1, &child);
-            } else {
-                v = -gm_node(c, depth - 1, -beta, -alpha, ply + 1, &child);
-            }
-            gm_undo(b);
+            const int32_t v = gm_move_value(c, m, depth, alpha, beta, ply, t, i == 0);
             if (c->stopped)
                 return 0;
             if (v > best) {
@@ -331,35 +318,33 @@ int32_t gm_node(gm_ctx *c, int depth, int32_t alpha, int32_t beta, int ply, cons
     return best;
 }
 
-int32_t gm_root_move(gm_ctx *c, int move, int depth, int32_t alpha, int32_t beta, const gm_threats *t)
+int32_t gm_move_value(gm_ctx *c, int move, int depth, int32_t alpha, int32_t beta, int ply, const gm_threats *t,
+                      bool first)
 {
     gm_threats child;
     gm_play(&c->b, move);
     gm_threats_after(&c->b, t, &child);
     int32_t v;
-    if (c->o->algo == GM_ALGO_MINIMAX)
-        v = -gm_node(c, depth - 1, -GM_INF, GM_INF, 1, &child);
-    else
-        v = -gm_node(c, depth - 1, -beta, -alpha, 1, &child);
+    if (c->o->algo == GM_ALGO_MINIMAX) {
+        v = -gm_node(c, depth - 1, -GM_INF, GM_INF, ply + 1, &child);
+    } else if (c->o->algo == GM_ALGO_PVS && !first) {
+        v = -gm_node(c, depth - 1, -alpha - 1, -alpha, ply + 1, &child);
+        if (v > alpha && v < beta && !c->stopped)
+            v = -gm_node(c, depth - 1, -beta, -alpha, ply + 1, &child);
+    } else {
+        v = -gm_node(c, depth - 1, -beta, -alpha, ply + 1, &child);
+    }
     gm_undo(&c->b);
     return v;
 }
 
-/* One depth at the root, serially: PVS probes later moves with a null
- * window; the others search every root move with the running window. */
+/* One depth at the root, serially, with the running window. */
 static int32_t root_search(gm_ctx *c, int depth, int16_t *moves, int n, const gm_threats *t, int *best_move)
 {
     int32_t best = -GM_INF, alpha = -GM_INF;
     *best_move = GM_NO_MOVE;
     for (int i = 0; i < n; i++) {
-        int32_t v;
-        if (c->o->algo == GM_ALGO_PVS && i > 0) {
-            v = gm_root_move(c, moves[i], depth, alpha, alpha + 1, t);
-            if (v > alpha && !c->stopped)
-                v = gm_root_move(c, moves[i], depth, alpha, GM_INF, t);
-        } else {
-            v = gm_root_move(c, moves[i], depth, alpha, GM_INF, t);
-        }
+        const int32_t v = gm_move_value(c, moves[i], depth, alpha, GM_INF, 0, t, i == 0);
         if (c->stopped)
             return best;
         if (v > best) {

@@ -96,8 +96,11 @@ static inline bool gm_record_depth(gm_result *r, int move, int32_t score, int de
     return score > GM_WIN_BOUND || score < -GM_WIN_BOUND;
 }
 
-/* The value of playing move at the root (ply 0), searched to depth - 1
- * below it with window (alpha, beta). */
-int32_t gm_root_move(gm_ctx *c, int move, int depth, int32_t alpha, int32_t beta, const gm_threats *t);
+/* The value of playing move at a node of ply `ply` (depth to go), from
+ * that node's side: the child searched with the algorithm's window (the
+ * whole one for minimax; for PVS a null window first unless the move is
+ * the node's first, then (alpha, beta) if it beats alpha). */
+int32_t gm_move_value(gm_ctx *c, int move, int depth, int32_t alpha, int32_t beta, int ply, const gm_threats *t,
+                      bool first);
 
 #endif

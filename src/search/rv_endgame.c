@@ -97,7 +97,7 @@ static int search(solver *s, uint64_t me, uint64_t opp, int alpha, int beta, boo
     const uint64_t moves = rv_moves(me, opp);
     if (!moves) {
         if (passed)
-            return final_score(opp, me, wld) * -1;
+            return final_score(me, opp, wld);
         int ignored;
         *best = RV_PASS;
         return -search(s, opp, me, -beta, -alpha, true, wld, &ignored);
