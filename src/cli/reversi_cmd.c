@@ -112,41 +112,73 @@ static int cmd_perft(int argc, char **argv)
     return EXIT_OK;
 }
 
+/* Options of perft and solve (argv[0] is the command name): returns -1 to go
+ * on with the arguments from *first_arg, else the exit status (help: 0). */
+static int parse_options(int argc, char **argv, bool takes_solve_options, bool *wld, long *tt_mb, int *first_arg)
+{
+    opterr = 0;
+    optind = 1;
+    int ch;
+    while ((ch = getopt_long(argc, argv, "h", long_opts, NULL)) != -1) {
+        if (ch == 'h') {
+            fputs(usage_text, stdout);
+            return EXIT_OK;
+        }
+        if (ch == '?' || !takes_solve_options) {
+            cli_error("unknown option or missing value: %s (see 'gts reversi --help')", argv[optind - 1]);
+            return EXIT_USAGE;
+        }
+        if (ch == OPT_WLD)
+            *wld = true;
+        else if (cli_int(optarg, 1, 1 << 20, tt_mb) != 0) {
+            cli_error("bad --tt-mb '%s'", optarg);
+            return EXIT_USAGE;
+        }
+    }
+    *first_arg = optind;
+    return -1;
+}
+
+static int perft_main(int argc, char **argv)
+{
+    bool wld = false;
+    long tt_mb = 64;
+    int first;
+    const int status = parse_options(argc, argv, false, &wld, &tt_mb, &first);
+    if (status >= 0)
+        return status;
+    return cmd_perft(argc - first, argv + first);
+}
+
+static int solve_main(int argc, char **argv)
+{
+    bool wld = false;
+    long tt_mb = 64;
+    int first;
+    const int status = parse_options(argc, argv, true, &wld, &tt_mb, &first);
+    if (status >= 0)
+        return status;
+    return cmd_solve(wld, (size_t)tt_mb << 20, argc - first, argv + first);
+}
+
+/* Every reversi command: its entry point takes argv[0] = the command name. */
+static const struct {
+    const char *name;
+    int (*main)(int argc, char **argv);
+} commands[] = {
+    { "perft", perft_main },
+    { "solve", solve_main },
+};
+
 int reversi_main(int argc, char **argv)
 {
     if (argc < 2 || strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0) {
         fputs(usage_text, argc < 2 ? stderr : stdout);
         return argc < 2 ? EXIT_USAGE : EXIT_OK;
     }
-    const char *cmd = argv[1];
-    if (strcmp(cmd, "perft") != 0 && strcmp(cmd, "solve") != 0) {
-        cli_error("unknown reversi command '%s' (see 'gts reversi --help')", cmd);
-        return EXIT_USAGE;
-    }
-    bool wld = false;
-    long tt_mb = 64;
-    opterr = 0;
-    optind = 1;
-    int ch;
-    while ((ch = getopt_long(argc - 1, argv + 1, "h", long_opts, NULL)) != -1) {
-        if (ch == 'h') {
-            fputs(usage_text, stdout);
-            return EXIT_OK;
-        }
-        if (ch == '?' || (strcmp(cmd, "perft") == 0 && ch != 'h')) {
-            cli_error("unknown option or missing value: %s (see 'gts reversi --help')", argv[optind]);
-            return EXIT_USAGE;
-        }
-        if (ch == OPT_WLD)
-            wld = true;
-        else if (cli_int(optarg, 1, 1 << 20, &tt_mb) != 0) {
-            cli_error("bad --tt-mb '%s'", optarg);
-            return EXIT_USAGE;
-        }
-    }
-    argc -= 1 + optind;
-    argv += 1 + optind;
-    if (strcmp(cmd, "perft") == 0)
-        return cmd_perft(argc, argv);
-    return cmd_solve(wld, (size_t)tt_mb << 20, argc, argv);
+    for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
+        if (strcmp(argv[1], commands[i].name) == 0)
+            return commands[i].main(argc - 1, argv + 1);
+    cli_error("unknown reversi command '%s' (see 'gts reversi --help')", argv[1]);
+    return EXIT_USAGE;
 }

@@ -1,0 +1,80 @@
+/*
+ * gts - depth-limited Reversi search on any board (reversi_board.h).
+ *
+ * The evaluation is the GPU Reversi report's: a weighted piece counter plus
+ * mobility.  On 8x8 the weights are a 64-square table (the coevolved
+ * CTDL-2009 table of Szubert, Jaskowski & Krawiec, or the standard
+ * hand-made one); on larger boards each square takes the weight of its
+ * class (corner, C-square, X-square, edge, interior ...) derived from the
+ * 8x8 table, as documented in docs/notes/reversi_search.md.  Weights are in
+ * hundredths; mobility adds mobility_weight per legal move of the side to
+ * move more than the other side has.  A finished game scores
+ * RV_WIN + the final disc difference for the winner (its negation for the
+ * loser, 0 for a draw), so any win outranks any evaluation.
+ *
+ * minimax, alpha-beta and PVS return the same root score at a given depth
+ * (the table's cutoffs use entries of the same depth only); they differ in
+ * how many positions they read.  Threads return the serial score too.
+ */
+#ifndef GTS_REVERSI_SEARCH_H
+#define GTS_REVERSI_SEARCH_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "gts/reversi_board.h"
+
+#define RV_WIN 1000000
+#define RV_MAX_DEPTH 60
+
+typedef enum {
+    RV_ALGO_MINIMAX,     /* every move, no pruning */
+    RV_ALGO_ALPHABETA,   /* the report's serial player: alpha-beta, weights-first at PV nodes */
+    RV_ALGO_PVS,         /* iterative deepening, PVS, the shared table */
+} rv_algo;
+
+typedef enum {
+    RV_WPC_CTDL,         /* Szubert, Jaskowski & Krawiec 2009: the report's */
+    RV_WPC_STANDARD,     /* the common hand-made table */
+} rv_wpc;
+
+typedef struct rv_search_options {
+    rv_algo algo;
+    int depth;              /* plies, 1..RV_MAX_DEPTH; the most when time_ms is set */
+    long time_ms;           /* 0: none; else iterative deepening keeps the last whole depth */
+    int threads;            /* 1: serial */
+    size_t tt_bytes;        /* 0: default (64 MB) */
+    rv_wpc wpc;
+    int mobility_weight;    /* hundredths per move of mobility difference */
+    /* Raised from outside to stop; the last finished depth stands.  May be NULL. */
+    volatile int *stop;
+} rv_search_options;
+
+/* Defaults: PVS, depth 6, one thread, CTDL weights, 64 MB. */
+void rv_search_defaults(rv_search_options *o);
+
+typedef struct rv_result {
+    int move;               /* best move, RVB_PASS, or RVB_NO_MOVE when the game is over */
+    int score;
+    int depth;              /* last depth searched to the end */
+    uint64_t nodes;
+    double usec;
+} rv_result;
+
+/* The evaluation of b for the side to move (no search). */
+int rv_evaluate(const rvb *b, const rv_search_options *o);
+
+/* A searcher keeps its table and threads from one search to the next.
+ * NULL with a one-line reason (options out of range, no memory). */
+typedef struct rv_searcher rv_searcher;
+rv_searcher *rv_searcher_create(const rv_search_options *o, char *err, size_t errlen);
+void rv_searcher_free(rv_searcher *s);
+void rv_searcher_run(rv_searcher *s, const rvb *b, rv_result *r);
+void rv_searcher_clear(rv_searcher *s);
+void rv_searcher_set_time(rv_searcher *s, long time_ms);
+
+/* One search with a searcher made and freed for it: 0, or -1 with a reason. */
+int rv_search(const rvb *b, const rv_search_options *o, rv_result *r, char *err, size_t errlen);
+
+#endif
