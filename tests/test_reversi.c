@@ -157,6 +157,15 @@ static void test_parse(void)
 
 static void test_solve(void)
 {
+    /* One solver kept over every position too: its table's entries from
+     * earlier positions must not change later scores. */
+    rv_solve_options kept_opt;
+    rv_solve_defaults(&kept_opt);
+    kept_opt.tt_bytes = 1 << 20;
+    char kept_err[128];
+    rv_solver *kept = rv_solver_create(&kept_opt, kept_err, sizeof kept_err);
+    if (!CHECK(kept != NULL))
+        return;
     int solved = 0;
     for (int game = 0; game < 400 && solved < 60; game++) {
         rv_pos p;
@@ -166,10 +175,19 @@ static void test_solve(void)
         const int expect = ref_minimax(p.me, p.opp, false);
         rv_solve_result r, w;
         char err[128];
-        CHECK_EQ(rv_solve(&p, false, 0, &r, err, sizeof err), 0);
-        CHECK_EQ(rv_solve(&p, true, 0, &w, err, sizeof err), 0);
+        rv_solve_options exact, wld;
+        rv_solve_defaults(&exact);
+        exact.tt_bytes = 1 << 20;
+        wld = exact;
+        wld.wld = true;
+        CHECK_EQ(rv_solve(&p, &exact, &r, err, sizeof err), 0);
+        CHECK_EQ(rv_solve(&p, &wld, &w, err, sizeof err), 0);
         CHECK_MSG(r.score == expect, "game %d: %d, minimax %d", game, r.score, expect);
         CHECK_EQ(w.score, (expect > 0) - (expect < 0));
+        rv_solve_result k;
+        rv_solver_run(kept, &p, &k);
+        CHECK_EQ(k.score, expect);
+        CHECK(!k.stopped);
         /* The best move reaches the score. */
         if (r.move >= 0 && r.move < 64) {
             const uint64_t f = rv_flips(p.me, p.opp, r.move);
@@ -178,6 +196,7 @@ static void test_solve(void)
         }
     }
     CHECK(solved >= 40);
+    rv_solver_free(kept);
 }
 
 /* FFO positions with their published scores (data/reversi/ffo-sample.obf:
@@ -197,7 +216,10 @@ static void test_ffo(void)
         if (!CHECK_EQ(rv_parse_obf(line, &p, &black, &has, &score, err, sizeof err), 0))
             continue;
         rv_solve_result r;
-        CHECK_EQ(rv_solve(&p, false, 16 << 20, &r, err, sizeof err), 0);
+        rv_solve_options o;
+        rv_solve_defaults(&o);
+        o.tt_bytes = 16 << 20;
+        CHECK_EQ(rv_solve(&p, &o, &r, err, sizeof err), 0);
         CHECK_MSG(has && r.score == score, "FFO line %d: %d, expected %d", n + 1, r.score, score);
         n++;
     }

@@ -87,15 +87,33 @@ int rv_parse_obf(const char *line, rv_pos *p, bool *black_to_move, bool *has_sco
 uint64_t rv_perft(const rv_pos *p, int depth);
 
 /* Exact endgame solving. */
+typedef struct rv_solve_options {
+    bool wld;           /* win / draw / loss only: scores -1, 0, 1 */
+    size_t tt_bytes;    /* table size; 0: the default, 64 MB */
+    /* Raised from outside to stop the search (the result is then not
+     * exact: rv_solve_result.stopped).  May be NULL. */
+    volatile int *stop;
+} rv_solve_options;
+
+/* Defaults: exact scores, 64 MB. */
+void rv_solve_defaults(rv_solve_options *o);
+
 typedef struct rv_solve_result {
     int score;          /* exact disc difference for the side to move (or -1/0/1 when wld) */
     int move;           /* a best move, RV_PASS, or RV_NO_MOVE at the game's end */
     uint64_t nodes;
     double usec;
+    bool stopped;       /* stopped from outside: score and move mean nothing */
 } rv_solve_result;
 
-/* Solves p exactly (wld: only win / draw / loss).  tt_bytes: table size
- * (0: the default, 64 MB).  Returns 0, or -1 with a reason (no memory). */
-int rv_solve(const rv_pos *p, bool wld, size_t tt_bytes, rv_solve_result *r, char *err, size_t errlen);
+/* A solver keeps its table from one position to the next (a test file, a
+ * game); NULL with a one-line reason (no memory). */
+typedef struct rv_solver rv_solver;
+rv_solver *rv_solver_create(const rv_solve_options *o, char *err, size_t errlen);
+void rv_solver_free(rv_solver *s);
+void rv_solver_run(rv_solver *s, const rv_pos *p, rv_solve_result *r);
+
+/* One position with a solver made and freed for it: 0, or -1 with a reason. */
+int rv_solve(const rv_pos *p, const rv_solve_options *o, rv_solve_result *r, char *err, size_t errlen);
 
 #endif

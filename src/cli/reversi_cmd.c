@@ -33,8 +33,8 @@ static const struct option long_opts[] = {
 };
 
 typedef struct solve_ctx {
+    rv_solver *solver;
     bool wld;
-    size_t tt_bytes;
     solve_totals t;
     uint64_t nodes;
     double usec;
@@ -58,10 +58,7 @@ static int solve_line(void *arg, const char *file, long lineno, const char *line
         return 0;
     }
     rv_solve_result r;
-    if (rv_solve(&p, c->wld, c->tt_bytes, &r, err, sizeof err) != 0) {
-        cli_error("%s", err);
-        return 1;
-    }
+    rv_solver_run(c->solver, &p, &r);
     c->t.positions++;
     c->nodes += r.nodes;
     c->usec += r.usec;
@@ -83,8 +80,18 @@ static int solve_line(void *arg, const char *file, long lineno, const char *line
 
 static int cmd_solve(bool wld, size_t tt_bytes, int argc, char **argv)
 {
-    solve_ctx c = { .wld = wld, .tt_bytes = tt_bytes };
+    rv_solve_options o;
+    rv_solve_defaults(&o);
+    o.wld = wld;
+    o.tt_bytes = tt_bytes;
+    char err[256];
+    solve_ctx c = { .wld = wld, .solver = rv_solver_create(&o, err, sizeof err) };
+    if (!c.solver) {
+        cli_error("%s", err);
+        return EXIT_FAIL;
+    }
     const int status = cli_each_line(argc, argv, solve_line, NULL, &c);
+    rv_solver_free(c.solver);
     printf("# %ld positions, %llu nodes, %.1f ms, %.1f M nodes/s\n", c.t.positions, (unsigned long long)c.nodes,
            c.usec / 1000, c.usec > 0 ? (double)c.nodes / c.usec : 0);
     return cli_solve_status(&c.t, status);

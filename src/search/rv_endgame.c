@@ -21,10 +21,12 @@
 
 #define CORNERS 0x8100000000000081ULL
 
-typedef struct solver {
+struct rv_solver {
+    rv_solve_options opt;
     htt *tt;
     uint64_t nodes;
-} solver;
+};
+typedef struct rv_solver solver;
 
 static inline uint64_t hash(uint64_t me, uint64_t opp)
 {
@@ -94,6 +96,8 @@ static int search(solver *s, uint64_t me, uint64_t opp, int alpha, int beta, boo
 {
     s->nodes++;
     *best = RV_NO_MOVE;
+    if (s->opt.stop && *s->opt.stop)
+        return 0;
     const uint64_t moves = rv_moves(me, opp);
     if (!moves) {
         if (passed)
@@ -106,7 +110,7 @@ static int search(solver *s, uint64_t me, uint64_t opp, int alpha, int beta, boo
     const int alpha0 = alpha;
     uint64_t key = 0;
     int tt_move = -1;
-    if (s->tt && empties >= TABLE_EMPTIES) {
+    if (empties >= TABLE_EMPTIES) {
         key = hash(me, opp);
         htt_hit hit;
         if (htt_probe(s->tt, key, &hit)) {
@@ -149,25 +153,61 @@ static int search(solver *s, uint64_t me, uint64_t opp, int alpha, int beta, boo
                 break;
         }
     }
-    if (key) {
+    if (key && !(s->opt.stop && *s->opt.stop)) {
         const int bound = bestv <= alpha0 ? HTT_BOUND_UPPER : bestv >= beta ? HTT_BOUND_LOWER : HTT_BOUND_EXACT;
         htt_store(s->tt, key, bestv, *best, empties, bound);
     }
     return bestv;
 }
 
-int rv_solve(const rv_pos *p, bool wld, size_t tt_bytes, rv_solve_result *r, char *err, size_t errlen)
+void rv_solve_defaults(rv_solve_options *o)
+{
+    *o = (rv_solve_options){ .tt_bytes = (size_t)64 << 20 };
+}
+
+rv_solver *rv_solver_create(const rv_solve_options *o, char *err, size_t errlen)
+{
+    solver *s = calloc(1, sizeof *s);
+    if (s) {
+        s->opt = *o;
+        s->tt = htt_create(o->tt_bytes ? o->tt_bytes : (size_t)64 << 20);
+    }
+    if (!s || !s->tt) {
+        snprintf(err, errlen, "out of memory for the endgame table");
+        rv_solver_free(s);
+        return NULL;
+    }
+    return s;
+}
+
+void rv_solver_free(rv_solver *s)
+{
+    if (s) {
+        htt_free(s->tt);
+        free(s);
+    }
+}
+
+void rv_solver_run(rv_solver *s, const rv_pos *p, rv_solve_result *r)
 {
     const double t0 = gts_now_usec();
-    solver s = { 0 };
-    if (rv_empties(p) >= TABLE_EMPTIES && !(s.tt = htt_create(tt_bytes ? tt_bytes : (size_t)64 << 20))) {
-        snprintf(err, errlen, "out of memory for the endgame table");
-        return -1;
-    }
-    const int bound = wld ? 1 : 64;
-    r->score = search(&s, p->me, p->opp, -bound, bound, false, wld, &r->move);
-    r->nodes = s.nodes;
+    /* Entries of earlier positions stay valid (a key is the position), but
+     * a new generation lets this one's replace them first. */
+    s->tt->generation++;
+    s->nodes = 0;
+    const int bound = s->opt.wld ? 1 : 64;
+    r->score = search(s, p->me, p->opp, -bound, bound, false, s->opt.wld, &r->move);
+    r->stopped = s->opt.stop && *s->opt.stop;
+    r->nodes = s->nodes;
     r->usec = gts_now_usec() - t0;
-    htt_free(s.tt);
+}
+
+int rv_solve(const rv_pos *p, const rv_solve_options *o, rv_solve_result *r, char *err, size_t errlen)
+{
+    rv_solver *s = rv_solver_create(o, err, errlen);
+    if (!s)
+        return -1;
+    rv_solver_run(s, p, r);
+    rv_solver_free(s);
     return 0;
 }
