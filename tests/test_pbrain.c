@@ -39,6 +39,7 @@
 #include <unistd.h>
 
 #include "check.h"
+#include "test_child.h"
 
 /* Time limits get this much extra, for process scheduling and, under the
  * sanitizers, the engine's slower steps between its looks at the clock. */
@@ -58,14 +59,6 @@
 
 enum { EMPTY, MINE, THEIRS };
 
-typedef struct child {
-    pid_t pid;
-    int in, out, err;          /* its stdin, stdout, stderr (-1: not ours) */
-    char buf[1 << 17];         /* read, not yet taken as lines */
-    size_t len;
-    bool eof;
-} child;
-
 /* A session being run: the engine, and the board as the manager sees it. */
 typedef struct run {
     const char *name;
@@ -80,13 +73,6 @@ typedef struct run {
     uint64_t rng;
     double sent_at;
 } run;
-
-static double now_ms(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec * 1e3 + (double)ts.tv_nsec / 1e6;
-}
 
 static uint64_t next_random(uint64_t *s)
 {
@@ -108,123 +94,6 @@ static bool expect(run *r, bool ok, const char *fmt, ...)
         r->failed = true;
     }
     return check_report(ok, __FILE__, __LINE__, "session %s line %d: %s", r->name, r->lineno, msg);
-}
-
-/* Starts argv[0] with pipes for stdin and stdout, and for stderr when
- * with_err (else it is ours, so sanitizer reports show). */
-static bool spawn(child *c, char **argv, bool with_err)
-{
-    int in[2], out[2], err[2] = { -1, -1 };
-    if (pipe2(in, O_CLOEXEC) != 0 || pipe2(out, O_CLOEXEC) != 0 || (with_err && pipe2(err, O_CLOEXEC) != 0))
-        return false;
-    c->pid = fork();
-    if (c->pid < 0)
-        return false;
-    if (c->pid == 0) {
-        dup2(in[0], 0);
-        dup2(out[1], 1);
-        if (with_err)
-            dup2(err[1], 2);
-        execv(argv[0], argv);
-        _exit(127);
-    }
-    close(in[0]);
-    close(out[1]);
-    if (with_err)
-        close(err[1]);
-    c->in = in[1];
-    c->out = out[0];
-    c->err = err[0];
-    c->len = 0;
-    c->eof = false;
-    fcntl(c->in, F_SETFL, O_NONBLOCK);
-    return true;
-}
-
-/* Writes all of data, waiting at most REPLY_TIMEOUT_MS for room. */
-static bool send_bytes(child *c, const char *data, size_t len)
-{
-    const double end = now_ms() + REPLY_TIMEOUT_MS;
-    while (len > 0) {
-        const ssize_t k = write(c->in, data, len);
-        if (k > 0) {
-            data += k;
-            len -= (size_t)k;
-            continue;
-        }
-        if (k < 0 && errno != EAGAIN && errno != EINTR)
-            return false;
-        struct pollfd p = { c->in, POLLOUT, 0 };
-        const int left = (int)(end - now_ms());
-        if (left <= 0 || poll(&p, 1, left) < 0)
-            return false;
-    }
-    return true;
-}
-
-/* The next line of the engine's output, CR LF or LF ended: 1, 0 at the end
- * of its output, -1 when none comes within timeout_ms. */
-static int read_line(child *c, char *line, size_t size, int timeout_ms)
-{
-    const double end = now_ms() + timeout_ms;
-    for (;;) {
-        char *nl = memchr(c->buf, '\n', c->len);
-        if (nl || (c->eof && c->len > 0) || c->len == sizeof c->buf) {
-            const size_t n = nl ? (size_t)(nl - c->buf) : c->len, used = nl ? n + 1 : n;
-            const size_t k = n < size - 1 ? n : size - 1;
-            memcpy(line, c->buf, k);
-            line[k] = '\0';
-            if (k > 0 && line[k - 1] == '\r')
-                line[k - 1] = '\0';
-            memmove(c->buf, c->buf + used, c->len - used);
-            c->len -= used;
-            return 1;
-        }
-        if (c->eof)
-            return 0;
-        struct pollfd p = { c->out, POLLIN, 0 };
-        const int left = (int)(end - now_ms());
-        if (left <= 0 || poll(&p, 1, left) <= 0)
-            return -1;
-        /* The clamp is always a no-op here (a full buffer returned above);
-         * it lets gcc 13's fortify check see the read fits. */
-        const size_t used = c->len < sizeof c->buf ? c->len : sizeof c->buf;
-        const ssize_t k = read(c->out, c->buf + used, sizeof c->buf - used);
-        if (k > 0)
-            c->len += (size_t)k;
-        else if (k == 0 || errno != EINTR)
-            c->eof = true;
-    }
-}
-
-/* Closes the engine's input and waits for it to exit, killing it after
- * timeout_ms; its wait status, or -1 if it had to be killed. */
-static int wait_exit(child *c, int timeout_ms)
-{
-    if (c->in >= 0)
-        close(c->in);
-    c->in = -1;
-    const double end = now_ms() + timeout_ms;
-    int status;
-    while (waitpid(c->pid, &status, WNOHANG) == 0) {
-        if (now_ms() > end) {
-            kill(c->pid, SIGKILL);
-            waitpid(c->pid, &status, 0);
-            return -1;
-        }
-        struct timespec ts = { 0, 5000000 };
-        nanosleep(&ts, NULL);
-    }
-    return status;
-}
-
-static int reap(child *c, int timeout_ms)
-{
-    const int status = wait_exit(c, timeout_ms);
-    close(c->out);
-    if (c->err >= 0)
-        close(c->err);
-    return status;
 }
 
 static void kill_engine(run *r)
@@ -347,7 +216,7 @@ static void send_line(run *r, const char *text, const char *ending)
     track(r, line);
     strcat(line, ending);
     r->sent_at = now_ms();
-    expect(r, send_bytes(&r->c, line, strlen(line)), "could not send '%s' (engine gone?)", text);
+    expect(r, send_bytes(&r->c, line, strlen(line), REPLY_TIMEOUT_MS), "could not send '%s' (engine gone?)", text);
 }
 
 /* A reply that must be a move: legal, and exact when want is not empty. */
@@ -364,19 +233,6 @@ static void check_move(run *r, const char *line, const char *want)
         substitute(r, want, shown, sizeof shown, false);
         expect(r, cell == cell_of(r, shown), "move %s, expected %s", line, shown);
     }
-}
-
-static bool matches(const char *line, const char *pattern)
-{
-    while (*pattern) {
-        const size_t n = strcspn(pattern, "|");
-        const bool prefix = n > 0 && pattern[n - 1] == '*';
-        const size_t k = prefix ? n - 1 : n;
-        if (strncmp(line, pattern, k) == 0 && (prefix || line[k] == '\0'))
-            return true;
-        pattern += n + (pattern[n] == '|');
-    }
-    return false;
 }
 
 static void expect_reply(run *r, const char *pattern, int limit_ms)
@@ -451,7 +307,7 @@ static void step(run *r, char *s)
         }
         memcpy(line + n, "\r\n", 2);
         r->sent_at = now_ms();
-        expect(r, send_bytes(&r->c, line, n + 2), "could not send a %zu-byte line", n);
+        expect(r, send_bytes(&r->c, line, n + 2, REPLY_TIMEOUT_MS), "could not send a %zu-byte line", n);
         free(line);
     } else if (strcmp(s, "eof") == 0) {
         close(r->c.in);
@@ -766,16 +622,6 @@ static const char s_eof_plain[] =
     "> START 8\n< OK\n"
     "eof\n"
     "exit\n";
-
-/* What is left in a pipe whose writer has exited, at most size - 1 bytes. */
-static void slurp(int fd, char *out, size_t size)
-{
-    size_t n = 0;
-    ssize_t k;
-    while (n + 1 < size && ((k = read(fd, out + n, size - 1 - n)) > 0 || (k < 0 && errno == EINTR)))
-        n += k > 0 ? (size_t)k : 0;
-    out[n] = '\0';
-}
 
 /* Runs the engine with its arguments and opt (and value); its exit
  * status (-1: killed), stdout and stderr.  The output is small: it waits

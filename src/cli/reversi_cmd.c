@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "cli.h"
+#include "reversi_cli.h"
 #include "gts/reversi.h"
 
 static const char usage_text[] =
@@ -175,6 +176,9 @@ static const struct {
 } commands[] = {
     { "perft", perft_main },
     { "solve", solve_main },
+    { "play", reversi_play_main },
+    { "bench", reversi_bench_main },
+    { "nboard", reversi_nboard_main },
 };
 
 int reversi_main(int argc, char **argv)

@@ -1,0 +1,430 @@
+/*
+ * gts reversi bench table: the GPU Reversi report's two tables for any two
+ * players.
+ *
+ * Table 2 (the acceleration factors): rows board sizes, columns depths,
+ * each cell the total search time of player 1 over the report's match
+ * (two games from the start, each player black once, both at the
+ * column's depth) divided by player 2's.  A cell is not played ("—") when
+ * the time the match would take, predicted from the row's two previous
+ * cells (t(d-1) * t(d-1) / t(d-2)), is over --max-seconds, or when it
+ * runs past --max-seconds (it is stopped); the row's deeper cells are then
+ * left out as well.
+ *
+ * Table 1 (the average branching factor at depth 2): for each board, the
+ * mean number of legal moves over the positions where a player had a move
+ * to choose (passes are not counted), over both games of the row's depth-2
+ * match.
+ */
+#include <errno.h>
+#include <getopt.h>
+#include <signal.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/time.h>
+#include <unistd.h>
+
+#include "cli.h"
+#include "reversi_cli.h"
+#include "reversi_players.h"
+
+enum { MAX_LIST = 32, BRANCHING_DEPTH = 2 };
+
+static const char default_sizes[] = "8x8,16x8,16x16,32x16,32x32,64x32,64x64";
+static const char default_depths[] = "1-10";
+
+static const char usage_text[] =
+    "usage: gts reversi bench table [--player1 SPEC] [--player2 SPEC] [--sizes LIST]\n"
+    "                               [--depths LIST] [--max-seconds S] [--csv]\n"
+    "\n"
+    "The GPU Reversi report's tables for two players (specs as in 'gts reversi play',\n"
+    "without depth=): Table 2, for each board and depth the total search time of\n"
+    "player 1 over two games (each player black once) divided by player 2's; Table 1,\n"
+    "the mean number of legal moves where a player had a move to choose in the\n"
+    "depth-2 games.\n"
+    "\n"
+    "options:\n"
+    "  --player1 SPEC    default alphabeta (the report's serial player)\n"
+    "  --player2 SPEC    default pvs:threads=N, N the CPUs online\n"
+    "  --sizes LIST      boards WxH (default 8x8,16x8,16x16,32x16,32x32,64x32,64x64)\n"
+    "  --depths LIST     depths, commas and ranges (default 1-10)\n"
+    "  --max-seconds S   a cell's limit (default 60): a cell predicted or found to\n"
+    "                    take longer is shown as '—' and the row's deeper ones too\n"
+    "  --csv             one line per cell, for bench/reversi_figure4.gp\n"
+    "  -h, --help        this help\n";
+
+/* Raised by Ctrl-C or by the cell's timer; the players' searches poll it. */
+static volatile int stop;
+static volatile sig_atomic_t interrupted, timed_out;
+
+static void on_sigint(int sig)
+{
+    (void)sig;
+    interrupted = 1;
+    stop = 1;
+}
+
+static void on_alarm(int sig)
+{
+    (void)sig;
+    timed_out = 1;
+    stop = 1;
+}
+
+typedef enum { NOT_RUN, DONE, SKIPPED } cell_state;
+
+typedef struct cell {
+    cell_state state;
+    double usec[2];          /* each player's search time over the match */
+    long positions, legal_moves;
+} cell;
+
+typedef struct table {
+    rvp_spec specs[2];
+    int widths[MAX_LIST], heights[MAX_LIST], depths[MAX_LIST];
+    int nsizes, ndepths;
+    double max_seconds;
+    bool csv;
+    cell cells[MAX_LIST][MAX_LIST];
+} table;
+
+static int compare_int(const void *a, const void *b)
+{
+    return (*(const int *)a > *(const int *)b) - (*(const int *)a < *(const int *)b);
+}
+
+/* "1-10" or "1,2,4-6": depths, sorted, each once; -1 after an error. */
+static int parse_depths(const char *s, int *out)
+{
+    int n = 0;
+    bool seen[RV_MAX_DEPTH + 1] = { false };
+    for (const char *p = s;;) {
+        char item[24], *dash;
+        const size_t len = strcspn(p, ",");
+        long lo, hi;
+        if (len == 0 || len >= sizeof item)
+            goto bad;
+        memcpy(item, p, len);
+        item[len] = '\0';
+        if ((dash = strchr(item + 1, '-')) != NULL)
+            *dash = '\0';
+        if (cli_int(item, 1, RV_MAX_DEPTH, &lo) != 0 || cli_int(dash ? dash + 1 : item, lo, RV_MAX_DEPTH, &hi) != 0)
+            goto bad;
+        for (long d = lo; d <= hi; d++)
+            if (!seen[d] && n < MAX_LIST) {
+                seen[d] = true;
+                out[n++] = (int)d;
+            }
+        p += len;
+        if (!*p++)
+            break;
+    }
+    qsort(out, (size_t)n, sizeof *out, compare_int);
+    return n;
+bad:
+    cli_error("bad --depths '%s' (depths 1..%d, commas and ranges: 1-6,8,10)", s, RV_MAX_DEPTH);
+    return -1;
+}
+
+static int parse_sizes(const char *s, int *widths, int *heights)
+{
+    int n = 0;
+    for (const char *p = s;;) {
+        char item[24], err[160];
+        const size_t len = strcspn(p, ",");
+        if (len == 0 || len >= sizeof item || n == MAX_LIST) {
+            cli_error("bad --sizes '%s' (a comma list of WxH, W and H in 8, 16, 32, 64)", s);
+            return -1;
+        }
+        memcpy(item, p, len);
+        item[len] = '\0';
+        if (rvb_parse_size(item, &widths[n], &heights[n], err, sizeof err) != 0) {
+            cli_error("--sizes: %s", err);
+            return -1;
+        }
+        n++;
+        p += len;
+        if (!*p++)
+            return n;
+    }
+}
+
+/* The match's time predicted from the row's last two cells played, or 0
+ * when there are not two. */
+static double predicted_seconds(const table *t, int si, int di)
+{
+    const cell *last = NULL, *before = NULL;
+    for (int d = di - 1; d >= 0 && !before; d--) {
+        const cell *c = &t->cells[si][d];
+        if (c->state == DONE) {
+            before = last ? c : NULL;
+            last = last ? last : c;
+        }
+    }
+    if (!before)
+        return 0;
+    const double a = (last->usec[0] + last->usec[1]) / 1e6, b = (before->usec[0] + before->usec[1]) / 1e6;
+    return b > 0 ? a * a / b : 0;
+}
+
+static void set_timer(double seconds)
+{
+    struct itimerval it = { { 0, 0 }, { (time_t)seconds, (suseconds_t)((seconds - (double)(time_t)seconds) * 1e6) } };
+    setitimer(ITIMER_REAL, &it, NULL);
+}
+
+/* Plays one cell's match; -1 after an error (reported). */
+static int play_cell(table *t, int si, int di)
+{
+    cell *c = &t->cells[si][di];
+    static rvp_player store[2];
+    rvp_player *players[2] = { &store[0], &store[1] };
+    char err[256];
+    for (int i = 0; i < 2; i++)
+        if (rvp_create(players[i], &t->specs[i], t->depths[di], &stop, err, sizeof err) != 0) {
+            cli_error("player %d: %s", i + 1, err);
+            if (i == 1)
+                rvp_free(players[0]);
+            return -1;
+        }
+    static rvp_match m;
+    timed_out = 0;
+    stop = interrupted;
+    set_timer(t->max_seconds);
+    const int rc = rvp_play_match(players, t->widths[si], t->heights[si], &stop, &m, err, sizeof err);
+    set_timer(0);
+    for (int i = 0; i < 2; i++)
+        rvp_free(players[i]);
+    if (rc != 0) {
+        cli_error("%dx%d depth %d: %s", t->widths[si], t->heights[si], t->depths[di], err);
+        return -1;
+    }
+    if (m.stopped) {
+        c->state = timed_out && !interrupted ? SKIPPED : NOT_RUN;
+        return 0;
+    }
+    c->state = DONE;
+    for (int i = 0; i < 2; i++)
+        c->usec[i] = m.usec[i];
+    c->positions = m.games[0].positions + m.games[1].positions;
+    c->legal_moves = m.games[0].legal_moves + m.games[1].legal_moves;
+    return 0;
+}
+
+/* Text padded to width columns; "—" is one column in three bytes. */
+static void print_padded(const char *s, int width)
+{
+    const int shown = strcmp(s, "—") == 0 ? 1 : (int)strlen(s);
+    printf("%*s%s", width > shown ? width - shown : 0, "", s);
+}
+
+static void size_label(const table *t, int si, char *out, size_t len)
+{
+    snprintf(out, len, "%dx%d", t->widths[si], t->heights[si]);
+}
+
+static void print_row(const table *t, int si)
+{
+    char label[16];
+    size_label(t, si, label, sizeof label);
+    printf("%-7s", label);
+    for (int di = 0; di < t->ndepths; di++) {
+        const cell *c = &t->cells[si][di];
+        char v[32] = "";
+        if (c->state == DONE)
+            snprintf(v, sizeof v, "%.3f", c->usec[1] > 0 ? c->usec[0] / c->usec[1] : 0.0);
+        else if (c->state == SKIPPED)
+            snprintf(v, sizeof v, "—");
+        print_padded(v, 9);
+    }
+    printf("\n");
+    fflush(stdout);
+}
+
+static void print_csv_cell(const table *t, int si, int di)
+{
+    const cell *c = &t->cells[si][di];
+    char label[16];
+    size_label(t, si, label, sizeof label);
+    printf("%s,%d,%d,%d,", label, t->widths[si], t->heights[si], t->depths[di]);
+    if (c->state == DONE)
+        printf("ok,%.6f,%.6f,%.6f,%ld,%.4f\n", c->usec[0] / 1e6, c->usec[1] / 1e6,
+               c->usec[1] > 0 ? c->usec[0] / c->usec[1] : 0.0, c->positions,
+               c->positions ? (double)c->legal_moves / (double)c->positions : 0.0);
+    else
+        printf("skipped,,,,,\n");
+    fflush(stdout);
+}
+
+static void print_header(const table *t)
+{
+    char what[2][160];
+    for (int i = 0; i < 2; i++)
+        rvp_describe(&t->specs[i], what[i], sizeof what[i]);
+    printf("Table 2: time of player 1 / time of player 2 over two games (each black once)\n");
+    printf("player 1: %s (%s)\nplayer 2: %s (%s)\n", t->specs[0].text, what[0], t->specs[1].text, what[1]);
+    printf("cells over %g s: —\n\n%-7s", t->max_seconds, "board");
+    for (int di = 0; di < t->ndepths; di++)
+        printf(" %8d", t->depths[di]);
+    printf("\n");
+}
+
+static void print_branching(const table *t, int rows)
+{
+    int d2 = -1;
+    for (int di = 0; di < t->ndepths; di++)
+        if (t->depths[di] == BRANCHING_DEPTH)
+            d2 = di;
+    printf("\nTable 1: average branching factor (legal moves where a player had a move to\n"
+           "choose, both depth-%d games)\n\n%-7s %8s %10s\n",
+           BRANCHING_DEPTH, "board", "b", "positions");
+    for (int si = 0; si < rows; si++) {
+        char label[16], v[32] = "—", n[32] = "—";
+        size_label(t, si, label, sizeof label);
+        const cell *c = d2 >= 0 ? &t->cells[si][d2] : NULL;
+        if (c && c->state == DONE && c->positions > 0) {
+            snprintf(v, sizeof v, "%.2f", (double)c->legal_moves / (double)c->positions);
+            snprintf(n, sizeof n, "%ld", c->positions);
+        }
+        printf("%-7s ", label);
+        print_padded(v, 8);
+        printf(" ");
+        print_padded(n, 10);
+        printf("\n");
+    }
+    if (d2 < 0)
+        printf("(depth %d is not among --depths)\n", BRANCHING_DEPTH);
+}
+
+/* Every cell of row si in turn; -1 after an error. */
+static int run_row(table *t, int si)
+{
+    bool skip = false;
+    for (int di = 0; di < t->ndepths && !interrupted; di++) {
+        cell *c = &t->cells[si][di];
+        if (skip || predicted_seconds(t, si, di) > t->max_seconds) {
+            c->state = SKIPPED;
+        } else {
+            cli_progress("%dx%d depth %d ...", t->widths[si], t->heights[si], t->depths[di]);
+            if (play_cell(t, si, di) != 0)
+                return -1;
+        }
+        skip = c->state == SKIPPED;
+        if (t->csv && c->state != NOT_RUN)
+            print_csv_cell(t, si, di);
+    }
+    cli_progress_done();
+    return 0;
+}
+
+static int run_table(table *t)
+{
+    if (t->csv)
+        printf("board,width,height,depth,status,player1_seconds,player2_seconds,factor,positions,branching\n");
+    else
+        print_header(t);
+    int rows = 0, rc = 0;
+    for (int si = 0; si < t->nsizes && !interrupted && rc == 0; si++) {
+        rc = run_row(t, si);
+        if (!t->csv)
+            print_row(t, si);
+        rows++;
+    }
+    if (!t->csv)
+        print_branching(t, rows);
+    if (interrupted) {
+        cli_error("interrupted (the cells shown are complete)");
+        return EXIT_INTERRUPTED;
+    }
+    return rc == 0 ? EXIT_OK : EXIT_FAIL;
+}
+
+static int table_main(int argc, char **argv)
+{
+    static const struct option opts[] = {
+        { "player1", required_argument, NULL, '1' }, { "player2", required_argument, NULL, '2' },
+        { "sizes", required_argument, NULL, 's' },   { "depths", required_argument, NULL, 'd' },
+        { "max-seconds", required_argument, NULL, 'm' }, { "csv", no_argument, NULL, 'c' },
+        { "help", no_argument, NULL, 'h' },          { NULL, 0, NULL, 0 },
+    };
+    static table t;
+    char default_player2[48];
+    const long cpus = sysconf(_SC_NPROCESSORS_ONLN);
+    snprintf(default_player2, sizeof default_player2, cpus > 1 ? "pvs:threads=%ld" : "pvs", cpus);
+    const char *spec_text[2] = { "alphabeta", default_player2 };
+    const char *sizes = default_sizes, *depths = default_depths;
+    t.max_seconds = 60;
+    opterr = 0;
+    optind = 1;
+    int ch;
+    while ((ch = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
+        char *end;
+        switch (ch) {
+        case 'h':
+            fputs(usage_text, stdout);
+            return EXIT_OK;
+        case '1':
+        case '2':
+            spec_text[ch - '1'] = optarg;
+            break;
+        case 's':
+            sizes = optarg;
+            break;
+        case 'd':
+            depths = optarg;
+            break;
+        case 'm':
+            errno = 0;
+            t.max_seconds = strtod(optarg, &end);
+            if (errno || end == optarg || *end || !(t.max_seconds > 0 && t.max_seconds <= 1e6)) {
+                cli_error("bad --max-seconds '%s' (a number of seconds, over 0)", optarg);
+                return EXIT_USAGE;
+            }
+            break;
+        case 'c':
+            t.csv = true;
+            break;
+        default:
+            cli_error("unknown option or missing value: %s (see 'gts reversi bench table --help')",
+                      argv[optind - 1]);
+            return EXIT_USAGE;
+        }
+    }
+    if (optind < argc) {
+        cli_error("bench table takes no arguments, only options: '%s'", argv[optind]);
+        return EXIT_USAGE;
+    }
+    char err[320];
+    for (int i = 0; i < 2; i++) {
+        if (rvp_parse(spec_text[i], &t.specs[i], err, sizeof err) != 0) {
+            cli_error("--player%d: %s", i + 1, err);
+            return EXIT_USAGE;
+        }
+        if (t.specs[i].has_depth) {
+            cli_error("--player%d: no depth= in bench table (the depths are the columns, --depths)", i + 1);
+            return EXIT_USAGE;
+        }
+    }
+    if ((t.nsizes = parse_sizes(sizes, t.widths, t.heights)) < 0 || (t.ndepths = parse_depths(depths, t.depths)) < 0)
+        return EXIT_USAGE;
+    struct sigaction sa;
+    memset(&sa, 0, sizeof sa);
+    sigemptyset(&sa.sa_mask);
+    sa.sa_handler = on_sigint;
+    sigaction(SIGINT, &sa, NULL);
+    sa.sa_handler = on_alarm;
+    sigaction(SIGALRM, &sa, NULL);
+    return run_table(&t);
+}
+
+int reversi_bench_main(int argc, char **argv)
+{
+    if (argc >= 2 && strcmp(argv[1], "table") == 0)
+        return table_main(argc - 1, argv + 1);
+    if (argc >= 2 && (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0)) {
+        fputs(usage_text, stdout);
+        return EXIT_OK;
+    }
+    cli_error("bench takes 'table' (see 'gts reversi bench table --help')");
+    return EXIT_USAGE;
+}

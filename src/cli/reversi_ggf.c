@@ -1,0 +1,244 @@
+/* An 8x8 game from GGF text, and moves added to it one at a time. */
+#include <ctype.h>
+#include <stdio.h>
+#include <string.h>
+#include <strings.h>
+
+#include "reversi_ggf.h"
+
+static const char *const side_name[2] = { "black", "white" };
+
+void rv_game_start(rv_game *g, const rv_pos *p, bool black_to_move)
+{
+    g->n = 0;
+    g->pos[0] = *p;
+    g->black[0] = black_to_move;
+}
+
+/* Appends a move known to be legal (or a pass) to the game. */
+static int append(rv_game *g, int sq, char *err, size_t errlen)
+{
+    if (g->n == RV_GAME_MAX_MOVES) {
+        snprintf(err, errlen, "more than %d moves", RV_GAME_MAX_MOVES);
+        return -1;
+    }
+    rv_pos p = g->pos[g->n];
+    if (sq == RV_PASS)
+        rv_pass(&p);
+    else
+        rv_play(&p, sq, rv_flips(p.me, p.opp, sq));
+    g->moves[g->n] = sq;
+    g->pos[g->n + 1] = p;
+    g->black[g->n + 1] = !g->black[g->n];
+    g->n++;
+    return 0;
+}
+
+int rv_game_play(rv_game *g, int sq, int by, char *err, size_t errlen)
+{
+    const rv_pos *p = &g->pos[g->n];
+    const int mover = g->black[g->n] ? RV_BY_BLACK : RV_BY_WHITE;
+    char name[3];
+    rv_format_square(sq, name);
+    if (rv_game_over(p)) {
+        snprintf(err, errlen, "the game is over: no move (%s) can be played", name);
+        return -1;
+    }
+    const bool stuck = !rv_moves(p->me, p->opp);
+    /* The other side's move when the side to move cannot move: its pass
+     * was left out. */
+    if (stuck && sq != RV_PASS && by != mover) {
+        const rv_pos after_pass = { p->opp, p->me };
+        if (!rv_flips(after_pass.me, after_pass.opp, sq)) {
+            snprintf(err, errlen, "%s is illegal (%s must pass, and %s cannot play there)", name,
+                     side_name[mover], side_name[!mover]);
+            return -1;
+        }
+        return append(g, RV_PASS, err, errlen) == 0 ? append(g, sq, err, errlen) : -1;
+    }
+    if (by != RV_BY_EITHER && by != mover) {
+        snprintf(err, errlen, "%s by %s, but %s is to move", name, side_name[by], side_name[mover]);
+        return -1;
+    }
+    if (sq == RV_PASS && !stuck) {
+        snprintf(err, errlen, "a pass, but %s has a legal move", side_name[mover]);
+        return -1;
+    }
+    if (sq != RV_PASS && !rv_flips(p->me, p->opp, sq)) {
+        snprintf(err, errlen, "%s is illegal for %s%s", name, side_name[mover], stuck ? ", who must pass" : "");
+        return -1;
+    }
+    return append(g, sq, err, errlen);
+}
+
+/* ---- GGF ---- */
+
+enum { VALUE_MAX = 256 };
+
+static const char *skip_space(const char *s)
+{
+    while (isspace((unsigned char)*s))
+        s++;
+    return s;
+}
+
+/* The next property NAME[VALUE] from *s: 1, 0 at the game's end ";)", or
+ * -1 with a reason.  The value is unescaped ("\]" is ']') and cut to
+ * VALUE_MAX - 1 characters (only comments are that long). */
+static int next_property(const char **s, char name[8], char value[VALUE_MAX], char *err, size_t errlen)
+{
+    const char *t = skip_space(*s);
+    if (t[0] == ';') {
+        t = skip_space(t + 1);
+        if (*t != ')') {
+            snprintf(err, errlen, "';' not followed by ')' at the end of the game");
+            return -1;
+        }
+        t = skip_space(t + 1);
+        if (*t) {
+            snprintf(err, errlen, "text after the game's closing ')'");
+            return -1;
+        }
+        *s = t;
+        return 0;
+    }
+    size_t n = 0;
+    while (isupper((unsigned char)t[n]) && n < 7) {
+        name[n] = t[n];
+        n++;
+    }
+    name[n] = '\0';
+    if (n == 0 || t[n] != '[') {
+        if (!*t)
+            snprintf(err, errlen, "the game has no end (\";)\")");
+        else
+            snprintf(err, errlen, "expected a property NAME[value] at '%.12s'", t);
+        return -1;
+    }
+    t += n + 1;
+    size_t k = 0;
+    for (; *t && *t != ']'; t++) {
+        if (*t == '\\' && t[1])
+            t++;
+        if (k < VALUE_MAX - 1)
+            value[k++] = *t;
+    }
+    value[k] = '\0';
+    if (*t != ']') {
+        snprintf(err, errlen, "property %s has no closing ']'", name);
+        return -1;
+    }
+    *s = t + 1;
+    return 1;
+}
+
+/* TY[8], TY[8r] ...: the board size, and no variant gts does not play. */
+static int check_type(const char *value, char *err, size_t errlen)
+{
+    int size = 0;
+    const char *t = skip_space(value);
+    while (isdigit((unsigned char)*t) && size < 1000)
+        size = size * 10 + (*t++ - '0');
+    if (size != 8) {
+        snprintf(err, errlen, "TY[%s]: board size %s, gts plays 8x8 games only", value, size ? "not 8" : "missing");
+        return -1;
+    }
+    if (strchr(t, 'a') || strchr(t, 's')) {
+        snprintf(err, errlen, "TY[%s]: anti and synchro Othello are not played", value);
+        return -1;
+    }
+    return 0;
+}
+
+/* BO[8 <64 squares> <side>]: the start position; the squares may be split
+ * by spaces (rows). */
+static int read_board(const char *value, rv_pos *p, bool *black, char *err, size_t errlen)
+{
+    const char *t = skip_space(value);
+    if (t[0] != '8' || !isspace((unsigned char)t[1])) {
+        snprintf(err, errlen, "BO[...]: the board is not 8x8 (gts plays 8x8 games only)");
+        return -1;
+    }
+    char board[65];
+    int k = 0;
+    for (t += 2; *t && k < 64; t++)
+        if (!isspace((unsigned char)*t))
+            board[k++] = *t;
+    board[k] = '\0';
+    t = skip_space(t);
+    const char side = *t;
+    if (k < 64 || !side || *skip_space(t + 1)) {
+        snprintf(err, errlen, "BO[...]: expected 8, 64 squares and the side to move (* or O)");
+        return -1;
+    }
+    char why[160];
+    if (rv_parse_board(board, side, p, black, why, sizeof why) != 0) {
+        snprintf(err, errlen, "BO[...]: %s", why);
+        return -1;
+    }
+    return 0;
+}
+
+/* B[F5/1.0/2.5] or W[PA]: the square (RV_PASS), or -1 with a reason. */
+static int read_move(const char *name, const char *value, char *err, size_t errlen)
+{
+    char move[8];
+    const char *t = skip_space(value);
+    size_t n = strcspn(t, "/ \t");
+    if (n >= sizeof move) {
+        snprintf(err, errlen, "%s[%s]: not a move", name, value);
+        return -1;
+    }
+    memcpy(move, t, n);
+    move[n] = '\0';
+    if (strcmp(move, "pass") == 0 || strcmp(move, "PASS") == 0)
+        return RV_PASS;
+    char why[128];
+    const int sq = rv_parse_square(move, why, sizeof why);
+    if (sq < 0)
+        snprintf(err, errlen, "%s[%s]: %s", name, value, why);
+    return sq;
+}
+
+int rv_ggf_parse(const char *text, rv_game *g, char *err, size_t errlen)
+{
+    const char *s = skip_space(text);
+    if (s[0] != '(' || s[1] != ';') {
+        snprintf(err, errlen, "a GGF game starts with \"(;\"");
+        return -1;
+    }
+    s += 2;
+    const char *props = s;
+    char name[8], value[VALUE_MAX];
+    rv_pos start;
+    rv_start(&start);
+    bool black = true;
+    int k;
+    /* The game's kind and start first: some writers put BO after moves. */
+    while ((k = next_property(&s, name, value, err, errlen)) == 1) {
+        if (strcmp(name, "GM") == 0 && strcasecmp(value, "othello") != 0 && strcasecmp(value, "reversi") != 0) {
+            snprintf(err, errlen, "GM[%s] is not an Othello game", value);
+            return -1;
+        }
+        if ((strcmp(name, "TY") == 0 && check_type(value, err, errlen) != 0) ||
+            (strcmp(name, "BO") == 0 && read_board(value, &start, &black, err, errlen) != 0))
+            return -1;
+    }
+    if (k < 0)
+        return -1;
+    rv_game_start(g, &start, black);
+    s = props;
+    while (next_property(&s, name, value, err, errlen) == 1) {
+        if (strcmp(name, "B") != 0 && strcmp(name, "W") != 0)
+            continue;
+        const int sq = read_move(name, value, err, errlen);
+        char why[192];
+        if (sq < 0)
+            return -1;
+        if (rv_game_play(g, sq, name[0] == 'B' ? RV_BY_BLACK : RV_BY_WHITE, why, sizeof why) != 0) {
+            snprintf(err, errlen, "move %d %s[%s]: %s", g->n + 1, name, value, why);
+            return -1;
+        }
+    }
+    return 0;
+}

@@ -1,0 +1,147 @@
+/*
+ * gts reversi play: the GPU Reversi report's match of two players, two
+ * games from the start of a board, each player black once; each game's
+ * moves and result, and each player's total search time over both games
+ * with their ratio (the report's acceleration factor).
+ */
+#include <getopt.h>
+#include <signal.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+#include "reversi_cli.h"
+#include "reversi_players.h"
+
+#define DEFAULT_DEPTH 4
+
+static const char usage_text[] =
+    "usage: gts reversi play [--player1 SPEC] [--player2 SPEC] [--size WxH] [--depth D]\n"
+    "\n"
+    "Two games between two players from the start of a W x H board (W, H in 8, 16,\n"
+    "32, 64), player 1 black in the first and white in the second: each game's\n"
+    "moves and result, and each player's search time over both games.\n"
+    "\n"
+    "A player SPEC is ALGO[:KEY=VALUE,...]: ALGO minimax, alphabeta or pvs; keys\n"
+    "depth=D (1..60), backend=serial|threads, threads=N, tt-mb=MB, wpc=ctdl|standard,\n"
+    "mobility=M; e.g. alphabeta:depth=6 or pvs:depth=6,threads=16.\n"
+    "\n"
+    "options:\n"
+    "  --player1 SPEC   default alphabeta (the report's serial player)\n"
+    "  --player2 SPEC   default pvs\n"
+    "  --size WxH       board (default 8x8; N for N x N)\n"
+    "  --depth D        depth of a player without depth= (default 4)\n"
+    "  -h, --help       this help\n";
+
+static volatile int stop;
+
+static void on_sigint(int sig)
+{
+    (void)sig;
+    stop = 1;
+}
+
+static void print_game(const rvp_game *g, int k, rvp_player *players[2])
+{
+    static char moves[2 * RVB_MAX_SQUARES * 8];
+    rvp_format_moves(g, moves, sizeof moves);
+    const int black = k, white = 1 - k;
+    printf("game %d: black player %d (%s), white player %d (%s), %dx%d\n", k + 1, black + 1,
+           players[black]->spec.text, white + 1, players[white]->spec.text, g->width, g->height);
+    printf("  moves   %s\n", moves);
+    if (g->stopped) {
+        printf("  result  none: interrupted after %d moves\n", g->n);
+        return;
+    }
+    printf("  result  black %d - white %d: ", g->black_discs, g->white_discs);
+    if (g->score == 0)
+        printf("a draw\n");
+    else
+        printf("%s (player %d) wins by %d\n", g->score > 0 ? "black" : "white", (g->score > 0 ? black : white) + 1,
+               abs(g->score));
+}
+
+int reversi_play_main(int argc, char **argv)
+{
+    static const struct option opts[] = {
+        { "player1", required_argument, NULL, '1' }, { "player2", required_argument, NULL, '2' },
+        { "size", required_argument, NULL, 's' },    { "depth", required_argument, NULL, 'd' },
+        { "help", no_argument, NULL, 'h' },          { NULL, 0, NULL, 0 },
+    };
+    const char *spec_text[2] = { "alphabeta", "pvs" };
+    int width = 8, height = 8;
+    long depth = DEFAULT_DEPTH;
+    char err[256];
+    opterr = 0;
+    optind = 1;
+    int ch;
+    while ((ch = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
+        if (ch == 'h') {
+            fputs(usage_text, stdout);
+            return EXIT_OK;
+        } else if (ch == '1' || ch == '2') {
+            spec_text[ch - '1'] = optarg;
+        } else if (ch == 's') {
+            if (rvb_parse_size(optarg, &width, &height, err, sizeof err) != 0) {
+                cli_error("--size: %s", err);
+                return EXIT_USAGE;
+            }
+        } else if (ch == 'd') {
+            if (cli_int(optarg, 1, RV_MAX_DEPTH, &depth) != 0) {
+                cli_error("bad --depth '%s' (1..%d)", optarg, RV_MAX_DEPTH);
+                return EXIT_USAGE;
+            }
+        } else {
+            cli_error("unknown option or missing value: %s (see 'gts reversi play --help')", argv[optind - 1]);
+            return EXIT_USAGE;
+        }
+    }
+    if (optind < argc) {
+        cli_error("play takes no arguments, only options: '%s'", argv[optind]);
+        return EXIT_USAGE;
+    }
+    rvp_spec specs[2];
+    for (int i = 0; i < 2; i++)
+        if (rvp_parse(spec_text[i], &specs[i], err, sizeof err) != 0) {
+            cli_error("--player%d: %s", i + 1, err);
+            return EXIT_USAGE;
+        }
+    static rvp_player store[2];
+    rvp_player *players[2] = { &store[0], &store[1] };
+    for (int i = 0; i < 2; i++) {
+        const int d = specs[i].has_depth ? specs[i].o.depth : (int)depth;
+        if (rvp_create(players[i], &specs[i], d, &stop, err, sizeof err) != 0) {
+            cli_error("player %d: %s", i + 1, err);
+            if (i == 1)
+                rvp_free(players[0]);
+            return EXIT_FAIL;
+        }
+        char what[160];
+        rvp_describe(&players[i]->spec, what, sizeof what);
+        printf("player %d: %s (%s, depth %d)\n", i + 1, specs[i].text, what, d);
+    }
+    struct sigaction sa;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = on_sigint;
+    sigemptyset(&sa.sa_mask);
+    sigaction(SIGINT, &sa, NULL);
+    static rvp_match m;
+    const int rc = rvp_play_match(players, width, height, &stop, &m, err, sizeof err);
+    for (int i = 0; i < 2; i++)
+        rvp_free(players[i]);
+    if (rc != 0) {
+        cli_error("%s", err);
+        return EXIT_FAIL;
+    }
+    for (int k = 0; k < 2 && (k == 0 || !m.games[0].stopped); k++)
+        print_game(&m.games[k], k, players);
+    for (int i = 0; i < 2; i++)
+        printf("player %d: %.3f s in %ld searches, %llu nodes\n", i + 1, m.usec[i] / 1e6, m.searches[i],
+               (unsigned long long)m.nodes[i]);
+    if (m.stopped) {
+        cli_error("interrupted");
+        return EXIT_INTERRUPTED;
+    }
+    printf("time player 1 / player 2: %.3f\n", m.usec[1] > 0 ? m.usec[0] / m.usec[1] : 0.0);
+    return EXIT_OK;
+}
