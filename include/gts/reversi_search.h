@@ -51,7 +51,12 @@ typedef struct rv_search_options {
     volatile int *stop;
 } rv_search_options;
 
-/* Defaults: PVS, depth 6, one thread, CTDL weights, 64 MB. */
+/* Hundredths per move of mobility difference by default: a tenth of a
+ * corner's weight (docs/notes/reversi_search.md says why). */
+#define RV_DEFAULT_MOBILITY 10
+
+/* Defaults: PVS, depth 6, one thread, CTDL weights, RV_DEFAULT_MOBILITY,
+ * 64 MB. */
 void rv_search_defaults(rv_search_options *o);
 
 typedef struct rv_result {
