@@ -57,8 +57,10 @@ void rvb_copy(rvb *dst, const rvb *src);
  * returns how many. */
 int rvb_moves(const rvb *b, uint64_t *moves);
 
-/* How many moves the side to move has (of_opponent: the other side). */
+/* How many moves the side to move has (of_opponent: the other side);
+ * rvb_mobilities counts both at once. */
 int rvb_mobility(const rvb *b, bool of_opponent);
+void rvb_mobilities(const rvb *b, int *mine, int *theirs);
 
 /* The legal moves as squares in increasing order (out: room for
  * width * height); returns how many. */

@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "cli.h"
+#include "reversi_cli.h"
 #include "gts/reversi.h"
 
 static const char usage_text[] =
@@ -13,6 +14,7 @@ static const char usage_text[] =
     "  perft DEPTH [MOVES]   move sequences of DEPTH plies from the start (or after\n"
     "                        MOVES, e.g. f5d6c3), a pass counted as a move and a\n"
     "                        game over before DEPTH as none\n"
+    "  best POSITION         the depth-limited search's move (see 'best --help')\n"
     "  solve [FILE...]       exact endgame scores of .obf lines (64 squares, side to\n"
     "                        move, optionally '; move:score; ...' with the best\n"
     "                        score): best move, score, nodes, time; a wrong score\n"
@@ -175,6 +177,7 @@ static const struct {
 } commands[] = {
     { "perft", perft_main },
     { "solve", solve_main },
+    { "best", reversi_best_main },
 };
 
 int reversi_main(int argc, char **argv)

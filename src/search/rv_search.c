@@ -283,6 +283,13 @@ void rv_searcher_run(rv_searcher *s, const rvb *b, rv_result *r)
             r->move = c->root_move;
             r->score = v;
             r->depth = depth;
+            if (s->o.on_depth) {
+                rv_result now = *r;
+                for (int i = 0; i < s->nctx; i++)
+                    now.nodes += s->ctx[i]->nodes;
+                now.usec = gts_now_usec() - t0;
+                s->o.on_depth(&now, s->o.on_depth_arg);
+            }
             if (s->o.time_ms > 0)
                 for (int i = 0; i < s->nctx; i++)
                     s->ctx[i]->deadline = t0 + 1000.0 * (double)s->o.time_ms;

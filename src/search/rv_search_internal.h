@@ -42,7 +42,8 @@ static inline int32_t rv_final_value(const rvb *b)
 /* The evaluation: a finished game's score, else WPC + mobility. */
 static inline int32_t rv_leaf_value(const rv_weights *w, const rvb *b)
 {
-    const int mine = rvb_mobility(b, false), theirs = rvb_mobility(b, true);
+    int mine, theirs;
+    rvb_mobilities(b, &mine, &theirs);
     if (!mine && !theirs)
         return rv_final_value(b);
     return rv_wpc_value(w, b) + w->mobility * (mine - theirs);

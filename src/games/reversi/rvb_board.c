@@ -35,7 +35,7 @@ static span move_span(const rvb *b)
 }
 
 /* Squares of column 0 in a word (one bit per row it holds). */
-static uint64_t first_column(int width)
+static inline uint64_t first_column(int width)
 {
     uint64_t m = 0;
     for (int i = 0; i < 64; i += width)
@@ -43,79 +43,92 @@ static uint64_t first_column(int width)
     return m;
 }
 
-/* One direction: a shift of the whole array by k squares (towards higher
- * squares when up), with the column the shift must not wrap into masked. */
-typedef struct dir {
-    int k;
-    bool up;
-    uint64_t mask;
-} dir;
+/* Word arrays with two zero words before and after the span worked on, so
+ * that a shift (by at most 65 squares, one word and a bit) reads no
+ * bounds: word i of the board is at [i + PAD - lo]. */
+#define PAD 2
+typedef uint64_t padded[RVB_MAX_WORDS + 2 * PAD];
 
-static void directions(int width, dir d[8])
+/* out = in shifted by k squares (towards higher squares when up), words
+ * 0..n-1 of the span, the column the shift must not wrap into masked. */
+static inline __attribute__((always_inline)) void shift(const uint64_t *in, uint64_t *out, int n, const int k,
+                                                        const bool up, const uint64_t mask)
 {
-    const uint64_t col0 = first_column(width);
-    const uint64_t not_first = ~col0, not_last = ~(col0 << (width - 1));
-    d[0] = (dir){ 1, true, not_first };            /* east */
-    d[1] = (dir){ 1, false, not_last };            /* west */
-    d[2] = (dir){ width, true, ~0ULL };            /* south */
-    d[3] = (dir){ width, false, ~0ULL };           /* north */
-    d[4] = (dir){ width + 1, true, not_first };    /* south-east */
-    d[5] = (dir){ width - 1, true, not_last };     /* south-west */
-    d[6] = (dir){ width - 1, false, not_first };   /* north-east */
-    d[7] = (dir){ width + 1, false, not_last };    /* north-west */
-}
-
-/* out = in shifted by d over the words of s; in is zero outside s. */
-static inline void shift(const uint64_t *in, uint64_t *out, span s, const dir *d)
-{
-    const int q = d->k >> 6, r = d->k & 63;
-    for (int i = s.lo; i <= s.hi; i++) {
-        uint64_t v = 0;
-        if (d->up) {
-            const int j = i - q;
-            if (j >= s.lo)
-                v = in[j] << r;
-            if (r && j - 1 >= s.lo)
-                v |= in[j - 1] >> (64 - r);
-        } else {
-            const int j = i + q;
-            if (j <= s.hi)
-                v = in[j] >> r;
-            if (r && j + 1 <= s.hi)
-                v |= in[j + 1] << (64 - r);
-        }
-        out[i] = v & d->mask;
+    const int q = k >> 6, r = k & 63;
+    for (int i = PAD; i < PAD + n; i++) {
+        uint64_t v;
+        if (up)
+            v = r ? in[i - q] << r | in[i - q - 1] >> (64 - r) : in[i - q];
+        else
+            v = r ? in[i + q] >> r | in[i + q + 1] << (64 - r) : in[i + q];
+        out[i] = v & mask;
     }
 }
 
-/* me's moves against opp, on the words of s. */
-static int moves_in(const uint64_t *me, const uint64_t *opp, int width, span s, uint64_t *moves)
+/* One direction's moves: runs of opponent discs from one of mine, one
+ * square longer each round, until no run goes on. */
+static inline __attribute__((always_inline)) void direction(const uint64_t *me, const uint64_t *opp,
+                                                            const uint64_t *empty, uint64_t *moves, int n,
+                                                            const int k, const bool up, const uint64_t mask)
 {
-    dir d[8];
-    directions(width, d);
-    uint64_t x[RVB_MAX_WORDS], t[RVB_MAX_WORDS];
-    for (int i = s.lo; i <= s.hi; i++)
-        moves[i] = 0;
-    for (int k = 0; k < 8; k++) {
-        /* Runs of opponent discs from one of mine, one square longer each
-         * round, until no run goes on. */
-        shift(me, t, s, &d[k]);
-        uint64_t any = 0;
-        for (int i = s.lo; i <= s.hi; i++)
+    padded x, t;
+    x[0] = x[1] = x[n + PAD] = x[n + PAD + 1] = 0;
+    shift(me, t, n, k, up, mask);
+    uint64_t any = 0;
+    for (int i = PAD; i < PAD + n; i++)
+        any |= x[i] = t[i] & opp[i];
+    while (any) {
+        shift(x, t, n, k, up, mask);
+        any = 0;
+        for (int i = PAD; i < PAD + n; i++) {
+            moves[i] |= t[i] & empty[i];
             any |= x[i] = t[i] & opp[i];
-        while (any) {
-            shift(x, t, s, &d[k]);
-            any = 0;
-            for (int i = s.lo; i <= s.hi; i++) {
-                moves[i] |= t[i] & ~(me[i] | opp[i]);
-                any |= x[i] = t[i] & opp[i];
-            }
         }
     }
-    int n = 0;
-    for (int i = s.lo; i <= s.hi; i++)
-        n += __builtin_popcountll(moves[i]);
-    return n;
+}
+
+static inline __attribute__((always_inline)) void all_directions(const uint64_t *me, const uint64_t *opp,
+                                                                 const uint64_t *empty, uint64_t *moves, int n,
+                                                                 const int width)
+{
+    const uint64_t col0 = first_column(width), not_first = ~col0, not_last = ~(col0 << (width - 1));
+    direction(me, opp, empty, moves, n, 1, true, not_first);              /* east */
+    direction(me, opp, empty, moves, n, 1, false, not_last);              /* west */
+    direction(me, opp, empty, moves, n, width, true, ~0ULL);              /* south */
+    direction(me, opp, empty, moves, n, width, false, ~0ULL);             /* north */
+    direction(me, opp, empty, moves, n, width + 1, true, not_first);      /* south-east */
+    direction(me, opp, empty, moves, n, width - 1, true, not_last);       /* south-west */
+    direction(me, opp, empty, moves, n, width - 1, false, not_first);     /* north-east */
+    direction(me, opp, empty, moves, n, width + 1, false, not_last);      /* north-west */
+}
+
+/* me's moves against opp on the words of s, into moves[s.lo..s.hi]. */
+static int moves_in(const uint64_t *me_w, const uint64_t *opp_w, int width, span s, uint64_t *moves_out)
+{
+    const int n = s.hi - s.lo + 1;
+    if (n <= 0)
+        return 0;
+    padded me, opp, empty, moves;
+    me[0] = me[1] = opp[0] = opp[1] = me[n + PAD] = me[n + PAD + 1] = opp[n + PAD] = opp[n + PAD + 1] = 0;
+    for (int i = 0; i < n; i++) {
+        me[PAD + i] = me_w[s.lo + i];
+        opp[PAD + i] = opp_w[s.lo + i];
+        empty[PAD + i] = ~(me[PAD + i] | opp[PAD + i]);
+        moves[PAD + i] = 0;
+    }
+    /* The shifts specialised to each width: constant word and bit steps. */
+    switch (width) {
+    case 8: all_directions(me, opp, empty, moves, n, 8); break;
+    case 16: all_directions(me, opp, empty, moves, n, 16); break;
+    case 32: all_directions(me, opp, empty, moves, n, 32); break;
+    default: all_directions(me, opp, empty, moves, n, 64); break;
+    }
+    int count = 0;
+    for (int i = 0; i < n; i++) {
+        moves_out[s.lo + i] = moves[PAD + i];
+        count += __builtin_popcountll(moves[PAD + i]);
+    }
+    return count;
 }
 
 int rvb_moves(const rvb *b, uint64_t *moves)
@@ -124,9 +137,21 @@ int rvb_moves(const rvb *b, uint64_t *moves)
         moves[0] = rv_moves(b->me[0], b->opp[0]);
         return __builtin_popcountll(moves[0]);
     }
-    const span s = move_span(b);
     memset(moves, 0, (size_t)b->words * sizeof *moves);
-    return moves_in(b->me, b->opp, b->width, s, moves);
+    return moves_in(b->me, b->opp, b->width, move_span(b), moves);
+}
+
+void rvb_mobilities(const rvb *b, int *mine, int *theirs)
+{
+    if (b->words == 1) {
+        *mine = __builtin_popcountll(rv_moves(b->me[0], b->opp[0]));
+        *theirs = __builtin_popcountll(rv_moves(b->opp[0], b->me[0]));
+        return;
+    }
+    uint64_t moves[RVB_MAX_WORDS];
+    const span s = move_span(b);
+    *mine = moves_in(b->me, b->opp, b->width, s, moves);
+    *theirs = moves_in(b->opp, b->me, b->width, s, moves);
 }
 
 int rvb_mobility(const rvb *b, bool of_opponent)
