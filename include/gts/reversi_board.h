@@ -57,6 +57,19 @@ void rvb_copy(rvb *dst, const rvb *src);
  * returns how many. */
 int rvb_moves(const rvb *b, uint64_t *moves);
 
+/* How many moves the side to move has (of_opponent: the other side);
+ * rvb_mobilities counts both at once. */
+int rvb_mobility(const rvb *b, bool of_opponent);
+void rvb_mobilities(const rvb *b, int *mine, int *theirs);
+
+/* The legal moves as squares in increasing order (out: room for
+ * width * height); returns how many. */
+int rvb_move_list(const rvb *b, int *out);
+
+/* The words that hold discs: [*lo, *hi] (lo > hi on an empty board).
+ * Every word outside is zero, so work can be kept to these. */
+void rvb_span(const rvb *b, int *lo, int *hi);
+
 bool rvb_can_play(const rvb *b, int sq);
 
 /* Plays sq if legal (returns false and leaves b alone if not); the other
@@ -76,8 +89,9 @@ int rvb_final_score(const rvb *b);
 int rvb_parse_square(const rvb *b, const char *s, char *err, size_t errlen);
 void rvb_format_square(const rvb *b, int sq, char out[8]);
 
-/* Plays a move list ("f5d6c3", passes optional as with rv_parse_moves)
- * from b's start.  *black_to_move tells whose turn it is after. */
+/* Sets b to the start of its size (b->width x b->height, as set by
+ * rvb_init) and plays a move list ("f5d6c3", "j9 h10"; passes optional as
+ * with rv_parse_moves).  *black_to_move tells whose turn it is after. */
 int rvb_parse_moves(rvb *b, const char *moves, bool *black_to_move, char *err, size_t errlen);
 
 /* A text board: `height` rows of `width` characters (X or * black, O

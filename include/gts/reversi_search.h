@@ -39,6 +39,8 @@ typedef enum {
     RV_WPC_STANDARD,     /* the common hand-made table */
 } rv_wpc;
 
+struct rv_result;
+
 typedef struct rv_search_options {
     rv_algo algo;
     int depth;              /* plies, 1..RV_MAX_DEPTH; the most when time_ms is set */
@@ -49,9 +51,18 @@ typedef struct rv_search_options {
     int mobility_weight;    /* hundredths per move of mobility difference */
     /* Raised from outside to stop; the last finished depth stands.  May be NULL. */
     volatile int *stop;
+    /* Called after each depth of iterative deepening with the result so
+     * far (nodes and time included).  May be NULL. */
+    void (*on_depth)(const struct rv_result *r, void *arg);
+    void *on_depth_arg;
 } rv_search_options;
 
-/* Defaults: PVS, depth 6, one thread, CTDL weights, 64 MB. */
+/* Hundredths per move of mobility difference by default: a tenth of a
+ * corner's weight (docs/notes/reversi_search.md says why). */
+#define RV_DEFAULT_MOBILITY 10
+
+/* Defaults: PVS, depth 6, one thread, CTDL weights, RV_DEFAULT_MOBILITY,
+ * 64 MB. */
 void rv_search_defaults(rv_search_options *o);
 
 typedef struct rv_result {

@@ -2,6 +2,8 @@
 #ifndef GTS_REVERSI_CLI_H
 #define GTS_REVERSI_CLI_H
 
+/* gts reversi best (argv[0] = "best"): the search's move for a position. */
+int reversi_best_main(int argc, char **argv);
 /* Each takes argv[0] = the command's name, then its options. */
 int reversi_nboard_main(int argc, char **argv);
 int reversi_play_main(int argc, char **argv);

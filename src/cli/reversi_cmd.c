@@ -14,10 +14,17 @@ static const char usage_text[] =
     "  perft DEPTH [MOVES]   move sequences of DEPTH plies from the start (or after\n"
     "                        MOVES, e.g. f5d6c3), a pass counted as a move and a\n"
     "                        game over before DEPTH as none\n"
+    "  best POSITION         the depth-limited search's move (see 'best --help')\n"
     "  solve [FILE...]       exact endgame scores of .obf lines (64 squares, side to\n"
     "                        move, optionally '; move:score; ...' with the best\n"
     "                        score): best move, score, nodes, time; a wrong score\n"
     "                        or a bad line makes the exit status 1\n"
+    "  play                  two games between two players, each black once, and\n"
+    "                        their search times (see 'play --help')\n"
+    "  bench table           the GPU Reversi report's tables for two players\n"
+    "                        (see 'bench table --help')\n"
+    "  nboard                the NBoard engine protocol on stdin/stdout, for the\n"
+    "                        NBoard GUI (see 'nboard --help')\n"
     "\n"
     "options:\n"
     "  --wld        solve: win / draw / loss only (scores -1, 0, 1)\n"
@@ -176,6 +183,7 @@ static const struct {
 } commands[] = {
     { "perft", perft_main },
     { "solve", solve_main },
+    { "best", reversi_best_main },
     { "play", reversi_play_main },
     { "bench", reversi_bench_main },
     { "nboard", reversi_nboard_main },

@@ -1,0 +1,109 @@
+/*
+ * Internal: the depth-limited Reversi search's evaluation tables, per-thread
+ * context and node function, shared by the serial search (rv_search.c),
+ * the evaluation (rv_eval.c) and the threads (src/parallel/rv_parallel.c).
+ */
+#ifndef GTS_RV_SEARCH_INTERNAL_H
+#define GTS_RV_SEARCH_INTERNAL_H
+
+#include <stdatomic.h>
+
+#include "htt.h"
+#include "gts/reversi_search.h"
+
+#define RV_INF (RV_WIN + RVB_MAX_SQUARES + 1)
+#define RV_WORD_KINDS 8   /* distinct words of weights a board can have (5 at most, see rv_eval.c) */
+
+/* The weights of one board size: per square, and per byte of each kind of
+ * word (words with the same weights share a kind) for the fast sum. */
+typedef struct rv_weights {
+    int width, height, words;
+    int mobility;
+    int16_t square[RVB_MAX_SQUARES];
+    uint8_t kind[RVB_MAX_WORDS];
+    int16_t bytes[RV_WORD_KINDS][8][256];
+} rv_weights;
+
+/* The 8x8 table of a WPC in hundredths, A1..H8 row by row. */
+const int8_t *rv_wpc_table(rv_wpc wpc);
+
+void rv_weights_init(rv_weights *w, int width, int height, rv_wpc wpc, int mobility);
+
+/* The weighted piece count of b for the side to move. */
+int rv_wpc_value(const rv_weights *w, const rvb *b);
+
+/* The score of a finished game for the side to move. */
+static inline int32_t rv_final_value(const rvb *b)
+{
+    const int d = rvb_final_score(b);
+    return d > 0 ? RV_WIN + d : d < 0 ? -RV_WIN + d : 0;
+}
+
+/* The evaluation: a finished game's score, else WPC + mobility. */
+static inline int32_t rv_leaf_value(const rv_weights *w, const rvb *b)
+{
+    int mine, theirs;
+    rvb_mobilities(b, &mine, &theirs);
+    if (!mine && !theirs)
+        return rv_final_value(b);
+    return rv_wpc_value(w, b) + w->mobility * (mine - theirs);
+}
+
+typedef struct rv_ctx {
+    struct rv_searcher *searcher;
+    const rv_weights *w;
+    htt *tt;                        /* PVS only, else NULL */
+    rv_algo algo;
+    uint64_t nodes, next_check;
+    double deadline;                /* gts_now_usec() limit, 0 for none */
+    atomic_int *abort;              /* the search must stop (time, stop flag) */
+    atomic_int *cutoff;             /* a worker's split node was refuted (threads) */
+    bool stopped;                   /* this context's scores are void */
+    int root_move;                  /* best move of the last ply-0 node */
+    int32_t history[RVB_MAX_SQUARES];
+    rvb b[RV_MAX_DEPTH + 2];        /* b[ply]: the board at ply; copy-make */
+    int16_t list[RV_MAX_DEPTH + 1][RVB_MAX_SQUARES];   /* moves, square order */
+    int32_t key[RV_MAX_DEPTH + 1][RVB_MAX_SQUARES];    /* ordering keys, then index */
+} rv_ctx;
+
+struct rv_searcher {
+    rv_search_options o;
+    htt *tt;
+    rv_weights *w;
+    atomic_int abort;
+    int nctx;
+    rv_ctx **ctx;                   /* ctx[0]: the serial part; ctx[1 + i]: thread i */
+};
+
+/* The table's key of b (board size included). */
+uint64_t rv_hash(const rvb *b);
+
+/* Negamax value of c->b[ply] searched depth plies deeper with c's
+ * algorithm; pv: a node of the principal variation (ordering).  Meaningless
+ * when c->stopped. */
+int32_t rv_node(rv_ctx *c, int ply, int depth, int32_t alpha, int32_t beta, bool pv);
+
+/* The value, for the side to move at c->b[ply], of playing sq there,
+ * searched depth - 1 further with the algorithm's window: the whole window
+ * for the node's first move; for PVS a null window at alpha first for the
+ * others, widened to (alpha, beta) if the move beats alpha. */
+int32_t rv_child_value(rv_ctx *c, int ply, int sq, int depth, int32_t alpha, int32_t beta, bool first, bool pv);
+
+/* The moves of c->b[ply] into c->list[ply] with their ordering keys;
+ * returns how many.  tt_index: the table's move (index in square order),
+ * -1 if none. */
+int rv_order_moves(rv_ctx *c, int ply, int tt_index, bool pv);
+
+/* The index (in square order) of the k-th move to search: the best key
+ * left among k..n-1, swapped into place k. */
+int rv_pick(rv_ctx *c, int ply, int k, int n);
+
+/* Raises c->stopped when the search must stop; reads the clock every few
+ * thousand nodes. */
+bool rv_check_stop(rv_ctx *c);
+
+/* The PV-split search on o.threads threads (rv_parallel.c): the value of
+ * c->b[ply] as rv_node's with pv set. */
+int32_t rv_parallel_node(rv_ctx *c, int ply, int depth, int32_t alpha, int32_t beta);
+
+#endif
