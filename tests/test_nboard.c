@@ -60,6 +60,8 @@ typedef struct run {
     rv_pos pos[MAX_PLIES + 1]; /* the game as the GUI has it: pos[n] now */
     int n;
     int depth;                 /* the engine's set depth */
+    int go_at;                 /* the position of the last go's answer (-1: none) */
+    char go_eval[32];          /* its eval: the best hint's must be the same */
     uint64_t rng;
 } run;
 
@@ -144,6 +146,7 @@ static int endgame_empties(const run *r)
 
 static void play(run *r, int sq)
 {
+    r->go_at = -1;
     rv_pos p = *now(r);
     if (sq == RV_PASS)
         rv_pass(&p);
@@ -168,8 +171,10 @@ static void send_text(run *r, const char *text, const char *ending)
     char line[8192];
     snprintf(line, sizeof line, "%s%s", text, ending);
     int d;
-    if (sscanf(text, "set depth %d", &d) == 1 && d >= 1 && d <= 60)
+    if (sscanf(text, "set depth %d", &d) == 1 && d >= 1 && d <= 60) {
         r->depth = d;
+        r->go_at = -1;
+    }
     expect(r, send_bytes(&r->c, line, strlen(line), REPLY_TIMEOUT_MS), "could not send '%.60s' (engine gone?)",
            text);
 }
@@ -198,6 +203,7 @@ static void random_game(run *r, uint64_t seed, int empties)
 {
     rv_start(&r->pos[0]);
     r->n = 0;
+    r->go_at = -1;
     while (rv_empties(now(r)) > empties && !rv_game_over(now(r))) {
         const uint64_t moves = rv_moves(now(r)->me, now(r)->opp);
         if (!moves) {
@@ -256,6 +262,8 @@ static void check_go(run *r, bool want_exact)
         return;
     }
     expect(r, line[6] == '/' && strchr(line + 7, '/'), "'%s' is not '=== MOVE/EVAL/TIME'", line);
+    snprintf(r->go_eval, sizeof r->go_eval, "%.*s", (int)strcspn(line + 7, "/"), line + 7);
+    r->go_at = r->n;
     int v;
     if (want_exact && parse_discs(r, line + 7, &v)) {
         const int best = exact_value(now(r));
@@ -308,6 +316,9 @@ static void check_hint(run *r, int n, bool want_exact)
             return;
         const uint64_t bit = sq == RV_PASS ? 0 : (uint64_t)1 << sq;
         expect(r, !(seen & bit), "'%s': the move came twice", line);
+        char eval[32];
+        if (i == 0 && r->go_at == r->n && sscanf(line, "search %*s %31s", eval) == 1)
+            expect(r, strcmp(eval, r->go_eval) == 0, "'%s': the best move's value is not go's, %s", line, r->go_eval);
         expect(r, v <= last, "'%s': not in order, best first", line);
         seen |= bit;
         last = v;
@@ -413,6 +424,7 @@ static void step(run *r, char *s)
     } else if (strcmp(word, "start") == 0) {
         rv_start(&r->pos[0]);
         r->n = 0;
+        r->go_at = -1;
         send_game(r);
     } else if (strcmp(word, "random") == 0) {
         unsigned long long seed;
@@ -488,6 +500,7 @@ static void run_session(char **engine, const char *name, const char *script)
     r.name = name;
     r.rng = 12345;
     r.depth = 6;
+    r.go_at = -1;
     rv_start(&r.pos[0]);
     if (!expect(&r, spawn(&r.c, engine, true), "cannot start %s", engine[0]))
         return;

@@ -43,7 +43,7 @@ run "solve: missing file" "$GTS" reversi solve "$TMP/none.obf" "$SAMPLE"
 expect_rc 1
 expect_contains out "# 3 positions"
 
-run "unknown command" "$GTS" reversi play
+run "unknown command" "$GTS" reversi frobnicate
 expect_rc 2
 
 echo "$checks checks, $failures failures"
