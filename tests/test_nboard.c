@@ -347,7 +347,7 @@ static void check_analyze(run *r)
 /* Everything up to "pong N" belongs to a hint cut short by the ping. */
 static void sync_ping(run *r, const char *n)
 {
-    char text[64], line[512], last[512] = "";
+    char text[80], line[512], last[512] = "";
     snprintf(text, sizeof text, "ping %s", n);
     send_text(r, text, "\n");
     snprintf(text, sizeof text, "pong %s", n);
@@ -464,7 +464,7 @@ static void step(run *r, char *s)
         send_text(r, "go", "\n");
         check_go(r, strcmp(arg, "exact") == 0);
     } else if (strcmp(word, "hint") == 0) {
-        char text[32];
+        char text[80];
         snprintf(text, sizeof text, "hint %s", arg);
         send_text(r, text, "\n");
         check_hint(r, atoi(arg), strcmp(arg2, "exact") == 0);

@@ -394,8 +394,8 @@ static void cmd_hint(engine *e, const char *arg)
     long n;
     char extra[2];
     char word[24] = "";
-    if (sscanf(arg, "%23s %1s", word, extra) != 1 || cli_int(word, 1, 64, &n) != 0) {
-        cli_error("hint takes a number of moves (1..64), not '%s'", arg);
+    if (sscanf(arg, "%23s %1s", word, extra) != 1 || cli_int(word, 1, 1000000, &n) != 0) {
+        cli_error("hint takes a number of moves (1 or more), not '%s'", arg);
         return;
     }
     const rv_pos *p = &e->game.pos[e->game.n];
@@ -546,7 +546,7 @@ int reversi_nboard_main(int argc, char **argv)
     optind = 1;
     int ch;
     while ((ch = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
-        long v;
+        long v = 0;
         int ok = 0;
         switch (ch) {
         case 'h':
