@@ -20,7 +20,7 @@
 
 /* Nodes closer to the leaves than this are searched serially: their
  * subtrees are too small to share. */
-#define SPLIT_DEPTH 3
+#define SPLIT_DEPTH 5
 
 int32_t rv_parallel_node(rv_ctx *c, int ply, int depth, int32_t alpha, int32_t beta)
 {
