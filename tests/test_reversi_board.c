@@ -21,13 +21,19 @@ static bool same_rules(const rvb *b, const char *what)
 {
     ref_board r;
     ref_from_rvb(&r, b);
-    static int want[RVB_MAX_SQUARES], got[RVB_MAX_SQUARES];
+    static int want[RVB_MAX_SQUARES], got[RVB_MAX_SQUARES], theirs_list[RVB_MAX_SQUARES];
     const int n = ref_moves(&r, want);
     uint64_t moves[RVB_MAX_WORDS];
     bool ok = CHECK_MSG(rvb_moves(b, moves) == n, "%s %dx%d: %d moves, reference %d", what, b->width, b->height,
                         rvb_moves(b, moves), n);
     ok = ok && CHECK_EQ(rvb_move_list(b, got), n);
     ok = ok && CHECK_EQ(rvb_mobility(b, false), n);
+    /* Both sides at once, as the leaf evaluation counts them. */
+    ref_board o = r;
+    ref_swap(&o);
+    int mine, theirs;
+    rvb_mobilities(b, &mine, &theirs);
+    ok = ok && CHECK_EQ(mine, n) && CHECK_EQ(theirs, ref_moves(&o, theirs_list)) && CHECK_EQ(rvb_mobility(b, true), theirs);
     for (int i = 0; ok && i < n; i++) {
         ok = CHECK_EQ(got[i], want[i]) && CHECK((moves[want[i] / 64] >> (want[i] % 64)) & 1);
         rvb c;
