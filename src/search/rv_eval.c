@@ -66,6 +66,55 @@ static int class_weight(const int8_t *t, int a, int b)
     return sum >= 0 ? (2 * sum + n) / (2 * n) : -((-2 * sum + n) / (2 * n));
 }
 
+/* 8x8: per byte of the word, the sum of the weights of its set bits. */
+static void byte_tables(rv_weights *w)
+{
+    for (int j = 0; j < 8; j++)
+        for (int v = 0; v < 256; v++) {
+            int sum = 0;
+            for (int bit = 0; bit < 8; bit++)
+                if ((v >> bit) & 1)
+                    sum += w->square[8 * j + bit];
+            w->bytes[j][v] = (int16_t)sum;
+        }
+}
+
+/* Larger boards: words of the same weights share a kind (at most the first
+ * two and last two rows' kinds and the middle one: 5 on 32-wide boards),
+ * and a kind's squares are grouped by weight, zero weights left out.  A
+ * word holds at most the 10 classes, and a 64-wide one 4. */
+static void word_groups(rv_weights *w)
+{
+    int nkinds = 0;
+    int first_word[RV_WORD_KINDS];
+    for (int i = 0; i < w->words; i++) {
+        int k = 0;
+        while (k < nkinds && memcmp(&w->square[64 * first_word[k]], &w->square[64 * i], 64 * sizeof(int16_t)))
+            k++;
+        if (k == nkinds)
+            first_word[nkinds++] = i;
+        w->kind[i] = (uint8_t)k;
+    }
+    for (int k = 0; k < nkinds; k++) {
+        struct rv_word_groups *g = &w->groups[k];
+        g->n = 0;
+        for (int bit = 0; bit < 64; bit++) {
+            const int v = w->square[64 * first_word[k] + bit];
+            int j = 0;
+            while (j < g->n && g->weight[j] != v)
+                j++;
+            if (j == g->n) {
+                g->weight[g->n] = v;
+                g->mask[g->n++] = 0;
+            }
+            g->mask[j] |= (uint64_t)1 << bit;
+        }
+        for (int j = 0; j < g->n; j++)
+            if (!g->weight[j])
+                g->mask[j] = g->mask[--g->n], g->weight[j] = g->weight[g->n], j--;
+    }
+}
+
 void rv_weights_init(rv_weights *w, int width, int height, rv_wpc wpc, int mobility)
 {
     w->width = width;
@@ -78,45 +127,30 @@ void rv_weights_init(rv_weights *w, int width, int height, rv_wpc wpc, int mobil
                                       ? t[sq]
                                       : class_weight(t, edge_distance(sq % width, width),
                                                      edge_distance(sq / width, height)));
-    /* Words of the same weights share byte tables: at most the first two
-     * and last two rows' kinds and the middle one (5 on 32-wide boards). */
-    int nkinds = 0;
-    int first_word[RV_WORD_KINDS];
-    for (int i = 0; i < w->words; i++) {
-        int k = 0;
-        while (k < nkinds && memcmp(&w->square[64 * first_word[k]], &w->square[64 * i], 64 * sizeof(int16_t)))
-            k++;
-        if (k == nkinds)
-            first_word[nkinds++] = i;
-        w->kind[i] = (uint8_t)k;
-    }
-    for (int k = 0; k < nkinds; k++)
-        for (int j = 0; j < 8; j++)
-            for (int v = 0; v < 256; v++) {
-                int sum = 0;
-                for (int bit = 0; bit < 8; bit++)
-                    if ((v >> bit) & 1)
-                        sum += w->square[64 * first_word[k] + 8 * j + bit];
-                w->bytes[k][j][v] = (int16_t)sum;
-            }
+    if (w->words == 1)
+        byte_tables(w);
+    else
+        word_groups(w);
 }
 
-static inline int word_value(const int16_t (*t)[256], uint64_t me, uint64_t opp)
-{
-    int v = 0;
-    for (int j = 0; j < 8; j++)
-        v += t[j][(me >> (8 * j)) & 255] - t[j][(opp >> (8 * j)) & 255];
-    return v;
-}
-
+/* The sum by popcounts: on 64x64, 3 to 4 groups a word against 16 byte
+ * lookups (docs/notes/reversi_search.md, "Large boards: cost per node"). */
 int rv_wpc_value(const rv_weights *w, const rvb *b)
 {
-    if (b->words == 1)
-        return word_value(w->bytes[0], b->me[0], b->opp[0]);
+    if (b->words == 1) {
+        int v = 0;
+        for (int j = 0; j < 8; j++)
+            v += w->bytes[j][(b->me[0] >> (8 * j)) & 255] - w->bytes[j][(b->opp[0] >> (8 * j)) & 255];
+        return v;
+    }
     int lo, hi, v = 0;
     rvb_span(b, &lo, &hi);
-    for (int i = lo; i <= hi; i++)
-        v += word_value(w->bytes[w->kind[i]], b->me[i], b->opp[i]);
+    for (int i = lo; i <= hi; i++) {
+        const struct rv_word_groups *g = &w->groups[w->kind[i]];
+        for (int j = 0; j < g->n; j++)
+            v += g->weight[j] * (__builtin_popcountll(b->me[i] & g->mask[j]) -
+                                 __builtin_popcountll(b->opp[i] & g->mask[j]));
+    }
     return v;
 }
 

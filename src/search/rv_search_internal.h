@@ -13,15 +13,22 @@
 
 #define RV_INF (RV_WIN + RVB_MAX_SQUARES + 1)
 #define RV_WORD_KINDS 8   /* distinct words of weights a board can have (5 at most, see rv_eval.c) */
+#define RV_GROUPS 10      /* distinct weights in a word of a larger board (its square classes) */
 
-/* The weights of one board size: per square, and per byte of each kind of
- * word (words with the same weights share a kind) for the fast sum. */
+/* The weights of one board size: per square, and for the fast sum per byte
+ * on 8x8, or on larger boards per kind of word (words with the same
+ * weights share a kind) the squares grouped by weight. */
 typedef struct rv_weights {
     int width, height, words;
     int mobility;
     int16_t square[RVB_MAX_SQUARES];
+    int16_t bytes[8][256];
     uint8_t kind[RVB_MAX_WORDS];
-    int16_t bytes[RV_WORD_KINDS][8][256];
+    struct rv_word_groups {
+        int n;
+        uint64_t mask[RV_GROUPS];
+        int weight[RV_GROUPS];
+    } groups[RV_WORD_KINDS];
 } rv_weights;
 
 /* The 8x8 table of a WPC in hundredths, A1..H8 row by row. */
