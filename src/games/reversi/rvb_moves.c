@@ -98,14 +98,19 @@ INLINE uint64_t cross_rows(uint64_t me, uint64_t from_me, uint64_t opp, uint64_t
            step(me, from_me, opp, empty, &r->minus, width - 1, minus_mask, steps, hi);
 }
 
-/* Along the row, both ways, in one word. */
+/* Along the row, both ways, in one word.  Towards higher bits (east) the
+ * carry of an addition runs through a run of opponent discs at once: it
+ * enters at the run's first square, next to one of mine, and comes out
+ * on the square after its last; opponent discs of column 0 are left out
+ * so that it stops at the end of a row, and the square it comes out on
+ * must be empty and not in column 0. */
 INLINE uint64_t along_row(uint64_t me, uint64_t opp, const int width)
 {
     const uint64_t col0 = first_column(width), not_first = ~col0, not_last = ~(col0 << (width - 1));
-    const uint64_t empty = ~(me | opp);
-    uint64_t east = 0, west = 0;
-    return step(me, 0, opp, empty, &east, 1, not_first, log2i(width), true) |
-           step(me, 0, opp, empty, &west, 1, not_last, log2i(width), false);
+    const uint64_t empty = ~(me | opp), pro = opp & not_first;
+    const uint64_t east = (pro + ((me << 1) & pro)) & empty & not_first;
+    uint64_t west = 0;
+    return east | step(me, 0, opp, empty, &west, 1, not_last, log2i(width), false);
 }
 
 /* The moves of a (against b) in words lo..hi into ma, and when both, of
