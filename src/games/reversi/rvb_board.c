@@ -31,7 +31,8 @@ static const int DX[8] = { 1, -1, 0, 0, 1, -1, 1, -1 }, DY[8] = { 0, 0, 1, -1, 1
  * squares costs less than shifting whole arrays. */
 static int flip_runs(rvb *b, int sq)
 {
-    const int w = b->width, h = b->height, x0 = sq % w, y0 = sq / w;
+    /* Widths are powers of two: no division. */
+    const int w = b->width, h = b->height, x0 = sq & (w - 1), y0 = sq >> __builtin_ctz((unsigned)w);
     int flipped = 0;
     for (int d = 0; d < 8; d++) {
         int x = x0 + DX[d], y = y0 + DY[d], n = 0;

@@ -43,14 +43,18 @@ INLINE int log2i(int n)
 
 /* Word i of an array shifted by k <= 65 squares, towards higher squares
  * (hi) or lower, from word i itself (cur) and the word the bits come from
- * (from: i - 1 going up, i + 1 going down).  At k = 65 a bit also comes
- * from two words away, but it lands on a column that the direction's mask
- * drops. */
-INLINE uint64_t shift(uint64_t cur, uint64_t from, const int k, const bool hi)
+ * (from: i - 1 going up, i + 1 going down), and the direction's mask of
+ * squares that the step reaches without wrapping.  At k = 65 a bit also
+ * comes from two words away, but it lands on a column that the mask
+ * drops.  The mask is applied to each part so that the compiler drops a
+ * part it empties (at k = 63 on a 64-wide board, the bits that stay in
+ * the word). */
+INLINE uint64_t shift(uint64_t cur, uint64_t from, const int k, const uint64_t mask, const bool hi)
 {
     if (k < 64)
-        return hi ? cur << k | from >> (64 - k) : cur >> k | from << (64 - k);
-    return hi ? from << (k - 64) : from >> (k - 64);
+        return hi ? ((cur << k) & mask) | ((from >> (64 - k)) & mask)
+                  : ((cur >> k) & mask) | ((from << (64 - k)) & mask);
+    return (hi ? from << (k - 64) : from >> (k - 64)) & mask;
 }
 
 /* The runs g grown through pro (opponent discs where the step does not
@@ -73,8 +77,8 @@ INLINE uint64_t step(uint64_t me, uint64_t from_me, uint64_t opp, uint64_t empty
                      const uint64_t mask, const int steps, const bool hi)
 {
     const uint64_t pro = opp & mask;
-    const uint64_t g = spread(shift(me, from_me | *run, k, hi) & pro, pro, k, steps, hi);
-    const uint64_t moves = shift(g, *run, k, hi) & mask & empty;
+    const uint64_t g = spread(shift(me, from_me | *run, k, mask, hi) & opp, pro, k, steps, hi);
+    const uint64_t moves = shift(g, *run, k, mask, hi) & empty;
     *run = g;
     return moves;
 }
