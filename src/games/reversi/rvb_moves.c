@@ -7,9 +7,10 @@
  * round over the whole array costs many passes.  Instead the words are
  * visited once in each order:
  *
- *  - along a row, runs never leave their word: each word is filled on its
- *    own by an occluded (Kogge-Stone) fill in log2(width) steps, a loop
- *    over independent words that the compiler vectorises;
+ *  - along a row, runs never leave their word: each word on its own, west
+ *    by an occluded (Kogge-Stone) fill in log2(width) steps, east by the
+ *    carry of an addition, a loop over independent words that the
+ *    compiler vectorises;
  *  - the six other directions step by width - 1, width or width + 1
  *    squares, at most one word and a bit, so a run entering word i comes
  *    from word i - 1 only (going towards higher squares; i + 1 going
