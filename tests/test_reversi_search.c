@@ -170,18 +170,24 @@ static void test_eval(void)
 
 /* ---- the search -------------------------------------------------------------- */
 
-static rv_result search(const rvb *b, rv_algo algo, int depth, int threads)
+static rv_result search_with(const rvb *b, rv_algo algo, int depth, int threads, rv_parallel parallel)
 {
     rv_search_options o;
     rv_search_defaults(&o);
     o.algo = algo;
     o.depth = depth;
     o.threads = threads;
+    o.parallel = parallel;
     o.tt_bytes = 1 << 20;
     rv_result r;
     char err[128];
     CHECK_EQ(rv_search(b, &o, &r, err, sizeof err), 0);
     return r;
+}
+
+static rv_result search(const rvb *b, rv_algo algo, int depth, int threads)
+{
+    return search_with(b, algo, depth, threads, RV_PAR_YBWC);
 }
 
 /* The move's value is the score: its child searched one ply less. */
@@ -257,28 +263,39 @@ static void test_reference(void)
         }
 }
 
-static void test_threads(void)
+/* Every design on 2, 3, 4 and 8 threads (more threads than cores here:
+ * splits, cutoffs and races happen all the same) gives the serial score,
+ * and a move that reaches it; depths from 1 to past the split depth. */
+static void threads_on(int width, int height, int positions, int max_depth)
 {
-    static const int sizes[][3] = { { 8, 8, 5 }, { 16, 8, 4 }, { 16, 16, 3 } };
-    for (size_t z = 0; z < sizeof sizes / sizeof sizes[0]; z++)
-        for (int i = 0; i < 3; i++) {
-            rvb b;
-            random_board(&b, sizes[z][0], sizes[z][1], rng_below(&rng, sizes[z][0] * sizes[z][1] / 2));
-            for (int d = 1; d <= sizes[z][2]; d++)
-                for (int algo = RV_ALGO_MINIMAX; algo <= RV_ALGO_PVS; algo++) {
-                    if (algo == RV_ALGO_MINIMAX && d > 3)
-                        continue;
-                    const rv_result s = search(&b, (rv_algo)algo, d, 1);
-                    for (int t = 2; t <= 3; t++) {
-                        const rv_result p = search(&b, (rv_algo)algo, d, t);
+    static const int counts[] = { 2, 3, 4, 8 };
+    for (int i = 0; i < positions; i++) {
+        rvb b;
+        random_board(&b, width, height, rng_below(&rng, width * height / 2));
+        for (int d = 1; d <= max_depth; d++)
+            for (int algo = RV_ALGO_MINIMAX; algo <= RV_ALGO_PVS; algo++) {
+                if (algo != RV_ALGO_PVS && d > max_depth - 2)
+                    continue;
+                const rv_result s = search(&b, (rv_algo)algo, d, 1);
+                for (int par = RV_PAR_YBWC; par <= RV_PAR_LAZY; par++)
+                    for (size_t t = 0; t < sizeof counts / sizeof counts[0]; t++) {
+                        const rv_result p = search_with(&b, (rv_algo)algo, d, counts[t], (rv_parallel)par);
                         if (!CHECK_MSG(p.score == s.score && p.depth == d,
-                                       "%dx%d algo %d depth %d threads %d: %d, serial %d", b.width, b.height, algo, d,
-                                       t, p.score, s.score))
+                                       "%dx%d algo %d depth %d parallel %d threads %d: %d, serial %d", b.width,
+                                       b.height, algo, d, par, counts[t], p.score, s.score))
                             return;
                         check_best_move(&b, &p);
                     }
-                }
-        }
+            }
+    }
+}
+
+static void test_threads(void)
+{
+    threads_on(8, 8, 4, 7);
+    threads_on(16, 8, 2, 6);
+    threads_on(16, 16, 2, 5);
+    threads_on(32, 32, 1, 4);
 }
 
 /* ---- time and stop ---------------------------------------------------------- */
@@ -286,7 +303,7 @@ static void test_threads(void)
 static void *raise_later(void *arg)
 {
     nanosleep(&(struct timespec){ 0, 50 * 1000 * 1000 }, NULL);
-    *(volatile int *)arg = 1;
+    __atomic_store_n((volatile int *)arg, 1, __ATOMIC_RELAXED);
     return NULL;
 }
 
@@ -301,12 +318,14 @@ static void test_time(void)
 {
     rvb b;
     random_board(&b, 16, 16, 20);
-    for (int threads = 1; threads <= 2; threads++) {
+    for (int run = 0; run < 4; run++) {
+        /* Serial, then each design on 3 threads. */
         rv_search_options o;
         rv_search_defaults(&o);
         o.depth = RV_MAX_DEPTH;
         o.time_ms = 100;
-        o.threads = threads;
+        o.threads = run ? 3 : 1;
+        o.parallel = (rv_parallel)(run ? run - 1 : 0);
         rv_result r;
         char err[128];
         CHECK_EQ(rv_search(&b, &o, &r, err, sizeof err), 0);
@@ -340,26 +359,34 @@ static void test_time(void)
     o.depth = 4;
     o.threads = 0;
     CHECK(rv_searcher_create(&o, err, sizeof err) == NULL);
-    /* A searcher kept over positions of several sizes and cleared. */
     o.threads = 1;
-    rv_searcher *s = rv_searcher_create(&o, err, sizeof err);
-    if (!CHECK(s != NULL))
-        return;
-    for (int z = 0; z < 3; z++) {
-        random_board(&b, 8 << z, 8, 10);
+    o.parallel = (rv_parallel)3;
+    CHECK(rv_searcher_create(&o, err, sizeof err) == NULL);
+    CHECK_CONTAINS(err, "parallel");
+    /* A searcher kept over positions of several sizes and cleared, its
+     * threads asleep between searches. */
+    for (int threads = 1; threads <= 4; threads += 3) {
+        o.threads = threads;
+        o.parallel = RV_PAR_YBWC;
+        rv_searcher *s = rv_searcher_create(&o, err, sizeof err);
+        if (!CHECK(s != NULL))
+            return;
+        for (int z = 0; z < 3; z++) {
+            random_board(&b, 8 << z, 8, 10);
+            rv_result r;
+            rv_searcher_run(s, &b, &r);
+            CHECK_EQ(r.score, search(&b, RV_ALGO_MINIMAX, 4, 1).score);
+            rv_searcher_run(s, &b, &r);
+            CHECK_EQ(r.score, search(&b, RV_ALGO_MINIMAX, 4, 1).score);
+            rv_searcher_clear(s);
+        }
+        rv_searcher_set_time(s, 1);
+        random_board(&b, 64, 64, 200);
         rv_result r;
         rv_searcher_run(s, &b, &r);
-        CHECK_EQ(r.score, search(&b, RV_ALGO_MINIMAX, 4, 1).score);
-        rv_searcher_run(s, &b, &r);
-        CHECK_EQ(r.score, search(&b, RV_ALGO_MINIMAX, 4, 1).score);
-        rv_searcher_clear(s);
+        CHECK(r.depth >= 1);
+        rv_searcher_free(s);
     }
-    rv_searcher_set_time(s, 1);
-    random_board(&b, 64, 64, 200);
-    rv_result r;
-    rv_searcher_run(s, &b, &r);
-    CHECK(r.depth >= 1);
-    rv_searcher_free(s);
 }
 
 int main(int argc, char **argv)

@@ -39,6 +39,17 @@ typedef enum {
     RV_WPC_STANDARD,     /* the common hand-made table */
 } rv_wpc;
 
+/* How threads share the search (docs/notes/reversi_search.md, "Threads",
+ * has the measurements).  Every one returns the serial root score. */
+typedef enum {
+    RV_PAR_YBWC,         /* young brothers wait: any node of 4+ plies left, once its
+                            first move is searched, shares the rest with idle threads */
+    RV_PAR_PVSPLIT,      /* the same, at nodes of the principal variation only: the
+                            report's GPU design on CPU threads, its baseline */
+    RV_PAR_LAZY,         /* Lazy SMP: every thread searches the root, moves ordered
+                            differently, sharing through the table; the first to finish wins */
+} rv_parallel;
+
 struct rv_result;
 
 typedef struct rv_search_options {
@@ -46,6 +57,7 @@ typedef struct rv_search_options {
     int depth;              /* plies, 1..RV_MAX_DEPTH; the most when time_ms is set */
     long time_ms;           /* 0: none; else iterative deepening keeps the last whole depth */
     int threads;            /* 1: serial */
+    rv_parallel parallel;   /* with threads > 1 */
     size_t tt_bytes;        /* 0: default (64 MB) */
     rv_wpc wpc;
     int mobility_weight;    /* hundredths per move of mobility difference */
@@ -61,7 +73,7 @@ typedef struct rv_search_options {
  * corner's weight (docs/notes/reversi_search.md says why). */
 #define RV_DEFAULT_MOBILITY 10
 
-/* Defaults: PVS, depth 6, one thread, CTDL weights, RV_DEFAULT_MOBILITY,
+/* Defaults: PVS, depth 6, one thread (YBWC when more), CTDL weights, RV_DEFAULT_MOBILITY,
  * 64 MB. */
 void rv_search_defaults(rv_search_options *o);
 
@@ -76,7 +88,8 @@ typedef struct rv_result {
 /* The evaluation of b for the side to move (no search). */
 int rv_evaluate(const rvb *b, const rv_search_options *o);
 
-/* A searcher keeps its table and threads from one search to the next.
+/* A searcher keeps its table and threads from one search to the next
+ * (threads > 1: threads - 1 helpers wait, asleep, between searches).
  * NULL with a one-line reason (options out of range, no memory). */
 typedef struct rv_searcher rv_searcher;
 rv_searcher *rv_searcher_create(const rv_search_options *o, char *err, size_t errlen);

@@ -26,6 +26,8 @@ static const char usage_text[] =
     "  --depth D        plies, 1..60 (default 6); with --time-ms the most\n"
     "  --algo A         minimax | alphabeta | pvs (default pvs)\n"
     "  --threads N      threads, 1..1024 (default 1)\n"
+    "  --parallel P     ybwc | pvsplit | lazy: how threads share the search\n"
+    "                   (default ybwc)\n"
     "  --wpc W          ctdl | standard: the 8x8 weights (default ctdl)\n"
     "  --mobility W     hundredths per move of mobility difference (default 10)\n"
     "  --time-ms T      stop after T ms, keeping the last whole depth\n"
@@ -34,13 +36,14 @@ static const char usage_text[] =
     "                   side to move\n"
     "  -h, --help       this help\n";
 
-enum { OPT_SIZE = 256, OPT_DEPTH, OPT_ALGO, OPT_THREADS, OPT_WPC, OPT_MOBILITY, OPT_TIME, OPT_TT, OPT_BOARD };
+enum { OPT_SIZE = 256, OPT_DEPTH, OPT_ALGO, OPT_THREADS, OPT_PARALLEL, OPT_WPC, OPT_MOBILITY, OPT_TIME, OPT_TT, OPT_BOARD };
 
 static const struct option long_opts[] = {
     { "size", required_argument, NULL, OPT_SIZE },
     { "depth", required_argument, NULL, OPT_DEPTH },
     { "algo", required_argument, NULL, OPT_ALGO },
     { "threads", required_argument, NULL, OPT_THREADS },
+    { "parallel", required_argument, NULL, OPT_PARALLEL },
     { "wpc", required_argument, NULL, OPT_WPC },
     { "mobility", required_argument, NULL, OPT_MOBILITY },
     { "time-ms", required_argument, NULL, OPT_TIME },
@@ -214,6 +217,16 @@ int reversi_best_main(int argc, char **argv)
             if (cli_int(optarg, 1, 1024, &v))
                 return bad("--threads", optarg, "1..1024");
             o.threads = (int)v;
+            break;
+        case OPT_PARALLEL:
+            if (!strcmp(optarg, "ybwc"))
+                o.parallel = RV_PAR_YBWC;
+            else if (!strcmp(optarg, "pvsplit"))
+                o.parallel = RV_PAR_PVSPLIT;
+            else if (!strcmp(optarg, "lazy"))
+                o.parallel = RV_PAR_LAZY;
+            else
+                return bad("--parallel", optarg, "ybwc, pvsplit or lazy");
             break;
         case OPT_WPC:
             if (!strcmp(optarg, "ctdl"))

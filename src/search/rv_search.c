@@ -40,9 +40,9 @@ bool rv_check_stop(rv_ctx *c)
 {
     c->next_check = c->nodes + CHECK_EVERY;
     rv_search_options *o = &c->searcher->o;
-    if ((o->stop && *o->stop) || (c->deadline > 0 && gts_now_usec() > c->deadline))
+    if ((o->stop && __atomic_load_n(o->stop, __ATOMIC_RELAXED)) || (c->deadline > 0 && gts_now_usec() > c->deadline))
         atomic_store(c->abort, 1);
-    if (atomic_load(c->abort) || (c->cutoff && atomic_load_explicit(c->cutoff, memory_order_relaxed)))
+    if (atomic_load(c->abort))
         c->stopped = true;
     return c->stopped;
 }
@@ -67,10 +67,13 @@ int rv_order_moves(rv_ctx *c, int ply, int tt_index, bool pv)
     if (c->algo == RV_ALGO_PVS) {
         /* The table's move, then by history (moves that refuted other
          * nodes), then by the square's weight: fewer nodes on every board
-         * size than weights before history (docs/notes/reversi_search.md). */
+         * size than weights before history (docs/notes/reversi_search.md).
+         * A Lazy SMP helper adds noise of its own to the weights so that
+         * the threads go different ways below the table's move. */
         for (int i = 0; i < n; i++) {
             const int h = c->history[list[i]] >> 4;
-            key[i] = KEY(i == tt_index ? TT_MERIT : (h < 1023 ? h : 1023) * 256 + weight[list[i]], i);
+            const int noise = c->vary ? (int)(mix((uint64_t)c->vary << 32 | (uint64_t)list[i]) & 255) : 0;
+            key[i] = KEY(i == tt_index ? TT_MERIT : (h < 1023 ? h : 1023) * 256 + weight[list[i]] + noise, i);
         }
     } else {
         /* Natural order, but at PV nodes of alpha-beta the move of the
@@ -128,6 +131,10 @@ int32_t rv_node(rv_ctx *c, int ply, int depth, int32_t alpha, int32_t beta, bool
     c->nodes++;
     if (c->nodes >= c->next_check && rv_check_stop(c))
         return 0;
+    if (c->sp && rv_split_cut(c->sp)) {
+        c->stopped = true;
+        return 0;
+    }
     const rvb *b = &c->b[ply];
     if (depth == 0)
         return rv_leaf_value(c->w, b);
@@ -157,6 +164,12 @@ int32_t rv_node(rv_ctx *c, int ply, int depth, int32_t alpha, int32_t beta, bool
     int32_t best = -RV_INF;
     int best_index = 0;
     for (int k = 0; k < n; k++) {
+        if (k == 1 && c->pool && rv_split_wanted(c, depth, pv)) {
+            rv_split_moves(c, ply, depth, k, n, &alpha, beta, pv, &best, &best_index);
+            if (c->stopped)
+                return 0;
+            break;
+        }
         const int i = ordered ? rv_pick(c, ply, k, n) : k;
         const int sq = c->list[ply][i];
         const int32_t v = rv_child_value(c, ply, sq, depth, alpha, beta, k == 0, pv);
@@ -198,6 +211,7 @@ void rv_searcher_free(rv_searcher *s)
 {
     if (!s)
         return;
+    rv_pool_free(s->pool);
     for (int i = 0; i < s->nctx && s->ctx; i++)
         free(s->ctx[i]);
     free(s->ctx);
@@ -209,10 +223,10 @@ void rv_searcher_free(rv_searcher *s)
 rv_searcher *rv_searcher_create(const rv_search_options *o, char *err, size_t errlen)
 {
     if ((unsigned)o->algo > RV_ALGO_PVS || o->depth < 1 || o->depth > RV_MAX_DEPTH || o->threads < 1 ||
-        o->threads > 1024 || o->time_ms < 0 || (unsigned)o->wpc > RV_WPC_STANDARD || o->mobility_weight < 0 ||
+        o->threads > 1024 || (unsigned)o->parallel > RV_PAR_LAZY || o->time_ms < 0 || (unsigned)o->wpc > RV_WPC_STANDARD || o->mobility_weight < 0 ||
         o->mobility_weight > 10000) {
         snprintf(err, errlen,
-                 "search options out of range (depth 1..%d, threads 1..1024, time >= 0, mobility 0..10000)",
+                 "search options out of range (depth 1..%d, threads 1..1024, parallel, time >= 0, mobility 0..10000)",
                  RV_MAX_DEPTH);
         return NULL;
     }
@@ -220,7 +234,7 @@ rv_searcher *rv_searcher_create(const rv_search_options *o, char *err, size_t er
     if (!s)
         goto oom;
     s->o = *o;
-    s->nctx = o->threads > 1 ? o->threads + 1 : 1;
+    s->nctx = o->threads;
     s->ctx = calloc((size_t)s->nctx, sizeof *s->ctx);
     s->w = calloc(1, sizeof *s->w);
     if (!s->ctx || !s->w)
@@ -230,6 +244,11 @@ rv_searcher *rv_searcher_create(const rv_search_options *o, char *err, size_t er
             goto oom;
     if (o->algo == RV_ALGO_PVS && !(s->tt = htt_create(o->tt_bytes ? o->tt_bytes : (size_t)64 << 20)))
         goto oom;
+    if (s->nctx > 1 && !(s->pool = rv_pool_create(s))) {
+        snprintf(err, errlen, "cannot start %d threads", o->threads - 1);
+        rv_searcher_free(s);
+        return NULL;
+    }
     return s;
 oom:
     snprintf(err, errlen, "out of memory for the search (table %zu MB, %d threads)", o->tt_bytes >> 20, o->threads);
@@ -268,7 +287,9 @@ void rv_searcher_run(rv_searcher *s, const rvb *b, rv_result *r)
         c->nodes = 0;
         c->next_check = CHECK_EVERY;
         c->abort = &s->abort;
-        c->cutoff = NULL;
+        c->pool = s->pool;
+        c->sp = NULL;
+        c->vary = s->o.parallel == RV_PAR_LAZY ? (unsigned)i : 0;
         c->stopped = false;
         c->deadline = 0;   /* depth 1 always finishes: there is a move to play */
     }
@@ -278,9 +299,9 @@ void rv_searcher_run(rv_searcher *s, const rvb *b, rv_result *r)
         r->score = rv_final_value(b);
     } else {
         const bool deepen = s->o.algo == RV_ALGO_PVS || s->o.time_ms > 0;
-        for (int depth = deepen ? 1 : s->o.depth; depth <= s->o.depth && !(s->o.stop && *s->o.stop); depth++) {
-            const int32_t v = s->nctx > 1 ? rv_parallel_node(c, 0, depth, -RV_INF, RV_INF)
-                                          : rv_node(c, 0, depth, -RV_INF, RV_INF, true);
+        for (int depth = deepen ? 1 : s->o.depth;
+             depth <= s->o.depth && !(s->o.stop && __atomic_load_n(s->o.stop, __ATOMIC_RELAXED)); depth++) {
+            const int32_t v = s->pool ? rv_pool_root(c, depth) : rv_node(c, 0, depth, -RV_INF, RV_INF, true);
             if (c->stopped)
                 break;
             r->move = c->root_move;

@@ -56,15 +56,20 @@ static inline int32_t rv_leaf_value(const rv_weights *w, const rvb *b)
     return rv_wpc_value(w, b) + w->mobility * (mine - theirs);
 }
 
+struct rv_pool;
+struct rv_split;
+
 typedef struct rv_ctx {
     struct rv_searcher *searcher;
+    struct rv_pool *pool;           /* the threads, NULL when serial */
     const rv_weights *w;
     htt *tt;                        /* PVS only, else NULL */
     rv_algo algo;
     uint64_t nodes, next_check;
     double deadline;                /* gts_now_usec() limit, 0 for none */
     atomic_int *abort;              /* the search must stop (time, stop flag) */
-    atomic_int *cutoff;             /* a worker's split node was refuted (threads) */
+    struct rv_split *sp;            /* the split this context works for, NULL if none */
+    unsigned vary;                  /* Lazy SMP: the helper's move order, 0 for the main thread */
     bool stopped;                   /* this context's scores are void */
     int root_move;                  /* best move of the last ply-0 node */
     int32_t history[RVB_MAX_SQUARES];
@@ -79,7 +84,8 @@ struct rv_searcher {
     rv_weights *w;
     atomic_int abort;
     int nctx;
-    rv_ctx **ctx;                   /* ctx[0]: the serial part; ctx[1 + i]: thread i */
+    rv_ctx **ctx;                   /* ctx[0]: the calling thread; ctx[i]: helper i */
+    struct rv_pool *pool;           /* the helpers, NULL when serial */
 };
 
 /* The table's key of b (board size included). */
@@ -109,8 +115,29 @@ int rv_pick(rv_ctx *c, int ply, int k, int n);
  * thousand nodes. */
 bool rv_check_stop(rv_ctx *c);
 
-/* The PV-split search on o.threads threads (rv_parallel.c): the value of
- * c->b[ply] as rv_node's with pv set. */
-int32_t rv_parallel_node(rv_ctx *c, int ply, int depth, int32_t alpha, int32_t beta);
+/* The threads (rv_parallel.c). */
+
+/* s->nctx - 1 helpers on s->ctx[1..]; NULL if they cannot be started. */
+struct rv_pool *rv_pool_create(rv_searcher *s);
+/* Wakes the helpers, waits for them to end, frees the pool. */
+void rv_pool_free(struct rv_pool *p);
+
+/* The root's value at depth searched by c (ctx[0]) and the helpers, with
+ * c->root_move set: Lazy SMP's race, else rv_node, which splits. */
+int32_t rv_pool_root(rv_ctx *c, int depth);
+
+/* Whether rv_node at a node of depth plies left, its first move
+ * searched, should share the others (a thread is idle, the node is deep
+ * enough and of the kind the design splits). */
+bool rv_split_wanted(const rv_ctx *c, int depth, bool pv);
+
+/* Moves k..n-1 of c->b[ply] searched by c and the idle threads; *alpha,
+ * *best and *best_index (as in rv_node's loop) updated.  c->stopped when
+ * the node's value is void (stop, time, or a cutoff above it). */
+void rv_split_moves(rv_ctx *c, int ply, int depth, int k, int n, int32_t *alpha, int32_t beta, bool pv, int32_t *best,
+                    int *best_index);
+
+/* Whether sp or a split above it was refuted: its workers must stop. */
+bool rv_split_cut(const struct rv_split *sp);
 
 #endif
