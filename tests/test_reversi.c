@@ -8,6 +8,7 @@
 
 #include "check.h"
 #include "test_rng.h"
+#include "games/reversi/rv_bits.h"
 #include "gts/reversi.h"
 
 /* ---- the reference: walk the squares ----------------------------------- */
@@ -108,13 +109,33 @@ static void test_perft(void)
 
 static void test_moves(void)
 {
-    for (int game = 0; game < 300; game++) {
+    for (int game = 0; game < 3000; game++) {
         rv_pos p;
         random_position(&p, 4 + (int)rnd(56));
-        CHECK_EQ(rv_moves(p.me, p.opp), ref_moves(p.me, p.opp));
-        for (int sq = 0; sq < 64; sq++)
-            if (!CHECK_EQ(rv_flips(p.me, p.opp, sq), ref_flips(p.me, p.opp, sq)))
+        if (game % 2) {
+            /* Boards no game reaches: some discs change sides or go. */
+            const uint64_t to_me = p.opp & rng_next(&rng), gone = rng_next(&rng) & rng_next(&rng);
+            p.me = (p.me | to_me) & ~gone;
+            p.opp &= ~to_me & ~gone;
+        }
+        const uint64_t want = ref_moves(p.me, p.opp);
+        CHECK_EQ(rv_moves(p.me, p.opp), want);
+        /* Both generators, whichever one rv_moves uses on this machine. */
+        CHECK_EQ(rv_moves_scalar(p.me, p.opp), want);
+#if defined(__AVX2__)
+        CHECK_EQ(rv_moves_vector(p.me, p.opp), want);
+#endif
+        for (int sq = 0; sq < 64; sq++) {
+            const uint64_t flips = ref_flips(p.me, p.opp, sq);
+            if (!CHECK_EQ(rv_flips(p.me, p.opp, sq), flips))
                 break;
+            if (((p.me | p.opp) >> sq) & 1)
+                continue;
+            CHECK_EQ(rv_flips_scalar(p.me, p.opp, sq), flips);
+#if defined(__AVX2__)
+            CHECK_EQ(rv_flips_vector(p.me, p.opp, sq), flips);
+#endif
+        }
     }
 }
 
