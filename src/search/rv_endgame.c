@@ -1,30 +1,34 @@
 /*
- * Exact Reversi endgame solving: negamax alpha-beta on the final disc
- * difference (or on its sign alone), with
- * - fastest-first ordering away from the end: the moves that leave the
- *   opponent fewest replies first, corners before the rest;
- * - parity ordering near the end: moves into regions (quadrants) with an
- *   odd number of empty squares first, where the side to move gets the
- *   last disc;
- * - a table of results for positions with many empties.
+ * Exact Reversi endgame solving: fail-soft negamax alpha-beta with PVS on
+ * the final disc difference (win / draw / loss is the window -1..1 at the
+ * root), with
+ * - the last RV_EG_LAST_EMPTIES empties left to rv_eg_last;
+ * - parity ordering below SORT_EMPTIES: moves into regions (quadrants)
+ *   with an odd number of empty squares first, where the side to move gets
+ *   the last disc;
+ * - fastest-first ordering from SORT_EMPTIES: the moves that leave the
+ *   opponent fewest replies (corners counted twice) first;
+ * - stability cutoffs: my score is at most 64 minus twice the opponent's
+ *   stable discs;
+ * - a table of lower and upper bounds from TABLE_EMPTIES.
  */
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "htt.h"
-#include "gts/reversi.h"
+#include "rv_endgame.h"
+#include "../games/reversi/rv_bits.h"
 #include "../util/gts_clock.h"
 
-/* Below these many empties ordering or the table costs more than it saves. */
-#define ORDER_EMPTIES 7
-#define TABLE_EMPTIES 12
+#define SORT_EMPTIES 10
+#define TABLE_EMPTIES 11
+#define STABLE_EMPTIES 9
 
 #define CORNERS 0x8100000000000081ULL
 
 struct rv_solver {
     rv_solve_options opt;
     htt *tt;
-    uint64_t nodes;
+    rv_eg_thread thread;
 };
 typedef struct rv_solver solver;
 
@@ -35,127 +39,159 @@ static inline uint64_t hash(uint64_t me, uint64_t opp)
     return z ^ (z >> 32);
 }
 
+/* A table entry's score field holds both bounds, lower and upper. */
+static inline int32_t pack_bounds(int lower, int upper)
+{
+    return (lower + 64) | (upper + 64) << 8;
+}
+
 /* Squares of the quadrants (a1-d4, e1-h4, a5-d8, e5-h8). */
 static const uint64_t quadrant[4] = {
     0x000000000f0f0f0fULL, 0x00000000f0f0f0f0ULL, 0x0f0f0f0f00000000ULL, 0xf0f0f0f000000000ULL,
 };
 
-static int search(solver *s, uint64_t me, uint64_t opp, int alpha, int beta, bool passed, bool wld, int *best);
+typedef struct move_list {
+    int n;
+    int sq[32];
+    int key[32];
+    uint64_t flips[32];
+} move_list;
 
-/* The moves in search order, most promising first; returns how many. */
-static int order(uint64_t me, uint64_t opp, uint64_t moves, int tt_move, int *out)
+/* The moves with their flips and ordering keys, the table's move first. */
+static void list_moves(uint64_t me, uint64_t opp, uint64_t moves, int empties, int tt_move, move_list *l)
 {
-    int n = 0;
-    const uint64_t empty = ~(me | opp);
-    if (__builtin_popcountll(empty) <= 14) {
-        /* Parity: odd regions first, each in square order. */
-        uint64_t odd = 0;
+    l->n = 0;
+    uint64_t odd = 0;
+    if (empties < SORT_EMPTIES) {
+        const uint64_t empty = ~(me | opp);
         for (int q = 0; q < 4; q++)
             if (__builtin_popcountll(empty & quadrant[q]) & 1)
                 odd |= quadrant[q];
-        if (tt_move >= 0 && (moves >> tt_move) & 1) {
-            out[n++] = tt_move;
-            moves &= ~((uint64_t)1 << tt_move);
-        }
-        for (uint64_t m = moves & odd; m; m &= m - 1)
-            out[n++] = __builtin_ctzll(m);
-        for (uint64_t m = moves & ~odd; m; m &= m - 1)
-            out[n++] = __builtin_ctzll(m);
-        return n;
     }
-    int key[64];
     for (uint64_t m = moves; m; m &= m - 1) {
         const int sq = __builtin_ctzll(m);
-        const uint64_t flips = rv_flips(me, opp, sq);
-        const uint64_t after_opp = opp & ~flips, after_me = me | flips | (m & -m);
-        int k = -16 * __builtin_popcountll(rv_moves(after_opp, after_me));
-        if ((CORNERS >> sq) & 1)
-            k += 64;
-        if (sq == tt_move)
-            k += 1 << 20;
-        key[n] = k;
-        out[n++] = sq;
-    }
-    for (int i = 1; i < n; i++)
-        for (int j = i; j > 0 && key[j] > key[j - 1]; j--) {
-            const int tk = key[j], tm = out[j];
-            key[j] = key[j - 1], out[j] = out[j - 1];
-            key[j - 1] = tk, out[j - 1] = tm;
+        const uint64_t flips = rv_flips_fast(me, opp, sq);
+        int key;
+        if (empties < SORT_EMPTIES) {
+            key = (int)((odd >> sq) & 1);
+        } else {
+            const uint64_t replies = rv_moves_fast(opp & ~flips, me | flips | (m & -m));
+            key = -16 * (__builtin_popcountll(replies) + __builtin_popcountll(replies & CORNERS));
+            if ((CORNERS >> sq) & 1)
+                key += 8;
         }
-    return n;
-}
-
-static int final_score(uint64_t me, uint64_t opp, bool wld)
-{
-    const rv_pos p = { me, opp };
-    const int v = rv_final_score(&p);
-    return wld ? (v > 0) - (v < 0) : v;
-}
-
-static int search(solver *s, uint64_t me, uint64_t opp, int alpha, int beta, bool passed, bool wld, int *best)
-{
-    s->nodes++;
-    *best = RV_NO_MOVE;
-    if (s->opt.stop && *s->opt.stop)
-        return 0;
-    const uint64_t moves = rv_moves(me, opp);
-    if (!moves) {
-        if (passed)
-            return final_score(me, opp, wld);
-        int ignored;
-        *best = RV_PASS;
-        return -search(s, opp, me, -beta, -alpha, true, wld, &ignored);
+        if (sq == tt_move)
+            key = 1 << 20;
+        l->sq[l->n] = sq;
+        l->flips[l->n] = flips;
+        l->key[l->n++] = key;
     }
+}
+
+/* Brings the best-keyed move of i.. to i (lazily: a cut often comes
+ * before the list is sorted). */
+static inline void pick(move_list *l, int i)
+{
+    int b = i;
+    for (int j = i + 1; j < l->n; j++)
+        if (l->key[j] > l->key[b])
+            b = j;
+    if (b != i) {
+        const int sq = l->sq[i], key = l->key[i];
+        const uint64_t flips = l->flips[i];
+        l->sq[i] = l->sq[b], l->key[i] = l->key[b], l->flips[i] = l->flips[b];
+        l->sq[b] = sq, l->key[b] = key, l->flips[b] = flips;
+    }
+}
+
+static int node(rv_eg_thread *t, uint64_t me, uint64_t opp, int alpha, int beta, int empties, int *best);
+
+/* The score of (me, opp), fail-soft in (alpha, beta).  At the root best
+ * is not NULL and gets a best move (RV_PASS, or RV_NO_MOVE at the game's
+ * end or when stopped). */
+static int search(rv_eg_thread *t, uint64_t me, uint64_t opp, int alpha, int beta, int *best)
+{
+    int best_move = RV_NO_MOVE;
     const int empties = 64 - __builtin_popcountll(me | opp);
-    const int alpha0 = alpha;
+    if (empties <= RV_EG_LAST_EMPTIES && !best)
+        return rv_eg_last(t, me, opp, alpha, beta);
+    const int v = node(t, me, opp, alpha, beta, empties, &best_move);
+    if (best)
+        *best = best_move;
+    return v;
+}
+
+/* search with more than RV_EG_LAST_EMPTIES empties (or at the root). */
+static int node(rv_eg_thread *t, uint64_t me, uint64_t opp, int alpha, int beta, int empties, int *best)
+{
+    t->nodes++;
+    if (empties >= TABLE_EMPTIES && t->stop && *t->stop)
+        return 0;
+    const uint64_t moves = rv_moves_fast(me, opp);
+    if (!moves) {
+        if (!rv_moves_fast(opp, me))
+            return rv_eg_final(me, opp);
+        *best = RV_PASS;
+        return -search(t, opp, me, -beta, -alpha, NULL);
+    }
+    if (empties >= STABLE_EMPTIES) {
+        const int most = 64 - 2 * __builtin_popcountll(rv_stable_discs(opp, me));
+        if (most <= alpha)
+            return most;
+    }
     uint64_t key = 0;
-    int tt_move = -1;
+    int tt_move = -1, lower = -64, upper = 64;
     if (empties >= TABLE_EMPTIES) {
         key = hash(me, opp);
         htt_hit hit;
-        if (htt_probe(s->tt, key, &hit)) {
+        if (htt_probe(t->tt, key, &hit)) {
             tt_move = hit.move;
-            if (hit.bound == HTT_BOUND_EXACT || (hit.bound == HTT_BOUND_LOWER && hit.score >= beta) ||
-                (hit.bound == HTT_BOUND_UPPER && hit.score <= alpha)) {
+            lower = (hit.score & 255) - 64;
+            upper = ((hit.score >> 8) & 255) - 64;
+            if (lower >= beta || lower == upper) {
                 *best = hit.move;
-                return hit.score;
+                return lower;
+            }
+            if (upper <= alpha) {
+                *best = hit.move;
+                return upper;
             }
         }
     }
-    int list[64], n;
-    if (empties > ORDER_EMPTIES || tt_move >= 0) {
-        n = order(me, opp, moves, tt_move, list);
-    } else {
-        n = 0;
-        for (uint64_t m = moves; m; m &= m - 1)
-            list[n++] = __builtin_ctzll(m);
-    }
+    move_list l;
+    list_moves(me, opp, moves, empties, tt_move, &l);
+    const int alpha0 = alpha;
     int bestv = -65;
-    for (int i = 0; i < n; i++) {
-        const int sq = list[i];
-        const uint64_t flips = rv_flips(me, opp, sq);
-        int ignored, v;
+    for (int i = 0; i < l.n; i++) {
+        pick(&l, i);
+        const int sq = l.sq[i];
+        const uint64_t flips = l.flips[i];
         const uint64_t nme = opp & ~flips, nopp = me | flips | ((uint64_t)1 << sq);
-        if (i > 0 && !wld && beta - alpha > 1) {
+        int v;
+        if (i > 0 && beta - alpha > 1) {
             /* PVS: later moves must prove they beat the first. */
-            v = -search(s, nme, nopp, -alpha - 1, -alpha, false, wld, &ignored);
+            v = -search(t, nme, nopp, -alpha - 1, -alpha, NULL);
             if (v > alpha && v < beta)
-                v = -search(s, nme, nopp, -beta, -alpha, false, wld, &ignored);
+                v = -search(t, nme, nopp, -beta, -alpha, NULL);
         } else {
-            v = -search(s, nme, nopp, -beta, -alpha, false, wld, &ignored);
+            v = -search(t, nme, nopp, -beta, -alpha, NULL);
         }
         if (v > bestv) {
             bestv = v;
             *best = sq;
+            if (v >= beta)
+                break;
             if (v > alpha)
                 alpha = v;
-            if (alpha >= beta)
-                break;
         }
     }
-    if (key && !(s->opt.stop && *s->opt.stop)) {
-        const int bound = bestv <= alpha0 ? HTT_BOUND_UPPER : bestv >= beta ? HTT_BOUND_LOWER : HTT_BOUND_EXACT;
-        htt_store(s->tt, key, bestv, *best, empties, bound);
+    if (key && !(t->stop && *t->stop)) {
+        int lo = bestv > alpha0 ? bestv : -64, hi = bestv < beta ? bestv : 64;
+        if (lo <= upper && hi >= lower) {
+            lo = lo > lower ? lo : lower;
+            hi = hi < upper ? hi : upper;
+        }
+        htt_store(t->tt, key, pack_bounds(lo, hi), *best, empties, HTT_BOUND_EXACT);
     }
     return bestv;
 }
@@ -167,6 +203,7 @@ void rv_solve_defaults(rv_solve_options *o)
 
 rv_solver *rv_solver_create(const rv_solve_options *o, char *err, size_t errlen)
 {
+    rv_stable_init();
     solver *s = calloc(1, sizeof *s);
     if (s) {
         s->opt = *o;
@@ -194,11 +231,12 @@ void rv_solver_run(rv_solver *s, const rv_pos *p, rv_solve_result *r)
     /* Entries of earlier positions stay valid (a key is the position), but
      * a new generation lets this one's replace them first. */
     s->tt->generation++;
-    s->nodes = 0;
-    const int bound = s->opt.wld ? 1 : 64;
-    r->score = search(s, p->me, p->opp, -bound, bound, false, s->opt.wld, &r->move);
+    s->thread = (rv_eg_thread){ .tt = s->tt, .stop = s->opt.stop };
+    const int v = s->opt.wld ? search(&s->thread, p->me, p->opp, -1, 1, &r->move)
+                             : search(&s->thread, p->me, p->opp, -64, 64, &r->move);
+    r->score = s->opt.wld ? (v > 0) - (v < 0) : v;
     r->stopped = s->opt.stop && *s->opt.stop;
-    r->nodes = s->nodes;
+    r->nodes = s->thread.nodes;
     r->usec = gts_now_usec() - t0;
 }
 
