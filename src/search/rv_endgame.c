@@ -22,8 +22,20 @@
 #define SORT_EMPTIES 10
 #define TABLE_EMPTIES 11
 #define STABLE_EMPTIES 9
+#ifndef SHALLOW_EMPTIES
+#define SHALLOW_EMPTIES 16
+#endif
 
 #define CORNERS 0x8100000000000081ULL
+#ifndef POT
+#define POT 1
+#endif
+#ifndef SHALLOW_DEPTH
+#define SHALLOW_DEPTH(e) ((e) >= 21 ? 3 : (e) >= 18 ? 2 : 1)
+#endif
+#ifndef ETC_EMPTIES
+#define ETC_EMPTIES 14
+#endif
 
 struct rv_solver {
     rv_solve_options opt;
@@ -57,6 +69,49 @@ typedef struct move_list {
     uint64_t flips[32];
 } move_list;
 
+/* A guess at the side to move's prospects for ordering: mobility (corner
+ * moves counted twice) and corners held, each against the opponent's. */
+/* The empty squares next to discs of b: where the other side may later
+ * move (potential mobility). */
+static inline uint64_t around(uint64_t b, uint64_t empty)
+{
+    const uint64_t h = ((b << 1) & 0xfefefefefefefefeULL) | ((b >> 1) & 0x7f7f7f7f7f7f7f7fULL);
+    return (h | b | (h << 8) | (h >> 8) | (b << 8) | (b >> 8)) & empty;
+}
+
+static int guess(uint64_t me, uint64_t opp)
+{
+    const uint64_t mine = rv_moves_fast(me, opp), theirs = rv_moves_fast(opp, me);
+    const uint64_t empty = ~(me | opp);
+    return POT * (__builtin_popcountll(around(opp, empty)) - __builtin_popcountll(around(me, empty))) + 4 * (__builtin_popcountll(mine) + __builtin_popcountll(mine & CORNERS) - __builtin_popcountll(theirs) -
+                __builtin_popcountll(theirs & CORNERS)) +
+           16 * (__builtin_popcountll(me & CORNERS) - __builtin_popcountll(opp & CORNERS));
+}
+
+/* A depth-limited alpha-beta search on guess(), for ordering. */
+static int shallow(uint64_t me, uint64_t opp, int depth, int alpha, int beta)
+{
+    if (depth == 0)
+        return guess(me, opp);
+    const uint64_t moves = rv_moves_fast(me, opp);
+    if (!moves)
+        return rv_moves_fast(opp, me) ? -shallow(opp, me, depth, -beta, -alpha) : 16 * rv_eg_final(me, opp);
+    int bestv = -(1 << 20);
+    for (uint64_t m = moves; m; m &= m - 1) {
+        const int sq = __builtin_ctzll(m);
+        const uint64_t flips = rv_flips_fast(me, opp, sq);
+        const int v = -shallow(opp & ~flips, me | flips | (m & -m), depth - 1, -beta, -alpha);
+        if (v > bestv) {
+            bestv = v;
+            if (v >= beta)
+                break;
+            if (v > alpha)
+                alpha = v;
+        }
+    }
+    return bestv;
+}
+
 /* The moves with their flips and ordering keys, the table's move first. */
 static void list_moves(uint64_t me, uint64_t opp, uint64_t moves, int empties, int tt_move, move_list *l)
 {
@@ -74,6 +129,8 @@ static void list_moves(uint64_t me, uint64_t opp, uint64_t moves, int empties, i
         int key;
         if (empties < SORT_EMPTIES) {
             key = (int)((odd >> sq) & 1);
+        } else if (empties >= SHALLOW_EMPTIES) {
+            key = -shallow(opp & ~flips, me | flips | (m & -m), SHALLOW_DEPTH(empties), -(1 << 20), 1 << 20);
         } else {
             const uint64_t replies = rv_moves_fast(opp & ~flips, me | flips | (m & -m));
             key = -16 * (__builtin_popcountll(replies) + __builtin_popcountll(replies & CORNERS));
@@ -160,6 +217,25 @@ static int node(rv_eg_thread *t, uint64_t me, uint64_t opp, int alpha, int beta,
     }
     move_list l;
     list_moves(me, opp, moves, empties, tt_move, &l);
+    if (best && t->root_first) {
+        /* A helper thread (rv_endgame_threads.c) starts elsewhere. */
+        for (int i = 0; i <= t->root_first % l.n; i++)
+            pick(&l, i);
+        l.key[t->root_first % l.n] = 1 << 21;
+    }
+    if (empties >= ETC_EMPTIES) {
+        /* Enhanced transposition cutoff: a child the table already knows
+         * to be bad enough for the opponent cuts at once. */
+        for (int i = 0; i < l.n; i++) {
+            const uint64_t bit = (uint64_t)1 << l.sq[i];
+            htt_hit hit;
+            if (htt_probe(t->tt, hash(opp & ~l.flips[i], me | l.flips[i] | bit), &hit) &&
+                64 - ((hit.score >> 8) & 255) >= beta) {
+                *best = l.sq[i];
+                return 64 - ((hit.score >> 8) & 255);
+            }
+        }
+    }
     const int alpha0 = alpha;
     int bestv = -65;
     for (int i = 0; i < l.n; i++) {
@@ -196,9 +272,14 @@ static int node(rv_eg_thread *t, uint64_t me, uint64_t opp, int alpha, int beta,
     return bestv;
 }
 
+int rv_eg_root(rv_eg_thread *t, uint64_t me, uint64_t opp, int alpha, int beta, int *best)
+{
+    return search(t, me, opp, alpha, beta, best);
+}
+
 void rv_solve_defaults(rv_solve_options *o)
 {
-    *o = (rv_solve_options){ .tt_bytes = (size_t)64 << 20 };
+    *o = (rv_solve_options){ .tt_bytes = (size_t)64 << 20, .threads = 1 };
 }
 
 rv_solver *rv_solver_create(const rv_solve_options *o, char *err, size_t errlen)
@@ -232,8 +313,10 @@ void rv_solver_run(rv_solver *s, const rv_pos *p, rv_solve_result *r)
      * a new generation lets this one's replace them first. */
     s->tt->generation++;
     s->thread = (rv_eg_thread){ .tt = s->tt, .stop = s->opt.stop };
-    const int v = s->opt.wld ? search(&s->thread, p->me, p->opp, -1, 1, &r->move)
-                             : search(&s->thread, p->me, p->opp, -64, 64, &r->move);
+    const int bound = s->opt.wld ? 1 : 64;
+    const int v = s->opt.threads > 1
+                      ? rv_eg_root_threads(&s->thread, s->opt.threads, p->me, p->opp, -bound, bound, &r->move)
+                      : search(&s->thread, p->me, p->opp, -bound, bound, &r->move);
     r->score = s->opt.wld ? (v > 0) - (v < 0) : v;
     r->stopped = s->opt.stop && *s->opt.stop;
     r->nodes = s->thread.nodes;

@@ -23,9 +23,19 @@
 /* One searching thread's state. */
 typedef struct rv_eg_thread {
     htt *tt;
-    volatile int *stop;
+    volatile int *stop;   /* the search is abandoned when *stop; may be NULL */
     uint64_t nodes;
+    int root_first;       /* the rank (in the usual order) of the root move searched first */
 } rv_eg_thread;
+
+/* The root: the score of (me, opp), fail-soft in (alpha, beta), and a best
+ * move (RV_PASS; RV_NO_MOVE at the game's end or when stopped). */
+int rv_eg_root(rv_eg_thread *t, uint64_t me, uint64_t opp, int alpha, int beta, int *best);
+
+/* rv_eg_root by `threads` threads sharing t->tt (rv_endgame_threads.c):
+ * the answer is the first thread's, the others only fill the table;
+ * t->nodes gets every thread's nodes. */
+int rv_eg_root_threads(rv_eg_thread *t, int threads, uint64_t me, uint64_t opp, int alpha, int beta, int *best);
 
 /* The exact score if it lies in (alpha, beta), else a bound on the far
  * side of the window; at most RV_EG_LAST_EMPTIES empties. */
