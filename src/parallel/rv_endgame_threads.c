@@ -15,18 +15,18 @@ typedef struct helper {
     pthread_t id;
     rv_eg_thread t;
     uint64_t me, opp;
-    int alpha, beta;
+    bool wld;
 } helper;
 
 static void *run_helper(void *arg)
 {
     helper *h = arg;
     int ignored;
-    rv_eg_root(&h->t, h->me, h->opp, h->alpha, h->beta, &ignored);
+    rv_eg_root(&h->t, h->me, h->opp, h->wld, &ignored);
     return NULL;
 }
 
-int rv_eg_root_threads(rv_eg_thread *t, int threads, uint64_t me, uint64_t opp, int alpha, int beta, int *best)
+int rv_eg_root_threads(rv_eg_thread *t, int threads, uint64_t me, uint64_t opp, bool wld, int *best)
 {
     volatile int done = 0;
     helper *h = calloc((size_t)threads - 1, sizeof *h);
@@ -34,12 +34,12 @@ int rv_eg_root_threads(rv_eg_thread *t, int threads, uint64_t me, uint64_t opp, 
     for (; h && started < threads - 1; started++) {
         helper *x = &h[started];
         *x = (helper){ .t = { .tt = t->tt, .stop = &done, .root_first = started + 1 },
-                       .me = me, .opp = opp, .alpha = alpha, .beta = beta };
+                       .me = me, .opp = opp, .wld = wld };
         if (pthread_create(&x->id, NULL, run_helper, x) != 0)
             break;
     }
     /* Without helpers (no memory or threads) this is the serial search. */
-    const int v = rv_eg_root(t, me, opp, alpha, beta, best);
+    const int v = rv_eg_root(t, me, opp, wld, best);
     done = 1;
     for (int i = 0; i < started; i++) {
         pthread_join(h[i].id, NULL);

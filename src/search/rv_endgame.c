@@ -19,9 +19,15 @@
 #include "../games/reversi/rv_bits.h"
 #include "../util/gts_clock.h"
 
-#define SORT_EMPTIES 10
-#define TABLE_EMPTIES 11
-#define STABLE_EMPTIES 9
+#ifndef SORT_EMPTIES
+#define SORT_EMPTIES 6
+#endif
+#ifndef TABLE_EMPTIES
+#define TABLE_EMPTIES 9
+#endif
+#ifndef STABLE_EMPTIES
+#define STABLE_EMPTIES 7
+#endif
 #ifndef SHALLOW_EMPTIES
 #define SHALLOW_EMPTIES 16
 #endif
@@ -262,19 +268,53 @@ static int node(rv_eg_thread *t, uint64_t me, uint64_t opp, int alpha, int beta,
         }
     }
     if (key && !(t->stop && *t->stop)) {
-        int lo = bestv > alpha0 ? bestv : -64, hi = bestv < beta ? bestv : 64;
+        int lo = bestv > alpha0 ? bestv : -64, hi = bestv < beta ? bestv : 64, move = *best;
         if (lo <= upper && hi >= lower) {
+            /* An entry's move reaches its lower bound: the old move stays
+             * with the old lower bound when that is the higher. */
+            if (lower > lo && tt_move >= 0)
+                move = tt_move;
             lo = lo > lower ? lo : lower;
             hi = hi < upper ? hi : upper;
         }
-        htt_store(t->tt, key, pack_bounds(lo, hi), *best, empties, HTT_BOUND_EXACT);
+        htt_store(t->tt, key, pack_bounds(lo, hi), move, empties, HTT_BOUND_EXACT);
     }
     return bestv;
 }
 
-int rv_eg_root(rv_eg_thread *t, uint64_t me, uint64_t opp, int alpha, int beta, int *best)
+/* Exact scores by MTD(f): null-window searches, each moving the bound it
+ * fails on, from a guess of 0 until the bounds meet.  A null window cuts
+ * far more than PVS's full one at the root, and the table keeps what each
+ * search proved for the next.  Fail-soft results often move a bound by
+ * only 2, so a run of fails the same way doubles the step. */
+int rv_eg_root(rv_eg_thread *t, uint64_t me, uint64_t opp, bool wld, int *best)
 {
-    return search(t, me, opp, alpha, beta, best);
+    if (wld) {
+        const int v = search(t, me, opp, -1, 1, best);
+        return (v > 0) - (v < 0);
+    }
+    int lower = -64, upper = 64, g = 0, step = 1, last_high = -1;
+    *best = RV_NO_MOVE;
+    while (lower < upper) {
+        int beta = g == lower ? g + step : g + 1 - step;
+        beta = beta <= lower ? lower + 1 : beta > upper ? upper : beta;
+        int move;
+        g = search(t, me, opp, beta - 1, beta, &move);
+        if (t->stop && *t->stop)
+            break;
+        /* A fail high's move reaches the bound; with none, the score is
+         * -64 and any move is a best one. */
+        const int high = g >= beta;
+        if (high || *best == RV_NO_MOVE)
+            *best = move;
+        if (high)
+            lower = g;
+        else
+            upper = g;
+        step = high == last_high ? 2 * step : 1;
+        last_high = high;
+    }
+    return g;
 }
 
 void rv_solve_defaults(rv_solve_options *o)
@@ -313,11 +353,8 @@ void rv_solver_run(rv_solver *s, const rv_pos *p, rv_solve_result *r)
      * a new generation lets this one's replace them first. */
     s->tt->generation++;
     s->thread = (rv_eg_thread){ .tt = s->tt, .stop = s->opt.stop };
-    const int bound = s->opt.wld ? 1 : 64;
-    const int v = s->opt.threads > 1
-                      ? rv_eg_root_threads(&s->thread, s->opt.threads, p->me, p->opp, -bound, bound, &r->move)
-                      : search(&s->thread, p->me, p->opp, -bound, bound, &r->move);
-    r->score = s->opt.wld ? (v > 0) - (v < 0) : v;
+    r->score = s->opt.threads > 1 ? rv_eg_root_threads(&s->thread, s->opt.threads, p->me, p->opp, s->opt.wld, &r->move)
+                                  : rv_eg_root(&s->thread, p->me, p->opp, s->opt.wld, &r->move);
     r->stopped = s->opt.stop && *s->opt.stop;
     r->nodes = s->thread.nodes;
     r->usec = gts_now_usec() - t0;

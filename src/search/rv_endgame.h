@@ -18,7 +18,9 @@
 
 /* Positions with this many empties or fewer are solved by
  * rv_eg_last (no move lists, no table). */
-#define RV_EG_LAST_EMPTIES 6
+#ifndef RV_EG_LAST_EMPTIES
+#define RV_EG_LAST_EMPTIES 5
+#endif
 
 /* One searching thread's state. */
 typedef struct rv_eg_thread {
@@ -28,14 +30,14 @@ typedef struct rv_eg_thread {
     int root_first;       /* the rank (in the usual order) of the root move searched first */
 } rv_eg_thread;
 
-/* The root: the score of (me, opp), fail-soft in (alpha, beta), and a best
- * move (RV_PASS; RV_NO_MOVE at the game's end or when stopped). */
-int rv_eg_root(rv_eg_thread *t, uint64_t me, uint64_t opp, int alpha, int beta, int *best);
+/* The root: the exact score of (me, opp) (wld: its sign), and a best move
+ * (RV_PASS; RV_NO_MOVE at the game's end or when stopped). */
+int rv_eg_root(rv_eg_thread *t, uint64_t me, uint64_t opp, bool wld, int *best);
 
 /* rv_eg_root by `threads` threads sharing t->tt (rv_endgame_threads.c):
  * the answer is the first thread's, the others only fill the table;
  * t->nodes gets every thread's nodes. */
-int rv_eg_root_threads(rv_eg_thread *t, int threads, uint64_t me, uint64_t opp, int alpha, int beta, int *best);
+int rv_eg_root_threads(rv_eg_thread *t, int threads, uint64_t me, uint64_t opp, bool wld, int *best);
 
 /* The exact score if it lies in (alpha, beta), else a bound on the far
  * side of the window; at most RV_EG_LAST_EMPTIES empties. */

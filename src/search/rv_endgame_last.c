@@ -50,6 +50,36 @@ static int last1(uint64_t me, uint64_t opp, int sq)
     return diff > 0 ? diff + 1 : diff - 1;
 }
 
+/* Two empties, a and b: the one left after each move is counted by
+ * last1.  The opponent's moves after my pass are scored from my side. */
+static int last2(rv_eg_thread *t, uint64_t me, uint64_t opp, int beta, int a, int b)
+{
+    t->nodes++;
+    const uint64_t bit_a = (uint64_t)1 << a, bit_b = (uint64_t)1 << b;
+    int best = -65;
+    uint64_t f;
+    if ((neighbours[a] & opp) && (f = rv_flips_fast(me, opp, a))) {
+        best = -last1(opp & ~f, me | f | bit_a, b);
+        if (best >= beta)
+            return best;
+    }
+    if ((neighbours[b] & opp) && (f = rv_flips_fast(me, opp, b))) {
+        const int v = -last1(opp & ~f, me | f | bit_b, a);
+        return v > best ? v : best;
+    }
+    if (best > -65)
+        return best;
+    /* I pass: the opponent takes the lower of its two moves' results. */
+    int worst = 65;
+    if ((neighbours[a] & me) && (f = rv_flips_fast(opp, me, a)))
+        worst = last1(me & ~f, opp | f | bit_a, b);
+    if ((neighbours[b] & me) && (f = rv_flips_fast(opp, me, b))) {
+        const int v = last1(me & ~f, opp | f | bit_b, a);
+        worst = v < worst ? v : worst;
+    }
+    return worst < 65 ? worst : rv_eg_final(me, opp);
+}
+
 static bool can_move(uint64_t me, uint64_t opp, const uint8_t *sq, int n)
 {
     for (int i = 0; i < n; i++)
@@ -60,9 +90,9 @@ static bool can_move(uint64_t me, uint64_t opp, const uint8_t *sq, int n)
 
 static int solve(rv_eg_thread *t, uint64_t me, uint64_t opp, int alpha, int beta, const uint8_t *sq, int n)
 {
+    if (n == 2)
+        return last2(t, me, opp, beta, sq[0], sq[1]);
     t->nodes++;
-    if (n == 1)
-        return last1(me, opp, sq[0]);
     unsigned odd = 0;
     for (int i = 0; i < n; i++)
         odd ^= 1u << quadrant(sq[i]);
@@ -101,9 +131,10 @@ int rv_eg_last(rv_eg_thread *t, uint64_t me, uint64_t opp, int alpha, int beta)
     int n = 0;
     for (uint64_t e = ~(me | opp); e; e &= e - 1)
         sq[n++] = (uint8_t)__builtin_ctzll(e);
-    if (n == 0) {
-        t->nodes++;
+    t->nodes++;
+    if (n == 0)
         return rv_eg_final(me, opp);
-    }
+    if (n == 1)
+        return last1(me, opp, sq[0]);
     return solve(t, me, opp, alpha, beta, sq, n);
 }
