@@ -33,11 +33,17 @@
 #endif
 
 #define CORNERS 0x8100000000000081ULL
+#ifndef MOB
+#define MOB 4
+#endif
+#ifndef CORNER
+#define CORNER 16
+#endif
 #ifndef POT
 #define POT 1
 #endif
 #ifndef SHALLOW_DEPTH
-#define SHALLOW_DEPTH(e) ((e) >= 21 ? 3 : (e) >= 18 ? 2 : 1)
+#define SHALLOW_DEPTH(e) ((e) >= 25 ? 5 : (e) >= 22 ? 4 : (e) >= 19 ? 3 : (e) >= 17 ? 2 : 1)
 #endif
 #ifndef ETC_EMPTIES
 #define ETC_EMPTIES 14
@@ -89,9 +95,9 @@ static int guess(uint64_t me, uint64_t opp)
 {
     const uint64_t mine = rv_moves_fast(me, opp), theirs = rv_moves_fast(opp, me);
     const uint64_t empty = ~(me | opp);
-    return POT * (__builtin_popcountll(around(opp, empty)) - __builtin_popcountll(around(me, empty))) + 4 * (__builtin_popcountll(mine) + __builtin_popcountll(mine & CORNERS) - __builtin_popcountll(theirs) -
+    return POT * (__builtin_popcountll(around(opp, empty)) - __builtin_popcountll(around(me, empty))) + MOB * (__builtin_popcountll(mine) + __builtin_popcountll(mine & CORNERS) - __builtin_popcountll(theirs) -
                 __builtin_popcountll(theirs & CORNERS)) +
-           16 * (__builtin_popcountll(me & CORNERS) - __builtin_popcountll(opp & CORNERS));
+           CORNER * (__builtin_popcountll(me & CORNERS) - __builtin_popcountll(opp & CORNERS));
 }
 
 /* A depth-limited alpha-beta search on guess(), for ordering. */
@@ -133,18 +139,21 @@ static void list_moves(uint64_t me, uint64_t opp, uint64_t moves, int empties, i
         const int sq = __builtin_ctzll(m);
         const uint64_t flips = rv_flips_fast(me, opp, sq);
         int key;
-        if (empties < SORT_EMPTIES) {
+        if (sq == tt_move) {
+            key = 1 << 20;
+        } else if (empties < SORT_EMPTIES) {
             key = (int)((odd >> sq) & 1);
         } else if (empties >= SHALLOW_EMPTIES) {
             key = -shallow(opp & ~flips, me | flips | (m & -m), SHALLOW_DEPTH(empties), -(1 << 20), 1 << 20);
         } else {
             const uint64_t replies = rv_moves_fast(opp & ~flips, me | flips | (m & -m));
             key = -16 * (__builtin_popcountll(replies) + __builtin_popcountll(replies & CORNERS));
+#ifdef FF_POT
+            key -= FF_POT * __builtin_popcountll(around(me | flips | (m & -m), ~(me | opp | (m & -m))));
+#endif
             if ((CORNERS >> sq) & 1)
                 key += 8;
         }
-        if (sq == tt_move)
-            key = 1 << 20;
         l->sq[l->n] = sq;
         l->flips[l->n] = flips;
         l->key[l->n++] = key;
