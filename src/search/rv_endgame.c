@@ -1,16 +1,17 @@
 /*
- * Exact Reversi endgame solving: fail-soft negamax alpha-beta with PVS on
- * the final disc difference (win / draw / loss is the window -1..1 at the
- * root), with
- * - the last RV_EG_LAST_EMPTIES empties left to rv_eg_last;
- * - parity ordering below SORT_EMPTIES: moves into regions (quadrants)
- *   with an odd number of empty squares first, where the side to move gets
- *   the last disc;
- * - fastest-first ordering from SORT_EMPTIES: the moves that leave the
- *   opponent fewest replies (corners counted twice) first;
- * - stability cutoffs: my score is at most 64 minus twice the opponent's
- *   stable discs;
- * - a table of lower and upper bounds from TABLE_EMPTIES.
+ * Exact Reversi endgame solving: fail-soft negamax alpha-beta on the final
+ * disc difference.  The root (rv_eg_root) finds exact scores by null-window
+ * searches (MTD(f)); win / draw / loss is the one window -1..1.  A node
+ * - leaves the last RV_EG_LAST_EMPTIES empties to rv_eg_last;
+ * - cuts when the opponent's stable discs keep its score at or below alpha;
+ * - from TABLE_EMPTIES keeps lower and upper bounds and a best move in the
+ *   shared table (htt), and from ETC_EMPTIES first looks up every child
+ *   there (enhanced transposition cutoff);
+ * - orders its moves: the table's move first, then fastest-first (the
+ *   moves that leave the opponent fewest replies, corners counted twice),
+ *   and from SHALLOW_EMPTIES by a shallow search on mobility, potential
+ *   mobility and corners.
+ * docs/notes/reversi_endgame.md has the measurements behind each choice.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -19,35 +20,22 @@
 #include "../games/reversi/rv_bits.h"
 #include "../util/gts_clock.h"
 
-#ifndef SORT_EMPTIES
+/* From how many empties each part pays (below SORT_EMPTIES, parity
+ * order: only a root with few empties). */
 #define SORT_EMPTIES 6
-#endif
-#ifndef TABLE_EMPTIES
-#define TABLE_EMPTIES 9
-#endif
-#ifndef STABLE_EMPTIES
 #define STABLE_EMPTIES 7
-#endif
-#ifndef SHALLOW_EMPTIES
+#define TABLE_EMPTIES 9
+#define ETC_EMPTIES 14
 #define SHALLOW_EMPTIES 16
-#endif
+/* The ordering search's depth by empties. */
+#define SHALLOW_DEPTH(e) ((e) >= 25 ? 5 : (e) >= 22 ? 4 : (e) >= 19 ? 3 : (e) >= 17 ? 2 : 1)
+/* The ordering guess's weights: per move (mobility), per corner held, per
+ * empty square next to the opponent (potential mobility). */
+#define MOB 4
+#define CORNER 16
+#define POT 1
 
 #define CORNERS 0x8100000000000081ULL
-#ifndef MOB
-#define MOB 4
-#endif
-#ifndef CORNER
-#define CORNER 16
-#endif
-#ifndef POT
-#define POT 1
-#endif
-#ifndef SHALLOW_DEPTH
-#define SHALLOW_DEPTH(e) ((e) >= 25 ? 5 : (e) >= 22 ? 4 : (e) >= 19 ? 3 : (e) >= 17 ? 2 : 1)
-#endif
-#ifndef ETC_EMPTIES
-#define ETC_EMPTIES 14
-#endif
 
 struct rv_solver {
     rv_solve_options opt;
@@ -95,9 +83,11 @@ static int guess(uint64_t me, uint64_t opp)
 {
     const uint64_t mine = rv_moves_fast(me, opp), theirs = rv_moves_fast(opp, me);
     const uint64_t empty = ~(me | opp);
-    return POT * (__builtin_popcountll(around(opp, empty)) - __builtin_popcountll(around(me, empty))) + MOB * (__builtin_popcountll(mine) + __builtin_popcountll(mine & CORNERS) - __builtin_popcountll(theirs) -
-                __builtin_popcountll(theirs & CORNERS)) +
-           CORNER * (__builtin_popcountll(me & CORNERS) - __builtin_popcountll(opp & CORNERS));
+    const int mobility = __builtin_popcountll(mine) + __builtin_popcountll(mine & CORNERS) -
+                         __builtin_popcountll(theirs) - __builtin_popcountll(theirs & CORNERS);
+    const int potential = __builtin_popcountll(around(opp, empty)) - __builtin_popcountll(around(me, empty));
+    const int corners = __builtin_popcountll(me & CORNERS) - __builtin_popcountll(opp & CORNERS);
+    return MOB * mobility + POT * potential + CORNER * corners;
 }
 
 /* A depth-limited alpha-beta search on guess(), for ordering. */
@@ -148,9 +138,6 @@ static void list_moves(uint64_t me, uint64_t opp, uint64_t moves, int empties, i
         } else {
             const uint64_t replies = rv_moves_fast(opp & ~flips, me | flips | (m & -m));
             key = -16 * (__builtin_popcountll(replies) + __builtin_popcountll(replies & CORNERS));
-#ifdef FF_POT
-            key -= FF_POT * __builtin_popcountll(around(me | flips | (m & -m), ~(me | opp | (m & -m))));
-#endif
             if ((CORNERS >> sq) & 1)
                 key += 8;
         }
@@ -197,7 +184,7 @@ static int search(rv_eg_thread *t, uint64_t me, uint64_t opp, int alpha, int bet
 static int node(rv_eg_thread *t, uint64_t me, uint64_t opp, int alpha, int beta, int empties, int *best)
 {
     t->nodes++;
-    if (empties >= TABLE_EMPTIES && t->stop && *t->stop)
+    if (empties >= TABLE_EMPTIES && rv_eg_stopped(t))
         return 0;
     const uint64_t moves = rv_moves_fast(me, opp);
     if (!moves) {
@@ -232,12 +219,6 @@ static int node(rv_eg_thread *t, uint64_t me, uint64_t opp, int alpha, int beta,
     }
     move_list l;
     list_moves(me, opp, moves, empties, tt_move, &l);
-    if (best && t->root_first) {
-        /* A helper thread (rv_endgame_threads.c) starts elsewhere. */
-        for (int i = 0; i <= t->root_first % l.n; i++)
-            pick(&l, i);
-        l.key[t->root_first % l.n] = 1 << 21;
-    }
     if (empties >= ETC_EMPTIES) {
         /* Enhanced transposition cutoff: a child the table already knows
          * to be bad enough for the opponent cuts at once. */
@@ -253,13 +234,34 @@ static int node(rv_eg_thread *t, uint64_t me, uint64_t opp, int alpha, int beta,
     }
     const int alpha0 = alpha;
     int bestv = -65;
-    for (int i = 0; i < l.n; i++) {
-        pick(&l, i);
-        const int sq = l.sq[i];
-        const uint64_t flips = l.flips[i];
+    /* With threads, a move whose position another thread is searching
+     * waits until the others are done (ABDADA): by then the table may
+     * hold its result.  The calling thread never puts off its first move
+     * (the one most likely to cut); helpers do, to part from it. */
+    const bool share = t->busy && empties >= RV_EG_SHARE_EMPTIES;
+    int deferred[32], n_deferred = 0, next_deferred = 0;
+    for (int i = 0;;) {
+        int k;
+        const bool may_defer = i < l.n;
+        if (may_defer) {
+            pick(&l, i);
+            k = i++;
+        } else if (next_deferred < n_deferred) {
+            k = deferred[next_deferred++];
+        } else {
+            break;
+        }
+        const int sq = l.sq[k];
+        const uint64_t flips = l.flips[k];
         const uint64_t nme = opp & ~flips, nopp = me | flips | ((uint64_t)1 << sq);
+        const uint64_t child_key = share ? hash(nme, nopp) : 0;
+        if (share && may_defer && (t->helper || bestv > -65) && rv_eg_busy_test(t->busy, child_key)) {
+            deferred[n_deferred++] = k;
+            continue;
+        }
+        const bool marked = share && rv_eg_busy_mark(t->busy, child_key);
         int v;
-        if (i > 0 && beta - alpha > 1) {
+        if (bestv > -65 && beta - alpha > 1) {
             /* PVS: later moves must prove they beat the first. */
             v = -search(t, nme, nopp, -alpha - 1, -alpha, NULL);
             if (v > alpha && v < beta)
@@ -267,6 +269,8 @@ static int node(rv_eg_thread *t, uint64_t me, uint64_t opp, int alpha, int beta,
         } else {
             v = -search(t, nme, nopp, -beta, -alpha, NULL);
         }
+        if (marked)
+            rv_eg_busy_clear(t->busy, child_key);
         if (v > bestv) {
             bestv = v;
             *best = sq;
@@ -276,7 +280,7 @@ static int node(rv_eg_thread *t, uint64_t me, uint64_t opp, int alpha, int beta,
                 alpha = v;
         }
     }
-    if (key && !(t->stop && *t->stop)) {
+    if (key && !rv_eg_stopped(t)) {
         int lo = bestv > alpha0 ? bestv : -64, hi = bestv < beta ? bestv : 64, move = *best;
         if (lo <= upper && hi >= lower) {
             /* An entry's move reaches its lower bound: the old move stays
@@ -291,15 +295,20 @@ static int node(rv_eg_thread *t, uint64_t me, uint64_t opp, int alpha, int beta,
     return bestv;
 }
 
+int rv_eg_search(rv_eg_thread *t, uint64_t me, uint64_t opp, int alpha, int beta, int *best)
+{
+    return search(t, me, opp, alpha, beta, best);
+}
+
 /* Exact scores by MTD(f): null-window searches, each moving the bound it
  * fails on, from a guess of 0 until the bounds meet.  A null window cuts
  * far more than PVS's full one at the root, and the table keeps what each
  * search proved for the next.  Fail-soft results often move a bound by
  * only 2, so a run of fails the same way doubles the step. */
-int rv_eg_root(rv_eg_thread *t, uint64_t me, uint64_t opp, bool wld, int *best)
+int rv_eg_root(rv_eg_thread *t, uint64_t me, uint64_t opp, bool wld, int *best, rv_eg_window_fn *window, void *arg)
 {
     if (wld) {
-        const int v = search(t, me, opp, -1, 1, best);
+        const int v = window ? window(arg, t, me, opp, -1, 1, best) : search(t, me, opp, -1, 1, best);
         return (v > 0) - (v < 0);
     }
     int lower = -64, upper = 64, g = 0, step = 1, last_high = -1;
@@ -308,7 +317,7 @@ int rv_eg_root(rv_eg_thread *t, uint64_t me, uint64_t opp, bool wld, int *best)
         int beta = g == lower ? g + step : g + 1 - step;
         beta = beta <= lower ? lower + 1 : beta > upper ? upper : beta;
         int move;
-        g = search(t, me, opp, beta - 1, beta, &move);
+        g = window ? window(arg, t, me, opp, beta - 1, beta, &move) : search(t, me, opp, beta - 1, beta, &move);
         if (t->stop && *t->stop)
             break;
         /* A fail high's move reaches the bound; with none, the score is
@@ -363,7 +372,7 @@ void rv_solver_run(rv_solver *s, const rv_pos *p, rv_solve_result *r)
     s->tt->generation++;
     s->thread = (rv_eg_thread){ .tt = s->tt, .stop = s->opt.stop };
     r->score = s->opt.threads > 1 ? rv_eg_root_threads(&s->thread, s->opt.threads, p->me, p->opp, s->opt.wld, &r->move)
-                                  : rv_eg_root(&s->thread, p->me, p->opp, s->opt.wld, &r->move);
+                                  : rv_eg_root(&s->thread, p->me, p->opp, s->opt.wld, &r->move, NULL, NULL);
     r->stopped = s->opt.stop && *s->opt.stop;
     r->nodes = s->thread.nodes;
     r->usec = gts_now_usec() - t0;

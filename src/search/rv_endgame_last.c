@@ -88,16 +88,17 @@ static bool can_move(uint64_t me, uint64_t opp, const uint8_t *sq, int n)
     return false;
 }
 
-static int solve(rv_eg_thread *t, uint64_t me, uint64_t opp, int alpha, int beta, const uint8_t *sq, int n)
+/* odd: the quadrants with an odd number of empties, one bit each; kept as
+ * squares are filled. */
+static int solve(rv_eg_thread *t, uint64_t me, uint64_t opp, int alpha, int beta, const uint8_t *sq, int n,
+                 unsigned odd)
 {
     if (n == 2)
         return last2(t, me, opp, beta, sq[0], sq[1]);
     t->nodes++;
-    unsigned odd = 0;
-    for (int i = 0; i < n; i++)
-        odd ^= 1u << quadrant(sq[i]);
     int best = -65;
     uint8_t rest[RV_EG_LAST_EMPTIES];
+    /* Pass 0 tries the squares of odd quadrants, pass 1 the others. */
     for (int pass = 0; pass < 2; pass++)
         for (int i = 0; i < n; i++) {
             const int s = sq[i];
@@ -109,7 +110,8 @@ static int solve(rv_eg_thread *t, uint64_t me, uint64_t opp, int alpha, int beta
             for (int j = 0, k = 0; j < n; j++)
                 if (j != i)
                     rest[k++] = sq[j];
-            const int v = -solve(t, opp & ~flips, me | flips | ((uint64_t)1 << s), -beta, -alpha, rest, n - 1);
+            const int v = -solve(t, opp & ~flips, me | flips | ((uint64_t)1 << s), -beta, -alpha, rest, n - 1,
+                                 odd ^ 1u << quadrant(s));
             if (v > best) {
                 best = v;
                 if (v >= beta)
@@ -121,7 +123,7 @@ static int solve(rv_eg_thread *t, uint64_t me, uint64_t opp, int alpha, int beta
     if (best > -65)
         return best;
     if (can_move(opp, me, sq, n))
-        return -solve(t, opp, me, -beta, -alpha, sq, n);
+        return -solve(t, opp, me, -beta, -alpha, sq, n, odd);
     return rv_eg_final(me, opp);
 }
 
@@ -129,12 +131,15 @@ int rv_eg_last(rv_eg_thread *t, uint64_t me, uint64_t opp, int alpha, int beta)
 {
     uint8_t sq[64];
     int n = 0;
-    for (uint64_t e = ~(me | opp); e; e &= e - 1)
-        sq[n++] = (uint8_t)__builtin_ctzll(e);
+    unsigned odd = 0;
+    for (uint64_t e = ~(me | opp); e; e &= e - 1) {
+        sq[n] = (uint8_t)__builtin_ctzll(e);
+        odd ^= 1u << quadrant(sq[n++]);
+    }
     t->nodes++;
     if (n == 0)
         return rv_eg_final(me, opp);
     if (n == 1)
         return last1(me, opp, sq[0]);
-    return solve(t, me, opp, alpha, beta, sq, n);
+    return solve(t, me, opp, alpha, beta, sq, n, odd);
 }
