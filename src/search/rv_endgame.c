@@ -25,7 +25,7 @@
 #define SORT_EMPTIES 6
 #define STABLE_EMPTIES 7
 #define TABLE_EMPTIES 9
-#define ETC_EMPTIES 14
+#define ETC_EMPTIES 11
 #define SHALLOW_EMPTIES 16
 /* The ordering search's depth by empties. */
 #define SHALLOW_DEPTH(e) ((e) >= 25 ? 5 : (e) >= 22 ? 4 : (e) >= 19 ? 3 : (e) >= 17 ? 2 : 1)
