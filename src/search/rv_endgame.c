@@ -193,7 +193,9 @@ static int node(rv_eg_thread *t, uint64_t me, uint64_t opp, int alpha, int beta,
         *best = RV_PASS;
         return -search(t, opp, me, -beta, -alpha, NULL);
     }
-    if (empties >= STABLE_EMPTIES) {
+    /* The stable discs are some of the opponent's: with too few of those
+     * no cut is possible. */
+    if (empties >= STABLE_EMPTIES && alpha >= 64 - 2 * __builtin_popcountll(opp)) {
         const int most = 64 - 2 * __builtin_popcountll(rv_stable_discs(opp, me));
         if (most <= alpha)
             return most;
