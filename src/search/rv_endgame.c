@@ -227,10 +227,12 @@ static int node(rv_eg_thread *t, uint64_t me, uint64_t opp, int alpha, int beta,
         for (int i = 0; i < l.n; i++) {
             const uint64_t bit = (uint64_t)1 << l.sq[i];
             htt_hit hit;
-            if (htt_probe(t->tt, hash(opp & ~l.flips[i], me | l.flips[i] | bit), &hit) &&
-                64 - ((hit.score >> 8) & 255) >= beta) {
+            if (!htt_probe(t->tt, hash(opp & ~l.flips[i], me | l.flips[i] | bit), &hit))
+                continue;
+            const int at_least = 64 - ((hit.score >> 8) & 255);
+            if (at_least >= beta) {
                 *best = l.sq[i];
-                return 64 - ((hit.score >> 8) & 255);
+                return at_least;
             }
         }
     }
