@@ -8,6 +8,8 @@
 
 #include "check.h"
 #include "test_rng.h"
+#include "games/reversi/rv_bits.h"
+#include "search/rv_endgame.h"
 #include "gts/reversi.h"
 
 /* ---- the reference: walk the squares ----------------------------------- */
@@ -72,26 +74,34 @@ static unsigned rnd(unsigned n)
     return (unsigned)rng_below(&rng, (int)n);
 }
 
+/* One random move, or a pass when there is none (either way the other
+ * side is then to move); false at the game's end. */
+static bool random_step(rv_pos *p)
+{
+    const uint64_t moves = rv_moves(p->me, p->opp);
+    if (!moves) {
+        if (!rv_moves(p->opp, p->me))
+            return false;
+        rv_pass(p);
+        return true;
+    }
+    unsigned k = rnd((unsigned)__builtin_popcountll(moves));
+    uint64_t m = moves;
+    while (k--)
+        m &= m - 1;
+    const int sq = __builtin_ctzll(m);
+    rv_play(p, sq, rv_flips(p->me, p->opp, sq));
+    return true;
+}
+
 /* A random game from the start down to `empties` empty squares (or its
  * end); returns false if it ended first. */
 static bool random_position(rv_pos *p, int empties)
 {
     rv_start(p);
-    while (rv_empties(p) > empties) {
-        const uint64_t moves = rv_moves(p->me, p->opp);
-        if (!moves) {
-            if (!rv_moves(p->opp, p->me))
-                return false;
-            rv_pass(p);
-            continue;
-        }
-        unsigned k = rnd((unsigned)__builtin_popcountll(moves));
-        uint64_t m = moves;
-        while (k--)
-            m &= m - 1;
-        const int sq = __builtin_ctzll(m);
-        rv_play(p, sq, rv_flips(p->me, p->opp, sq));
-    }
+    while (rv_empties(p) > empties)
+        if (!random_step(p))
+            return false;
     return true;
 }
 
@@ -108,13 +118,33 @@ static void test_perft(void)
 
 static void test_moves(void)
 {
-    for (int game = 0; game < 300; game++) {
+    for (int game = 0; game < 3000; game++) {
         rv_pos p;
         random_position(&p, 4 + (int)rnd(56));
-        CHECK_EQ(rv_moves(p.me, p.opp), ref_moves(p.me, p.opp));
-        for (int sq = 0; sq < 64; sq++)
-            if (!CHECK_EQ(rv_flips(p.me, p.opp, sq), ref_flips(p.me, p.opp, sq)))
+        if (game % 2) {
+            /* Boards no game reaches: some discs change sides or go. */
+            const uint64_t to_me = p.opp & rng_next(&rng), gone = rng_next(&rng) & rng_next(&rng);
+            p.me = (p.me | to_me) & ~gone;
+            p.opp &= ~to_me & ~gone;
+        }
+        const uint64_t want = ref_moves(p.me, p.opp);
+        CHECK_EQ(rv_moves(p.me, p.opp), want);
+        /* Both generators, whichever one rv_moves uses on this machine. */
+        CHECK_EQ(rv_moves_scalar(p.me, p.opp), want);
+#if defined(__AVX2__)
+        CHECK_EQ(rv_moves_vector(p.me, p.opp), want);
+#endif
+        for (int sq = 0; sq < 64; sq++) {
+            const uint64_t flips = ref_flips(p.me, p.opp, sq);
+            if (!CHECK_EQ(rv_flips(p.me, p.opp, sq), flips))
                 break;
+            if (((p.me | p.opp) >> sq) & 1)
+                continue;
+            CHECK_EQ(rv_flips_scalar(p.me, p.opp, sq), flips);
+#if defined(__AVX2__)
+            CHECK_EQ(rv_flips_vector(p.me, p.opp, sq), flips);
+#endif
+        }
     }
 }
 
@@ -199,6 +229,94 @@ static void test_solve(void)
     rv_solver_free(kept);
 }
 
+/* The last-empties solver against minimax, with windows around, below
+ * and above the score: fail-soft results must bound it on the right side. */
+static void test_last(void)
+{
+    int tried = 0;
+    for (int game = 0; game < 3000 && tried < 1500; game++) {
+        rv_pos p;
+        if (!random_position(&p, 1 + (int)rnd(RV_EG_LAST_EMPTIES)))
+            continue;
+        tried++;
+        const int expect = ref_minimax(p.me, p.opp, false);
+        const int lo = -64 + (int)rnd(120), hi = lo + 1 + (int)rnd(8);
+        rv_eg_thread t = { 0 };
+        const int full = rv_eg_last(&t, p.me, p.opp, -64, 64);
+        const int v = rv_eg_last(&t, p.me, p.opp, lo, hi);
+        CHECK_MSG(full == expect, "game %d: %d, minimax %d", game, full, expect);
+        if (v > lo && v < hi)
+            CHECK_EQ(v, expect);
+        else if (v <= lo)
+            CHECK_MSG(expect <= v, "game %d: fail-low %d in (%d,%d) above the score %d", game, v, lo, hi, expect);
+        else
+            CHECK_MSG(expect >= v, "game %d: fail-high %d in (%d,%d) below the score %d", game, v, lo, hi, expect);
+    }
+    CHECK(tried >= 1000);
+}
+
+/* Stable discs must stay: random games from random positions never flip
+ * one; and a corner disc is always found stable. */
+static void test_stable(void)
+{
+    rv_stable_init();
+    int found = 0;
+    for (int game = 0; game < 400; game++) {
+        rv_pos start;
+        if (!random_position(&start, 4 + (int)rnd(40)))
+            continue;
+        const uint64_t stable = rv_stable_discs(start.opp, start.me);
+        CHECK(!(stable & ~start.opp));
+        CHECK_EQ(stable & 0x8100000000000081ULL, start.opp & 0x8100000000000081ULL);
+        found += __builtin_popcountll(stable);
+        for (int playout = 0; playout < 20; playout++) {
+            rv_pos p = start;
+            bool owner_to_move = false;   /* the side of the stable discs */
+            while (random_step(&p)) {
+                owner_to_move = !owner_to_move;
+                const uint64_t owner = owner_to_move ? p.me : p.opp;
+                if (!CHECK_MSG((stable & owner) == stable, "game %d: a stable disc flipped", game))
+                    return;
+            }
+        }
+    }
+    CHECK(found > 100);
+}
+
+/* Threads give the serial scores, and in exact mode a best move of the
+ * serial score. */
+static void test_threads(void)
+{
+    int solved = 0;
+    for (int game = 0; game < 200 && solved < 12; game++) {
+        rv_pos p;
+        if (!random_position(&p, 12 + (int)rnd(5)))
+            continue;
+        solved++;
+        for (int wld = 0; wld < 2; wld++) {
+            rv_solve_options o;
+            rv_solve_defaults(&o);
+            o.tt_bytes = 4 << 20;
+            o.wld = wld;
+            rv_solve_result serial, par;
+            char err[128];
+            CHECK_EQ(rv_solve(&p, &o, &serial, err, sizeof err), 0);
+            o.threads = 3;
+            CHECK_EQ(rv_solve(&p, &o, &par, err, sizeof err), 0);
+            CHECK_MSG(par.score == serial.score, "game %d: %d threads, %d serial", game, par.score, serial.score);
+            if (!wld && par.move >= 0 && par.move < 64) {
+                rv_pos q = p;
+                rv_play(&q, par.move, rv_flips(p.me, p.opp, par.move));
+                o.threads = 1;
+                rv_solve_result after;
+                CHECK_EQ(rv_solve(&q, &o, &after, err, sizeof err), 0);
+                CHECK_EQ(-after.score, serial.score);
+            }
+        }
+    }
+    CHECK(solved >= 10);
+}
+
 /* FFO positions with their published scores (data/reversi/ffo-sample.obf:
  * the first lines of the standard fforum-1-19 set). */
 static void test_ffo(void)
@@ -221,6 +339,9 @@ static void test_ffo(void)
         o.tt_bytes = 16 << 20;
         CHECK_EQ(rv_solve(&p, &o, &r, err, sizeof err), 0);
         CHECK_MSG(has && r.score == score, "FFO line %d: %d, expected %d", n + 1, r.score, score);
+        o.threads = 2;
+        CHECK_EQ(rv_solve(&p, &o, &r, err, sizeof err), 0);
+        CHECK_MSG(r.score == score, "FFO line %d, 2 threads: %d, expected %d", n + 1, r.score, score);
         n++;
     }
     fclose(f);
@@ -234,7 +355,8 @@ int main(int argc, char **argv)
         void (*run)(void);
     } parts[] = {
         { "perft", test_perft }, { "moves", test_moves }, { "parse", test_parse },
-        { "solve", test_solve }, { "ffo", test_ffo },
+        { "solve", test_solve }, { "ffo", test_ffo }, { "last", test_last },
+        { "stable", test_stable }, { "threads", test_threads },
     };
     for (size_t i = 0; i < sizeof parts / sizeof *parts; i++)
         if (argc < 2 || strcmp(argv[1], parts[i].name) == 0)

@@ -28,6 +28,14 @@ run "solve: the sample's scores" "$GTS" reversi solve "$SAMPLE"
 expect_rc 0
 expect_contains out "g8 +18  expected +18" "a4 +10  expected +10" "d1  +2  expected  +2" "# 3 positions"
 
+run "solve --threads 2" "$GTS" reversi solve --threads 2 "$SAMPLE"
+expect_rc 0
+expect_contains out "g8 +18  expected +18" "a4 +10  expected +10" "d1  +2  expected  +2"
+
+run "solve: bad --threads" "$GTS" reversi solve --threads 0 "$SAMPLE"
+expect_rc 2
+expect_contains err "bad --threads '0'"
+
 run "solve --wld" "$GTS" reversi solve --wld "$SAMPLE"
 expect_rc 0
 expect_contains out "+1  expected  +1"

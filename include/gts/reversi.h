@@ -93,9 +93,12 @@ typedef struct rv_solve_options {
     /* Raised from outside to stop the search (the result is then not
      * exact: rv_solve_result.stopped).  May be NULL. */
     volatile int *stop;
+    /* Threads sharing the table; 0 or 1: serial.  The score (and in exact
+     * mode the best move's score) is the serial one. */
+    int threads;
 } rv_solve_options;
 
-/* Defaults: exact scores, 64 MB. */
+/* Defaults: exact scores, 64 MB, one thread. */
 void rv_solve_defaults(rv_solve_options *o);
 
 typedef struct rv_solve_result {

@@ -29,13 +29,15 @@ static const char usage_text[] =
     "options:\n"
     "  --wld        solve: win / draw / loss only (scores -1, 0, 1)\n"
     "  --tt-mb MB   solve: table size (default 64)\n"
+    "  --threads N  solve: threads sharing the table (default 1)\n"
     "  -h, --help   this help\n";
 
-enum { OPT_WLD = 256, OPT_TT };
+enum { OPT_WLD = 256, OPT_TT, OPT_THREADS };
 
 static const struct option long_opts[] = {
     { "wld", no_argument, NULL, OPT_WLD },
     { "tt-mb", required_argument, NULL, OPT_TT },
+    { "threads", required_argument, NULL, OPT_THREADS },
     { "help", no_argument, NULL, 'h' },
     { NULL, 0, NULL, 0 },
 };
@@ -86,14 +88,10 @@ static int solve_line(void *arg, const char *file, long lineno, const char *line
     return 0;
 }
 
-static int cmd_solve(bool wld, size_t tt_bytes, int argc, char **argv)
+static int cmd_solve(const rv_solve_options *o, int argc, char **argv)
 {
-    rv_solve_options o;
-    rv_solve_defaults(&o);
-    o.wld = wld;
-    o.tt_bytes = tt_bytes;
     char err[256];
-    solve_ctx c = { .wld = wld, .solver = rv_solver_create(&o, err, sizeof err) };
+    solve_ctx c = { .wld = o->wld, .solver = rv_solver_create(o, err, sizeof err) };
     if (!c.solver) {
         cli_error("%s", err);
         return EXIT_FAIL;
@@ -129,7 +127,7 @@ static int cmd_perft(int argc, char **argv)
 
 /* Options of perft and solve (argv[0] is the command name): returns -1 to go
  * on with the arguments from *first_arg, else the exit status (help: 0). */
-static int parse_options(int argc, char **argv, bool takes_solve_options, bool *wld, long *tt_mb, int *first_arg)
+static int parse_options(int argc, char **argv, bool takes_solve_options, rv_solve_options *o, int *first_arg)
 {
     opterr = 0;
     optind = 1;
@@ -143,11 +141,21 @@ static int parse_options(int argc, char **argv, bool takes_solve_options, bool *
             cli_error("unknown option or missing value: %s (see 'gts reversi --help')", argv[optind - 1]);
             return EXIT_USAGE;
         }
-        if (ch == OPT_WLD)
-            *wld = true;
-        else if (cli_int(optarg, 1, 1 << 20, tt_mb) != 0) {
-            cli_error("bad --tt-mb '%s'", optarg);
-            return EXIT_USAGE;
+        long n;
+        if (ch == OPT_WLD) {
+            o->wld = true;
+        } else if (ch == OPT_TT) {
+            if (cli_int(optarg, 1, 1 << 20, &n) != 0) {
+                cli_error("bad --tt-mb '%s'", optarg);
+                return EXIT_USAGE;
+            }
+            o->tt_bytes = (size_t)n << 20;
+        } else {
+            if (cli_int(optarg, 1, 1024, &n) != 0) {
+                cli_error("bad --threads '%s' (1..1024)", optarg);
+                return EXIT_USAGE;
+            }
+            o->threads = (int)n;
         }
     }
     *first_arg = optind;
@@ -156,10 +164,10 @@ static int parse_options(int argc, char **argv, bool takes_solve_options, bool *
 
 static int perft_main(int argc, char **argv)
 {
-    bool wld = false;
-    long tt_mb = 64;
+    rv_solve_options o;
+    rv_solve_defaults(&o);
     int first;
-    const int status = parse_options(argc, argv, false, &wld, &tt_mb, &first);
+    const int status = parse_options(argc, argv, false, &o, &first);
     if (status >= 0)
         return status;
     return cmd_perft(argc - first, argv + first);
@@ -167,13 +175,13 @@ static int perft_main(int argc, char **argv)
 
 static int solve_main(int argc, char **argv)
 {
-    bool wld = false;
-    long tt_mb = 64;
+    rv_solve_options o;
+    rv_solve_defaults(&o);
     int first;
-    const int status = parse_options(argc, argv, true, &wld, &tt_mb, &first);
+    const int status = parse_options(argc, argv, true, &o, &first);
     if (status >= 0)
         return status;
-    return cmd_solve(wld, (size_t)tt_mb << 20, argc - first, argv + first);
+    return cmd_solve(&o, argc - first, argv + first);
 }
 
 /* Every reversi command: its entry point takes argv[0] = the command name. */

@@ -1,30 +1,46 @@
 /*
- * Exact Reversi endgame solving: negamax alpha-beta on the final disc
- * difference (or on its sign alone), with
- * - fastest-first ordering away from the end: the moves that leave the
- *   opponent fewest replies first, corners before the rest;
- * - parity ordering near the end: moves into regions (quadrants) with an
- *   odd number of empty squares first, where the side to move gets the
- *   last disc;
- * - a table of results for positions with many empties.
+ * Exact Reversi endgame solving: fail-soft negamax alpha-beta on the final
+ * disc difference.  The root (rv_eg_root) finds exact scores by null-window
+ * searches (MTD(f)); win / draw / loss is the one window -1..1.  A node
+ * - leaves the last RV_EG_LAST_EMPTIES empties to rv_eg_last;
+ * - cuts when the opponent's stable discs keep its score at or below alpha;
+ * - from TABLE_EMPTIES keeps lower and upper bounds and a best move in the
+ *   shared table (htt), and from ETC_EMPTIES first looks up every child
+ *   there (enhanced transposition cutoff);
+ * - orders its moves: the table's move first, then fastest-first (the
+ *   moves that leave the opponent fewest replies, corners counted twice),
+ *   and from SHALLOW_EMPTIES by a shallow search on mobility, potential
+ *   mobility and corners.
+ * docs/notes/reversi_endgame.md has the measurements behind each choice.
  */
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "htt.h"
-#include "gts/reversi.h"
+#include "rv_endgame.h"
+#include "../games/reversi/rv_bits.h"
 #include "../util/gts_clock.h"
 
-/* Below these many empties ordering or the table costs more than it saves. */
-#define ORDER_EMPTIES 7
-#define TABLE_EMPTIES 12
+/* From how many empties each part pays (below SORT_EMPTIES, parity
+ * order: only a root with few empties). */
+#define SORT_EMPTIES 6
+#define STABLE_EMPTIES 7
+#define TABLE_EMPTIES 9
+#define ETC_EMPTIES 11
+#define SHALLOW_EMPTIES 16
+/* The ordering search's depth by empties. */
+#define SHALLOW_DEPTH(e) ((e) >= 25 ? 5 : (e) >= 22 ? 4 : (e) >= 19 ? 3 : (e) >= 17 ? 2 : 1)
+/* The ordering guess's weights: per move (mobility), per corner held, per
+ * empty square next to the opponent (potential mobility). */
+#define MOB 4
+#define CORNER 16
+#define POT 1
 
 #define CORNERS 0x8100000000000081ULL
 
 struct rv_solver {
     rv_solve_options opt;
     htt *tt;
-    uint64_t nodes;
+    rv_eg_thread thread;
 };
 typedef struct rv_solver solver;
 
@@ -35,138 +51,302 @@ static inline uint64_t hash(uint64_t me, uint64_t opp)
     return z ^ (z >> 32);
 }
 
+/* A table entry's score field holds both bounds, lower and upper. */
+static inline int32_t pack_bounds(int lower, int upper)
+{
+    return (lower + 64) | (upper + 64) << 8;
+}
+
 /* Squares of the quadrants (a1-d4, e1-h4, a5-d8, e5-h8). */
 static const uint64_t quadrant[4] = {
     0x000000000f0f0f0fULL, 0x00000000f0f0f0f0ULL, 0x0f0f0f0f00000000ULL, 0xf0f0f0f000000000ULL,
 };
 
-static int search(solver *s, uint64_t me, uint64_t opp, int alpha, int beta, bool passed, bool wld, int *best);
+typedef struct move_list {
+    int n;
+    int sq[32];
+    int key[32];
+    uint64_t flips[32];
+} move_list;
 
-/* The moves in search order, most promising first; returns how many. */
-static int order(uint64_t me, uint64_t opp, uint64_t moves, int tt_move, int *out)
+/* A guess at the side to move's prospects for ordering: mobility (corner
+ * moves counted twice) and corners held, each against the opponent's. */
+/* The empty squares next to discs of b: where the other side may later
+ * move (potential mobility). */
+static inline uint64_t around(uint64_t b, uint64_t empty)
 {
-    int n = 0;
+    const uint64_t h = ((b << 1) & 0xfefefefefefefefeULL) | ((b >> 1) & 0x7f7f7f7f7f7f7f7fULL);
+    return (h | b | (h << 8) | (h >> 8) | (b << 8) | (b >> 8)) & empty;
+}
+
+static int guess(uint64_t me, uint64_t opp)
+{
+    const uint64_t mine = rv_moves_fast(me, opp), theirs = rv_moves_fast(opp, me);
     const uint64_t empty = ~(me | opp);
-    if (__builtin_popcountll(empty) <= 14) {
-        /* Parity: odd regions first, each in square order. */
-        uint64_t odd = 0;
-        for (int q = 0; q < 4; q++)
-            if (__builtin_popcountll(empty & quadrant[q]) & 1)
-                odd |= quadrant[q];
-        if (tt_move >= 0 && (moves >> tt_move) & 1) {
-            out[n++] = tt_move;
-            moves &= ~((uint64_t)1 << tt_move);
-        }
-        for (uint64_t m = moves & odd; m; m &= m - 1)
-            out[n++] = __builtin_ctzll(m);
-        for (uint64_t m = moves & ~odd; m; m &= m - 1)
-            out[n++] = __builtin_ctzll(m);
-        return n;
-    }
-    int key[64];
+    const int mobility = __builtin_popcountll(mine) + __builtin_popcountll(mine & CORNERS) -
+                         __builtin_popcountll(theirs) - __builtin_popcountll(theirs & CORNERS);
+    const int potential = __builtin_popcountll(around(opp, empty)) - __builtin_popcountll(around(me, empty));
+    const int corners = __builtin_popcountll(me & CORNERS) - __builtin_popcountll(opp & CORNERS);
+    return MOB * mobility + POT * potential + CORNER * corners;
+}
+
+/* A depth-limited alpha-beta search on guess(), for ordering. */
+static int shallow(uint64_t me, uint64_t opp, int depth, int alpha, int beta)
+{
+    if (depth == 0)
+        return guess(me, opp);
+    const uint64_t moves = rv_moves_fast(me, opp);
+    if (!moves)
+        return rv_moves_fast(opp, me) ? -shallow(opp, me, depth, -beta, -alpha) : 16 * rv_eg_final(me, opp);
+    int bestv = -(1 << 20);
     for (uint64_t m = moves; m; m &= m - 1) {
         const int sq = __builtin_ctzll(m);
-        const uint64_t flips = rv_flips(me, opp, sq);
-        const uint64_t after_opp = opp & ~flips, after_me = me | flips | (m & -m);
-        int k = -16 * __builtin_popcountll(rv_moves(after_opp, after_me));
-        if ((CORNERS >> sq) & 1)
-            k += 64;
-        if (sq == tt_move)
-            k += 1 << 20;
-        key[n] = k;
-        out[n++] = sq;
-    }
-    for (int i = 1; i < n; i++)
-        for (int j = i; j > 0 && key[j] > key[j - 1]; j--) {
-            const int tk = key[j], tm = out[j];
-            key[j] = key[j - 1], out[j] = out[j - 1];
-            key[j - 1] = tk, out[j - 1] = tm;
-        }
-    return n;
-}
-
-static int final_score(uint64_t me, uint64_t opp, bool wld)
-{
-    const rv_pos p = { me, opp };
-    const int v = rv_final_score(&p);
-    return wld ? (v > 0) - (v < 0) : v;
-}
-
-static int search(solver *s, uint64_t me, uint64_t opp, int alpha, int beta, bool passed, bool wld, int *best)
-{
-    s->nodes++;
-    *best = RV_NO_MOVE;
-    if (s->opt.stop && *s->opt.stop)
-        return 0;
-    const uint64_t moves = rv_moves(me, opp);
-    if (!moves) {
-        if (passed)
-            return final_score(me, opp, wld);
-        int ignored;
-        *best = RV_PASS;
-        return -search(s, opp, me, -beta, -alpha, true, wld, &ignored);
-    }
-    const int empties = 64 - __builtin_popcountll(me | opp);
-    const int alpha0 = alpha;
-    uint64_t key = 0;
-    int tt_move = -1;
-    if (empties >= TABLE_EMPTIES) {
-        key = hash(me, opp);
-        htt_hit hit;
-        if (htt_probe(s->tt, key, &hit)) {
-            tt_move = hit.move;
-            if (hit.bound == HTT_BOUND_EXACT || (hit.bound == HTT_BOUND_LOWER && hit.score >= beta) ||
-                (hit.bound == HTT_BOUND_UPPER && hit.score <= alpha)) {
-                *best = hit.move;
-                return hit.score;
-            }
-        }
-    }
-    int list[64], n;
-    if (empties > ORDER_EMPTIES || tt_move >= 0) {
-        n = order(me, opp, moves, tt_move, list);
-    } else {
-        n = 0;
-        for (uint64_t m = moves; m; m &= m - 1)
-            list[n++] = __builtin_ctzll(m);
-    }
-    int bestv = -65;
-    for (int i = 0; i < n; i++) {
-        const int sq = list[i];
-        const uint64_t flips = rv_flips(me, opp, sq);
-        int ignored, v;
-        const uint64_t nme = opp & ~flips, nopp = me | flips | ((uint64_t)1 << sq);
-        if (i > 0 && !wld && beta - alpha > 1) {
-            /* PVS: later moves must prove they beat the first. */
-            v = -search(s, nme, nopp, -alpha - 1, -alpha, false, wld, &ignored);
-            if (v > alpha && v < beta)
-                v = -search(s, nme, nopp, -beta, -alpha, false, wld, &ignored);
-        } else {
-            v = -search(s, nme, nopp, -beta, -alpha, false, wld, &ignored);
-        }
+        const uint64_t flips = rv_flips_fast(me, opp, sq);
+        const int v = -shallow(opp & ~flips, me | flips | (m & -m), depth - 1, -beta, -alpha);
         if (v > bestv) {
             bestv = v;
-            *best = sq;
+            if (v >= beta)
+                break;
             if (v > alpha)
                 alpha = v;
-            if (alpha >= beta)
-                break;
         }
-    }
-    if (key && !(s->opt.stop && *s->opt.stop)) {
-        const int bound = bestv <= alpha0 ? HTT_BOUND_UPPER : bestv >= beta ? HTT_BOUND_LOWER : HTT_BOUND_EXACT;
-        htt_store(s->tt, key, bestv, *best, empties, bound);
     }
     return bestv;
 }
 
+/* The moves with their flips and ordering keys, the table's move first. */
+static void list_moves(uint64_t me, uint64_t opp, uint64_t moves, int empties, int tt_move, move_list *l)
+{
+    l->n = 0;
+    uint64_t odd = 0;
+    if (empties < SORT_EMPTIES) {
+        const uint64_t empty = ~(me | opp);
+        for (int q = 0; q < 4; q++)
+            if (__builtin_popcountll(empty & quadrant[q]) & 1)
+                odd |= quadrant[q];
+    }
+    for (uint64_t m = moves; m; m &= m - 1) {
+        const int sq = __builtin_ctzll(m);
+        const uint64_t flips = rv_flips_fast(me, opp, sq);
+        int key;
+        if (sq == tt_move) {
+            key = 1 << 20;
+        } else if (empties < SORT_EMPTIES) {
+            key = (int)((odd >> sq) & 1);
+        } else if (empties >= SHALLOW_EMPTIES) {
+            key = -shallow(opp & ~flips, me | flips | (m & -m), SHALLOW_DEPTH(empties), -(1 << 20), 1 << 20);
+        } else {
+            const uint64_t replies = rv_moves_fast(opp & ~flips, me | flips | (m & -m));
+            key = -16 * (__builtin_popcountll(replies) + __builtin_popcountll(replies & CORNERS));
+            if ((CORNERS >> sq) & 1)
+                key += 8;
+        }
+        l->sq[l->n] = sq;
+        l->flips[l->n] = flips;
+        l->key[l->n++] = key;
+    }
+}
+
+/* Brings the best-keyed move of i.. to i (lazily: a cut often comes
+ * before the list is sorted). */
+static inline void pick(move_list *l, int i)
+{
+    int b = i;
+    for (int j = i + 1; j < l->n; j++)
+        if (l->key[j] > l->key[b])
+            b = j;
+    if (b != i) {
+        const int sq = l->sq[i], key = l->key[i];
+        const uint64_t flips = l->flips[i];
+        l->sq[i] = l->sq[b], l->key[i] = l->key[b], l->flips[i] = l->flips[b];
+        l->sq[b] = sq, l->key[b] = key, l->flips[b] = flips;
+    }
+}
+
+static int node(rv_eg_thread *t, uint64_t me, uint64_t opp, int alpha, int beta, int empties, int *best);
+
+/* The score of (me, opp), fail-soft in (alpha, beta).  At the root best
+ * is not NULL and gets a best move (RV_PASS, or RV_NO_MOVE at the game's
+ * end or when stopped). */
+static int search(rv_eg_thread *t, uint64_t me, uint64_t opp, int alpha, int beta, int *best)
+{
+    int best_move = RV_NO_MOVE;
+    const int empties = 64 - __builtin_popcountll(me | opp);
+    if (empties <= RV_EG_LAST_EMPTIES && !best)
+        return rv_eg_last(t, me, opp, alpha, beta);
+    const int v = node(t, me, opp, alpha, beta, empties, &best_move);
+    if (best)
+        *best = best_move;
+    return v;
+}
+
+/* search with more than RV_EG_LAST_EMPTIES empties (or at the root). */
+static int node(rv_eg_thread *t, uint64_t me, uint64_t opp, int alpha, int beta, int empties, int *best)
+{
+    t->nodes++;
+    if (empties >= TABLE_EMPTIES && rv_eg_stopped(t))
+        return 0;
+    const uint64_t moves = rv_moves_fast(me, opp);
+    if (!moves) {
+        if (!rv_moves_fast(opp, me))
+            return rv_eg_final(me, opp);
+        *best = RV_PASS;
+        return -search(t, opp, me, -beta, -alpha, NULL);
+    }
+    /* The stable discs are some of the opponent's: with too few of those
+     * no cut is possible. */
+    if (empties >= STABLE_EMPTIES && alpha >= 64 - 2 * __builtin_popcountll(opp)) {
+        const int most = 64 - 2 * __builtin_popcountll(rv_stable_discs(opp, me));
+        if (most <= alpha)
+            return most;
+    }
+    uint64_t key = 0;
+    int tt_move = -1, lower = -64, upper = 64;
+    if (empties >= TABLE_EMPTIES) {
+        key = hash(me, opp);
+        htt_hit hit;
+        if (htt_probe(t->tt, key, &hit)) {
+            tt_move = hit.move;
+            lower = (hit.score & 255) - 64;
+            upper = ((hit.score >> 8) & 255) - 64;
+            if (lower >= beta || lower == upper) {
+                *best = hit.move;
+                return lower;
+            }
+            if (upper <= alpha) {
+                *best = hit.move;
+                return upper;
+            }
+        }
+    }
+    move_list l;
+    list_moves(me, opp, moves, empties, tt_move, &l);
+    if (empties >= ETC_EMPTIES) {
+        /* Enhanced transposition cutoff: a child the table already knows
+         * to be bad enough for the opponent cuts at once. */
+        for (int i = 0; i < l.n; i++) {
+            const uint64_t bit = (uint64_t)1 << l.sq[i];
+            htt_hit hit;
+            if (!htt_probe(t->tt, hash(opp & ~l.flips[i], me | l.flips[i] | bit), &hit))
+                continue;
+            const int at_least = 64 - ((hit.score >> 8) & 255);
+            if (at_least >= beta) {
+                *best = l.sq[i];
+                return at_least;
+            }
+        }
+    }
+    const int alpha0 = alpha;
+    int bestv = -65;
+    /* With threads, a move whose position another thread is searching
+     * waits until the others are done (ABDADA): by then the table may
+     * hold its result.  The calling thread never puts off its first move
+     * (the one most likely to cut); helpers do, to part from it. */
+    const bool share = t->busy && empties >= RV_EG_SHARE_EMPTIES;
+    int deferred[32], n_deferred = 0, next_deferred = 0;
+    for (int i = 0;;) {
+        int k;
+        const bool may_defer = i < l.n;
+        if (may_defer) {
+            pick(&l, i);
+            k = i++;
+        } else if (next_deferred < n_deferred) {
+            k = deferred[next_deferred++];
+        } else {
+            break;
+        }
+        const int sq = l.sq[k];
+        const uint64_t flips = l.flips[k];
+        const uint64_t nme = opp & ~flips, nopp = me | flips | ((uint64_t)1 << sq);
+        const uint64_t child_key = share ? hash(nme, nopp) : 0;
+        if (share && may_defer && (t->helper || bestv > -65) && rv_eg_busy_test(t->busy, child_key)) {
+            deferred[n_deferred++] = k;
+            continue;
+        }
+        const bool marked = share && rv_eg_busy_mark(t->busy, child_key);
+        int v;
+        if (bestv > -65 && beta - alpha > 1) {
+            /* PVS: later moves must prove they beat the first. */
+            v = -search(t, nme, nopp, -alpha - 1, -alpha, NULL);
+            if (v > alpha && v < beta)
+                v = -search(t, nme, nopp, -beta, -alpha, NULL);
+        } else {
+            v = -search(t, nme, nopp, -beta, -alpha, NULL);
+        }
+        if (marked)
+            rv_eg_busy_clear(t->busy, child_key);
+        if (v > bestv) {
+            bestv = v;
+            *best = sq;
+            if (v >= beta)
+                break;
+            if (v > alpha)
+                alpha = v;
+        }
+    }
+    if (key && !rv_eg_stopped(t)) {
+        int lo = bestv > alpha0 ? bestv : -64, hi = bestv < beta ? bestv : 64, move = *best;
+        if (lo <= upper && hi >= lower) {
+            /* An entry's move reaches its lower bound: the old move stays
+             * with the old lower bound when that is the higher. */
+            if (lower > lo && tt_move >= 0)
+                move = tt_move;
+            lo = lo > lower ? lo : lower;
+            hi = hi < upper ? hi : upper;
+        }
+        htt_store(t->tt, key, pack_bounds(lo, hi), move, empties, HTT_BOUND_EXACT);
+    }
+    return bestv;
+}
+
+int rv_eg_search(rv_eg_thread *t, uint64_t me, uint64_t opp, int alpha, int beta, int *best)
+{
+    return search(t, me, opp, alpha, beta, best);
+}
+
+/* Exact scores by MTD(f): null-window searches, each moving the bound it
+ * fails on, from a guess of 0 until the bounds meet.  A null window cuts
+ * far more than PVS's full one at the root, and the table keeps what each
+ * search proved for the next.  Fail-soft results often move a bound by
+ * only 2, so a run of fails the same way doubles the step. */
+int rv_eg_root(rv_eg_thread *t, uint64_t me, uint64_t opp, bool wld, int *best, rv_eg_window_fn *window, void *arg)
+{
+    if (wld) {
+        const int v = window ? window(arg, t, me, opp, -1, 1, best) : search(t, me, opp, -1, 1, best);
+        return (v > 0) - (v < 0);
+    }
+    int lower = -64, upper = 64, g = 0, step = 1, last_high = -1;
+    *best = RV_NO_MOVE;
+    while (lower < upper) {
+        int beta = g == lower ? g + step : g + 1 - step;
+        beta = beta <= lower ? lower + 1 : beta > upper ? upper : beta;
+        int move;
+        g = window ? window(arg, t, me, opp, beta - 1, beta, &move) : search(t, me, opp, beta - 1, beta, &move);
+        if (t->stop && *t->stop)
+            break;
+        /* A fail high's move reaches the bound; with none, the score is
+         * -64 and any move is a best one. */
+        const int high = g >= beta;
+        if (high || *best == RV_NO_MOVE)
+            *best = move;
+        if (high)
+            lower = g;
+        else
+            upper = g;
+        step = high == last_high ? 2 * step : 1;
+        last_high = high;
+    }
+    return g;
+}
+
 void rv_solve_defaults(rv_solve_options *o)
 {
-    *o = (rv_solve_options){ .tt_bytes = (size_t)64 << 20 };
+    *o = (rv_solve_options){ .tt_bytes = (size_t)64 << 20, .threads = 1 };
 }
 
 rv_solver *rv_solver_create(const rv_solve_options *o, char *err, size_t errlen)
 {
+    rv_stable_init();
     solver *s = calloc(1, sizeof *s);
     if (s) {
         s->opt = *o;
@@ -194,11 +374,11 @@ void rv_solver_run(rv_solver *s, const rv_pos *p, rv_solve_result *r)
     /* Entries of earlier positions stay valid (a key is the position), but
      * a new generation lets this one's replace them first. */
     s->tt->generation++;
-    s->nodes = 0;
-    const int bound = s->opt.wld ? 1 : 64;
-    r->score = search(s, p->me, p->opp, -bound, bound, false, s->opt.wld, &r->move);
+    s->thread = (rv_eg_thread){ .tt = s->tt, .stop = s->opt.stop };
+    r->score = s->opt.threads > 1 ? rv_eg_root_threads(&s->thread, s->opt.threads, p->me, p->opp, s->opt.wld, &r->move)
+                                  : rv_eg_root(&s->thread, p->me, p->opp, s->opt.wld, &r->move, NULL, NULL);
     r->stopped = s->opt.stop && *s->opt.stop;
-    r->nodes = s->nodes;
+    r->nodes = s->thread.nodes;
     r->usec = gts_now_usec() - t0;
 }
 

@@ -1,0 +1,99 @@
+/*
+ * Internal: the parts of the Reversi endgame solver (rv_endgame.c, the
+ * search with many empties; rv_endgame_last.c, the last few empties;
+ * rv_endgame_stable.c, stable discs; rv_endgame_threads.c, threads).
+ *
+ * Scores are exact final disc differences for the side to move, in
+ * -64..64; searches are fail-soft alpha-beta (a result <= alpha is an upper
+ * bound, >= beta a lower bound).
+ */
+#ifndef GTS_RV_ENDGAME_H
+#define GTS_RV_ENDGAME_H
+
+#include <stdatomic.h>
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "htt.h"
+#include "gts/reversi.h"
+
+/* Positions with this many empties or fewer are solved by
+ * rv_eg_last (no move lists, no table). */
+#define RV_EG_LAST_EMPTIES 5
+
+/* Positions being searched by some thread, from this many empties: one
+ * key per slot, 0 when free (rv_endgame_threads.c). */
+#define RV_EG_SHARE_EMPTIES 12
+#define RV_EG_BUSY_SLOTS 65536
+typedef struct rv_eg_busy {
+    _Atomic uint64_t slot[RV_EG_BUSY_SLOTS];
+} rv_eg_busy;
+
+static inline bool rv_eg_busy_test(rv_eg_busy *b, uint64_t key)
+{
+    return atomic_load_explicit(&b->slot[key % RV_EG_BUSY_SLOTS], memory_order_relaxed) == key;
+}
+
+/* Marks key busy if its slot is free; true if this call marked it. */
+static inline bool rv_eg_busy_mark(rv_eg_busy *b, uint64_t key)
+{
+    uint64_t free_slot = 0;
+    return atomic_compare_exchange_strong_explicit(&b->slot[key % RV_EG_BUSY_SLOTS], &free_slot, key,
+                                                   memory_order_relaxed, memory_order_relaxed);
+}
+
+static inline void rv_eg_busy_clear(rv_eg_busy *b, uint64_t key)
+{
+    atomic_store_explicit(&b->slot[key % RV_EG_BUSY_SLOTS], 0, memory_order_relaxed);
+}
+
+/* One searching thread's state. */
+typedef struct rv_eg_thread {
+    htt *tt;
+    rv_eg_busy *busy;     /* NULL: a serial search */
+    volatile int *stop;   /* the search is abandoned when *stop or *abort; */
+    volatile int *abort;  /* either may be NULL */
+    uint64_t nodes;
+    bool helper;          /* a helper thread: defers even its first move when busy */
+} rv_eg_thread;
+
+static inline bool rv_eg_stopped(const rv_eg_thread *t)
+{
+    return (t->stop && *t->stop) || (t->abort && *t->abort);
+}
+
+/* One search of the root in the window (alpha, beta), fail-soft, and a
+ * best move (RV_PASS; RV_NO_MOVE at the game's end or when stopped). */
+int rv_eg_search(rv_eg_thread *t, uint64_t me, uint64_t opp, int alpha, int beta, int *best);
+
+/* The root: the exact score of (me, opp) (wld: its sign) by a series of
+ * root searches, and a best move as rv_eg_search's.  window, when not
+ * NULL, does each search in place of rv_eg_search. */
+typedef int rv_eg_window_fn(void *arg, rv_eg_thread *t, uint64_t me, uint64_t opp, int alpha, int beta, int *best);
+int rv_eg_root(rv_eg_thread *t, uint64_t me, uint64_t opp, bool wld, int *best, rv_eg_window_fn *window, void *arg);
+
+/* rv_eg_root by `threads` threads sharing t->tt (rv_endgame_threads.c):
+ * the answer is the calling thread's, the others search the same windows
+ * to fill the table; t->nodes gets every thread's nodes. */
+int rv_eg_root_threads(rv_eg_thread *t, int threads, uint64_t me, uint64_t opp, bool wld, int *best);
+
+/* The exact score if it lies in (alpha, beta), else a bound on the far
+ * side of the window; at most RV_EG_LAST_EMPTIES empties. */
+int rv_eg_last(rv_eg_thread *t, uint64_t me, uint64_t opp, int alpha, int beta);
+
+/* The score when neither side can move: disc difference, the empty
+ * squares to the winner. */
+static inline int rv_eg_final(uint64_t me, uint64_t opp)
+{
+    const int diff = __builtin_popcountll(me) - __builtin_popcountll(opp);
+    const int empty = 64 - __builtin_popcountll(me | opp);
+    return diff > 0 ? diff + empty : diff < 0 ? diff - empty : 0;
+}
+
+/* The discs of `disc` that no continuation of the game can flip (a
+ * subset of them: full lines, edges, and discs held by stable neighbours
+ * in every direction). */
+void rv_stable_init(void);
+uint64_t rv_stable_discs(uint64_t disc, uint64_t other);
+
+#endif
