@@ -61,7 +61,7 @@ static const char usage_text[] =
     "  --depth D     midgame depth until the GUI sends 'set depth' (1..60, default 6)\n"
     "  --endgame E   solve exactly at E or fewer empty squares (0..60; default twice\n"
     "                the depth, at most 20)\n"
-    "  --threads N   search threads (1..256, default 1)\n"
+    "  --threads N   search and endgame threads (1..256, default 1)\n"
     "  --tt-mb MB    size of each of the engine's three tables (default 32)\n"
     "  -h, --help    this help\n";
 
@@ -584,6 +584,7 @@ int reversi_nboard_main(int argc, char **argv)
     rv_solve_options so;
     rv_solve_defaults(&so);
     so.tt_bytes = e.tt_bytes;
+    so.threads = e.threads;
     so.stop = &e.cut;
     char err[256];
     e.solver = rv_solver_create(&so, err, sizeof err);
