@@ -8,7 +8,8 @@
  *   shared table (htt), and from ETC_EMPTIES first looks up every child
  *   there (enhanced transposition cutoff);
  * - orders its moves: the table's move first, then fastest-first (the
- *   moves that leave the opponent fewest replies, corners counted twice),
+ *   moves that leave the opponent fewest replies, corners counted twice;
+ *   corner moves first and X- / C-square moves last among equals),
  *   and from SHALLOW_EMPTIES by a shallow search on mobility, potential
  *   mobility and corners.
  * docs/notes/reversi_endgame.md has the measurements behind each choice.
@@ -28,7 +29,7 @@
 #define ETC_EMPTIES 11
 #define SHALLOW_EMPTIES 16
 /* The ordering search's depth by empties. */
-#define SHALLOW_DEPTH(e) ((e) >= 25 ? 5 : (e) >= 22 ? 4 : (e) >= 19 ? 3 : (e) >= 17 ? 2 : 1)
+#define SHALLOW_DEPTH(e) ((e) >= 25 ? 5 : (e) >= 22 ? 4 : (e) >= 18 ? 3 : 2)
 /* The ordering guess's weights: per move (mobility), per corner held, per
  * empty square next to the opponent (potential mobility). */
 #define MOB 4
@@ -36,6 +37,8 @@
 #define POT 1
 
 #define CORNERS 0x8100000000000081ULL
+/* The squares next to the corners (X- and C-squares). */
+#define NEAR_CORNERS 0x42c300000000c342ULL
 
 struct rv_solver {
     rv_solve_options opt;
@@ -138,8 +141,12 @@ static void list_moves(uint64_t me, uint64_t opp, uint64_t moves, int empties, i
         } else {
             const uint64_t replies = rv_moves_fast(opp & ~flips, me | flips | (m & -m));
             key = -16 * (__builtin_popcountll(replies) + __builtin_popcountll(replies & CORNERS));
+            /* Between moves leaving as many replies, one next to a
+             * corner comes later. */
             if ((CORNERS >> sq) & 1)
                 key += 8;
+            else if ((NEAR_CORNERS >> sq) & 1)
+                key -= 1;
         }
         l->sq[l->n] = sq;
         l->flips[l->n] = flips;
