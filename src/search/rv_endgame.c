@@ -8,10 +8,10 @@
  *   shared table (htt), and from ETC_EMPTIES first looks up every child
  *   there (enhanced transposition cutoff);
  * - orders its moves: the table's move first, then fastest-first (the
- *   moves that leave the opponent fewest replies, corners counted twice;
- *   corner moves first and X- / C-square moves last among equals),
- *   and from SHALLOW_EMPTIES by a shallow search on mobility, potential
- *   mobility and corners.
+ *   moves that leave the opponent fewest replies, corners counted twice,
+ *   corner moves first among equals), and from SHALLOW_EMPTIES by a
+ *   shallow search on mobility, potential mobility and corners; X- and
+ *   C-square moves last among equals.
  * docs/notes/reversi_endgame.md has the measurements behind each choice.
  */
 #include <stdio.h>
@@ -137,7 +137,9 @@ static void list_moves(uint64_t me, uint64_t opp, uint64_t moves, int empties, i
         } else if (empties < SORT_EMPTIES) {
             key = (int)((odd >> sq) & 1);
         } else if (empties >= SHALLOW_EMPTIES) {
-            key = -shallow(opp & ~flips, me | flips | (m & -m), SHALLOW_DEPTH(empties), -(1 << 20), 1 << 20);
+            /* Between equal values, moves next to a corner come later. */
+            key = -2 * shallow(opp & ~flips, me | flips | (m & -m), SHALLOW_DEPTH(empties), -(1 << 20), 1 << 20) -
+                  (int)((NEAR_CORNERS >> sq) & 1);
         } else {
             const uint64_t replies = rv_moves_fast(opp & ~flips, me | flips | (m & -m));
             key = -16 * (__builtin_popcountll(replies) + __builtin_popcountll(replies & CORNERS));
