@@ -29,7 +29,7 @@
 #define ETC_EMPTIES 11
 #define SHALLOW_EMPTIES 16
 /* The ordering search's depth by empties. */
-#define SHALLOW_DEPTH(e) ((e) >= 25 ? 5 : (e) >= 22 ? 4 : (e) >= 18 ? 3 : 2)
+#define SHALLOW_DEPTH(e) ((e) >= 25 ? 5 : (e) >= 21 ? 4 : (e) >= 18 ? 3 : 2)
 /* The ordering guess's weights: per move (mobility), per corner held, per
  * empty square next to the opponent (potential mobility). */
 #define MOB 4
