@@ -11,7 +11,7 @@
  *   moves that leave the opponent fewest replies, corners counted twice,
  *   corner moves first among equals), and from SHALLOW_EMPTIES by a
  *   shallow search on mobility, potential mobility and corners; X- and
- *   C-square moves last among equals.
+ *   C-square moves next to an empty corner last among equals.
  * docs/notes/reversi_endgame.md has the measurements behind each choice.
  */
 #include <stdio.h>
@@ -117,6 +117,14 @@ static int shallow(uint64_t me, uint64_t opp, int depth, int alpha, int beta)
     return bestv;
 }
 
+/* 1 if sq is an X- or C-square whose corner is empty (a move there
+ * may give the opponent the corner), else 0. */
+static inline int near_empty_corner(uint64_t discs, int sq)
+{
+    const int corner = (sq < 32 ? 0 : 56) + ((sq & 7) < 4 ? 0 : 7);
+    return (int)((NEAR_CORNERS >> sq) & ~(discs >> corner) & 1);
+}
+
 /* The moves with their flips and ordering keys, the table's move first. */
 static void list_moves(uint64_t me, uint64_t opp, uint64_t moves, int empties, int tt_move, move_list *l)
 {
@@ -137,17 +145,18 @@ static void list_moves(uint64_t me, uint64_t opp, uint64_t moves, int empties, i
         } else if (empties < SORT_EMPTIES) {
             key = (int)((odd >> sq) & 1);
         } else if (empties >= SHALLOW_EMPTIES) {
-            /* Between equal values, moves next to a corner come later. */
+            /* Between equal values, moves next to an empty corner come
+             * later. */
             key = -2 * shallow(opp & ~flips, me | flips | (m & -m), SHALLOW_DEPTH(empties), -(1 << 20), 1 << 20) -
-                  (int)((NEAR_CORNERS >> sq) & 1);
+                  near_empty_corner(me | opp, sq);
         } else {
             const uint64_t replies = rv_moves_fast(opp & ~flips, me | flips | (m & -m));
             key = -16 * (__builtin_popcountll(replies) + __builtin_popcountll(replies & CORNERS));
-            /* Between moves leaving as many replies, one next to a
-             * corner comes later. */
+            /* Between moves leaving as many replies, one next to an
+             * empty corner comes later. */
             if ((CORNERS >> sq) & 1)
                 key += 8;
-            else if ((NEAR_CORNERS >> sq) & 1)
+            else if (near_empty_corner(me | opp, sq))
                 key -= 1;
         }
         l->sq[l->n] = sq;
