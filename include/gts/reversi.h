@@ -59,9 +59,20 @@ static inline bool rv_game_over(const rv_pos *p)
     return !rv_moves(p->me, p->opp) && !rv_moves(p->opp, p->me);
 }
 
-/* The final score of a finished game for the side to move: disc
- * difference, the empty squares counted for the winner. */
-int rv_final_score(const rv_pos *p);
+/* The final score of a finished game for the side to move, from the disc
+ * counts on a board of `squares` squares: the disc difference, the empty
+ * squares counted for the winner.  Every board size and the endgame solver
+ * score a finished game by this. */
+static inline int rv_final_from_counts(int me, int opp, int squares)
+{
+    const int empty = squares - me - opp;
+    return me > opp ? me - opp + empty : me < opp ? me - opp - empty : 0;
+}
+
+static inline int rv_final_score(const rv_pos *p)
+{
+    return rv_final_from_counts(__builtin_popcountll(p->me), __builtin_popcountll(p->opp), 64);
+}
 
 /* "a1".."h8" <-> 0..63 ("ps" or "pa" for a pass); -1 with a reason. */
 int rv_parse_square(const char *s, char *err, size_t errlen);

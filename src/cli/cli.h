@@ -33,6 +33,10 @@ void cli_progress_done(void);
 int cli_read_line(const c4_geom *g, const char *line, c4_pos *p, char *shown, bool *has_expected, int *expected,
                   char *err, size_t errlen);
 
+/* One line of an engine protocol on stdout, flushed at once: the GUI or
+ * manager on the other end waits for it. */
+void cli_reply(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
 /* Monotonic clock in microseconds. */
 double cli_now_usec(void);
 

@@ -9,6 +9,16 @@
 #include "cli.h"
 #include "../util/gts_clock.h"
 
+void cli_reply(const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    vprintf(fmt, ap);
+    va_end(ap);
+    putchar('\n');
+    fflush(stdout);
+}
+
 void cli_error(const char *fmt, ...)
 {
     va_list ap;

@@ -17,7 +17,6 @@
  */
 #include <ctype.h>
 #include <limits.h>
-#include <stdarg.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -71,18 +70,6 @@ static const char usage_text[] =
     "  --threads N   search threads (1..64, default 1; INFO thread_num overrides)\n"
     "  -h, --help    this help\n";
 
-/* One line to the manager, flushed at once: the manager waits for it. */
-static void reply(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
-static void reply(const char *fmt, ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    vprintf(fmt, ap);
-    va_end(ap);
-    putchar('\n');
-    fflush(stdout);
-}
-
 /* Text from the manager quoted in a reply: printable ASCII, shortened. */
 static const char *shown(const char *s)
 {
@@ -119,7 +106,7 @@ static bool parse_ints(const char *s, long *v, int n)
 static bool started(const engine *e)
 {
     if (!e->width)
-        reply("ERROR no board: START or RECTSTART first");
+        cli_reply("ERROR no board: START or RECTSTART first");
     return e->width != 0;
 }
 
@@ -129,16 +116,16 @@ static int parse_cell(const engine *e, const char *arg, bool want_empty)
 {
     long v[2];
     if (!parse_ints(arg, v, 2)) {
-        reply("ERROR bad coordinates '%s' (X,Y expected)", shown(arg));
+        cli_reply("ERROR bad coordinates '%s' (X,Y expected)", shown(arg));
         return -1;
     }
     if (v[0] < 0 || v[0] >= e->width || v[1] < 0 || v[1] >= e->height) {
-        reply("ERROR %ld,%ld is outside the %dx%d board", v[0], v[1], e->width, e->height);
+        cli_reply("ERROR %ld,%ld is outside the %dx%d board", v[0], v[1], e->width, e->height);
         return -1;
     }
     const int cell = (int)(v[1] * e->width + v[0]);
     if (want_empty && e->who[cell] != EMPTY) {
-        reply("ERROR %ld,%ld is not empty", v[0], v[1]);
+        cli_reply("ERROR %ld,%ld is not empty", v[0], v[1]);
         return -1;
     }
     return cell;
@@ -272,7 +259,7 @@ static gm_searcher *searcher(engine *e, char *err, size_t errlen)
 static void play_own(engine *e)
 {
     if (e->stones == e->width * e->height) {
-        reply("ERROR the board is full");
+        cli_reply("ERROR the board is full");
         return;
     }
     const double t0 = cli_now_usec();
@@ -293,7 +280,7 @@ static void play_own(engine *e)
             gm_searcher_run(s, &e->board, &r);
             move = r.move;
         } else {
-            reply("MESSAGE no search (%s): playing near the centre", err);
+            cli_reply("MESSAGE no search (%s): playing near the centre", err);
         }
     }
     /* The game may be over on the board given (a five), or the search
@@ -301,7 +288,7 @@ static void play_own(engine *e)
     if (move < 0 || move >= e->width * e->height || e->who[move] != EMPTY)
         move = near_centre(e);
     put(e, move, MINE);
-    reply("%d,%d", move % e->width, move / e->width);
+    cli_reply("%d,%d", move % e->width, move / e->width);
 }
 
 /* START N or RECTSTART W,H: a new empty board, or none after an ERROR (the
@@ -312,13 +299,13 @@ static void start(engine *e, const char *arg, bool rect)
     long v[2];
     e->width = e->height = 0;
     if (!parse_ints(arg, v, rect ? 2 : 1)) {
-        reply("ERROR bad size '%s' (%s expected)", shown(arg), rect ? "RECTSTART W,H" : "START N");
+        cli_reply("ERROR bad size '%s' (%s expected)", shown(arg), rect ? "RECTSTART W,H" : "START N");
         return;
     }
     if (!rect)
         v[1] = v[0];
     if (v[0] < GM_MIN_SIZE || v[0] > GM_MAX_SIZE || v[1] < GM_MIN_SIZE || v[1] > GM_MAX_SIZE) {
-        reply("ERROR unsupported size %ldx%ld (%d to %d a side)", v[0], v[1], GM_MIN_SIZE, GM_MAX_SIZE);
+        cli_reply("ERROR unsupported size %ldx%ld (%d to %d a side)", v[0], v[1], GM_MIN_SIZE, GM_MAX_SIZE);
         return;
     }
     e->width = (int)v[0];
@@ -326,7 +313,7 @@ static void start(engine *e, const char *arg, bool rect)
     clear_board(e);
     /* The table's keys are cell numbers: another size, other cells. */
     e->stale_table |= e->width != old_width || e->height != old_height;
-    reply("OK");
+    cli_reply("OK");
 }
 
 /* INFO key value: no reply, as the manager expects none; unknown keys are
@@ -350,7 +337,7 @@ static void info(engine *e, const char *arg)
             e->time_left = 0;
             return;
         }
-        reply("MESSAGE INFO %s: bad value '%s' ignored", keys[k], shown(value));
+        cli_reply("MESSAGE INFO %s: bad value '%s' ignored", keys[k], shown(value));
         return;
     }
     switch (k) {
@@ -362,7 +349,7 @@ static void info(engine *e, const char *arg)
         e->stale_table |= rule_of(v) != rule_of(e->rule_bits);   /* the table's scores were for the other */
         e->rule_bits = (int)(v & 0xff);
         if (e->rule_bits & (RULE_RENJU | RULE_CARO) && !e->said_rule) {
-            reply("MESSAGE rule %ld: %s is not implemented, playing exactly five wins", v,
+            cli_reply("MESSAGE rule %ld: %s is not implemented, playing exactly five wins", v,
                   e->rule_bits & RULE_RENJU ? "renju" : "caro");
             e->said_rule = true;
         }
@@ -378,20 +365,20 @@ static void board_line(engine *e, const char *line)
 {
     long v[3];
     if (!parse_ints(line, v, 3)) {
-        reply("ERROR bad BOARD line '%s' (X,Y,FIELD or DONE expected)", shown(line));
+        cli_reply("ERROR bad BOARD line '%s' (X,Y,FIELD or DONE expected)", shown(line));
         return;
     }
     if (v[0] < 0 || v[0] >= e->width || v[1] < 0 || v[1] >= e->height) {
-        reply("ERROR %ld,%ld is outside the %dx%d board", v[0], v[1], e->width, e->height);
+        cli_reply("ERROR %ld,%ld is outside the %dx%d board", v[0], v[1], e->width, e->height);
         return;
     }
     if (v[2] < 1 || v[2] > 3) {
-        reply("ERROR bad field %ld in BOARD line (1, 2 or 3)", v[2]);
+        cli_reply("ERROR bad field %ld in BOARD line (1, 2 or 3)", v[2]);
         return;
     }
     const int cell = (int)(v[1] * e->width + v[0]);
     if (e->who[cell] != EMPTY) {
-        reply("ERROR %ld,%ld is given twice", v[0], v[1]);
+        cli_reply("ERROR %ld,%ld is given twice", v[0], v[1]);
         return;
     }
     put(e, cell, v[2] == 1 ? MINE : THEIRS);
@@ -433,7 +420,7 @@ static int command(engine *e, char *line)
     if (strcasecmp(line, "END") == 0)
         return QUIT;
     if (strcasecmp(line, "ABOUT") == 0) {
-        reply("name=\"gts\", version=\"%s\", author=\"gts developers\"", GTS_VERSION);
+        cli_reply("name=\"gts\", version=\"%s\", author=\"gts developers\"", GTS_VERSION);
     } else if (strcasecmp(line, "START") == 0 || strcasecmp(line, "RECTSTART") == 0) {
         start(e, arg, strcasecmp(line, "RECTSTART") == 0);
     } else if (strcasecmp(line, "INFO") == 0) {
@@ -441,7 +428,7 @@ static int command(engine *e, char *line)
     } else if (strcasecmp(line, "RESTART") == 0) {
         if (started(e)) {
             clear_board(e);
-            reply("OK");
+            cli_reply("OK");
         }
     } else if (strcasecmp(line, "BEGIN") == 0) {
         if (started(e))
@@ -457,16 +444,16 @@ static int command(engine *e, char *line)
         int cell;
         if (started(e) && (cell = parse_cell(e, arg, true)) >= 0) {
             put(e, cell, MINE);
-            reply("%d,%d", cell % e->width, cell / e->width);
+            cli_reply("%d,%d", cell % e->width, cell / e->width);
         }
     } else if (strcasecmp(line, "TAKEBACK") == 0) {
         int cell;
         if (started(e) && (cell = parse_cell(e, arg, false)) >= 0) {
             if (e->who[cell] == EMPTY) {
-                reply("ERROR %d,%d is empty", cell % e->width, cell / e->width);
+                cli_reply("ERROR %d,%d is empty", cell % e->width, cell / e->width);
             } else {
                 take(e, cell);
-                reply("OK");
+                cli_reply("OK");
             }
         }
     } else if (strcasecmp(line, "BOARD") == 0) {
@@ -475,9 +462,9 @@ static int command(engine *e, char *line)
             e->in_board = true;
         }
     } else if (strcasecmp(line, "DONE") == 0 || stone_line(line)) {
-        reply("ERROR '%s' outside BOARD ... DONE", shown(line));
+        cli_reply("ERROR '%s' outside BOARD ... DONE", shown(line));
     } else {
-        reply("UNKNOWN command '%s'", shown(line));
+        cli_reply("UNKNOWN command '%s'", shown(line));
     }
     return GO_ON;
 }
@@ -531,7 +518,7 @@ int gomoku_pbrain_main(int argc, char **argv)
     int got;
     while ((got = read_line(line, sizeof line)) != 0) {
         if (got < 0)
-            reply("ERROR line longer than %d bytes ignored", LINE_MAX_LEN - 1);
+            cli_reply("ERROR line longer than %d bytes ignored", LINE_MAX_LEN - 1);
         else if (command(&e, line) == QUIT)
             break;
     }

@@ -32,7 +32,6 @@
 #include <getopt.h>
 #include <limits.h>
 #include <pthread.h>
-#include <stdarg.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -90,18 +89,6 @@ typedef struct engine {
     int made_depth;              /* what they were made for; 0: not yet */
     rv_solver *solver;
 } engine;
-
-/* One line to the GUI, flushed at once: it waits for it. */
-static void reply(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
-static void reply(const char *fmt, ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    vprintf(fmt, ap);
-    va_end(ap);
-    putchar('\n');
-    fflush(stdout);
-}
 
 /* ---- input ---- */
 
@@ -371,7 +358,7 @@ static void cmd_go(engine *e)
     if (!ready(e, "go"))
         return;
     const bool exact = exact_here(e, p);
-    reply("status gts is thinking (%s)", exact ? "exact" : "midgame");
+    cli_reply("status gts is thinking (%s)", exact ? "exact" : "midgame");
     begin_search(e, false);
     const double t0 = cli_now_usec();
     value v = { RV_PASS, 0, 0 };
@@ -381,12 +368,12 @@ static void cmd_go(engine *e)
     char move[3], eval[32];
     square_text(v.move, move);
     eval_text(v.score, exact, eval, sizeof eval);
-    reply("nodestats %llu %.3f", (unsigned long long)v.nodes, s);
+    cli_reply("nodestats %llu %.3f", (unsigned long long)v.nodes, s);
     if (v.move == RV_PASS)
-        reply("=== PA");
+        cli_reply("=== PA");
     else
-        reply("=== %s/%s/%.3f", move, eval, s);
-    reply("status");
+        cli_reply("=== %s/%s/%.3f", move, eval, s);
+    cli_reply("status");
 }
 
 static void cmd_hint(engine *e, const char *arg)
@@ -408,20 +395,20 @@ static void cmd_hint(engine *e, const char *arg)
     const bool exact = exact_here(e, p);
     char depth[16];
     depth_text(e, exact, depth, sizeof depth);
-    reply("status gts is analysing (%s)", exact ? "exact" : "midgame");
+    cli_reply("status gts is analysing (%s)", exact ? "exact" : "midgame");
     begin_search(e, true);
     const double t0 = cli_now_usec();
     value v[64];
     uint64_t nodes = 0;
     const int k = value_moves(e, p, exact, v, &nodes);
-    reply("nodestats %llu %.3f", (unsigned long long)nodes, (cli_now_usec() - t0) / 1e6);
+    cli_reply("nodestats %llu %.3f", (unsigned long long)nodes, (cli_now_usec() - t0) / 1e6);
     for (int i = 0; i < k && i < n; i++) {
         char move[3], eval[32];
         square_text(v[i].move, move);
         eval_text(v[i].score, exact, eval, sizeof eval);
-        reply("search %s %s 0 %s", move, eval, depth);
+        cli_reply("search %s %s 0 %s", move, eval, depth);
     }
-    reply("status");
+    cli_reply("status");
 }
 
 /* analysis N EVAL for each position of the game from the last back to the
@@ -430,7 +417,7 @@ static void cmd_analyze(engine *e)
 {
     if (!ready(e, "analyze"))
         return;
-    reply("status gts is analysing the game");
+    cli_reply("status gts is analysing the game");
     begin_search(e, true);
     for (int i = e->game.n; i >= 0; i--) {
         const rv_pos *p = &e->game.pos[i];
@@ -440,9 +427,9 @@ static void cmd_analyze(engine *e)
             break;
         char eval[32];
         eval_text(v.score, exact, eval, sizeof eval);
-        reply("analysis %d %s", i, eval);
+        cli_reply("analysis %d %s", i, eval);
     }
-    reply("status");
+    cli_reply("status");
 }
 
 static void cmd_move(engine *e, const char *arg)
@@ -504,12 +491,12 @@ static bool command(engine *e, const char *text)
     } else if (strcmp(cmd, "nboard") == 0) {
         if (cli_int(arg, 1, 1000, &v) != 0)
             cli_error("nboard takes the protocol version, not '%s'", arg);
-        reply("set myname gts");
+        cli_reply("set myname gts");
     } else if (strcmp(cmd, "ping") == 0) {
         if (cli_int(arg, LONG_MIN, LONG_MAX, &v) != 0)
             cli_error("ping takes a number, not '%s'", arg);
         else
-            reply("pong %ld", v);
+            cli_reply("pong %ld", v);
     } else if (strcmp(cmd, "set") == 0) {
         cmd_set(e, arg);
     } else if (strcmp(cmd, "move") == 0) {
@@ -519,7 +506,7 @@ static bool command(engine *e, const char *text)
     } else if (strcmp(cmd, "hint") == 0) {
         cmd_hint(e, arg);
     } else if (strcmp(cmd, "learn") == 0) {
-        reply("learned");
+        cli_reply("learned");
     } else if (strcmp(cmd, "analyze") == 0) {
         cmd_analyze(e);
     } else if (strlen(cmd) == 2 && !*arg && rv_parse_square(cmd, err, sizeof err) >= 0) {

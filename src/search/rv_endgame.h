@@ -85,9 +85,7 @@ int rv_eg_last(rv_eg_thread *t, uint64_t me, uint64_t opp, int alpha, int beta);
  * squares to the winner. */
 static inline int rv_eg_final(uint64_t me, uint64_t opp)
 {
-    const int diff = __builtin_popcountll(me) - __builtin_popcountll(opp);
-    const int empty = 64 - __builtin_popcountll(me | opp);
-    return diff > 0 ? diff + empty : diff < 0 ? diff - empty : 0;
+    return rv_final_from_counts(__builtin_popcountll(me), __builtin_popcountll(opp), 64);
 }
 
 /* The discs of `disc` that no continuation of the game can flip (a

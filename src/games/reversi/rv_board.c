@@ -90,13 +90,6 @@ uint64_t rv_flips(uint64_t me, uint64_t opp, int sq)
     return ((me | opp) >> sq) & 1 ? 0 : rv_flips_fast(me, opp, sq);
 }
 
-int rv_final_score(const rv_pos *p)
-{
-    const int me = __builtin_popcountll(p->me), opp = __builtin_popcountll(p->opp);
-    const int empty = 64 - me - opp;
-    return me > opp ? me - opp + empty : me < opp ? me - opp - empty : 0;
-}
-
 int rv_parse_square(const char *s, char *err, size_t errlen)
 {
     const int c = tolower((unsigned char)s[0]);

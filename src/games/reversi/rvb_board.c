@@ -119,9 +119,7 @@ bool rvb_game_over(const rvb *b)
 
 int rvb_final_score(const rvb *b)
 {
-    const int me = count(b->me, b->words), opp = count(b->opp, b->words);
-    const int empty = b->width * b->height - me - opp;
-    return me > opp ? me - opp + empty : me < opp ? me - opp - empty : 0;
+    return rv_final_from_counts(count(b->me, b->words), count(b->opp, b->words), b->width * b->height);
 }
 
 static bool valid_side(int n)
