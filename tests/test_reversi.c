@@ -283,6 +283,63 @@ static void test_stable(void)
     CHECK(found > 100);
 }
 
+static int compare_u64(const void *a, const void *b)
+{
+    const uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+    return (x > y) - (x < y);
+}
+
+/* (me, opp) with square sq set to state s: 0 empty, 1 me, 2 opp. */
+static void set_square(uint64_t *me, uint64_t *opp, int sq, int s)
+{
+    const uint64_t bit = (uint64_t)1 << sq;
+    *me = (*me & ~bit) | (s == 1 ? bit : 0);
+    *opp = (*opp & ~bit) | (s == 2 ? bit : 0);
+}
+
+/* The endgame table's keys differ between positions that differ in one or
+ * two squares (the ones a search meets side by side: a disc of the other
+ * colour, a square not yet played).  The first key mixed the two words
+ * too little: the owner of h8 did not change it, and the solver took
+ * bounds of one position for the other. */
+static void test_hash(void)
+{
+    enum { PER = 1 + 64 * 2 + 64 * 63 / 2 * 4 };
+    uint64_t *keys = malloc(PER * sizeof *keys);
+    if (!CHECK(keys != NULL))
+        return;
+    int collisions = 0;
+    for (int game = 0; game < 40; game++) {
+        rv_pos p;
+        if (!random_position(&p, 4 + (int)rnd(50)))
+            continue;
+        int n = 0;
+        keys[n++] = rv_eg_hash(p.me, p.opp);
+        for (int a = 0; a < 64; a++) {
+            const int sa = (int)((p.me >> a) & 1) + 2 * (int)((p.opp >> a) & 1);
+            for (int da = 1; da < 3; da++) {
+                uint64_t me = p.me, opp = p.opp;
+                set_square(&me, &opp, a, (sa + da) % 3);
+                keys[n++] = rv_eg_hash(me, opp);
+                for (int b = a + 1; b < 64; b++) {
+                    const int sb = (int)((p.me >> b) & 1) + 2 * (int)((p.opp >> b) & 1);
+                    for (int db = 1; db < 3; db++) {
+                        uint64_t me2 = me, opp2 = opp;
+                        set_square(&me2, &opp2, b, (sb + db) % 3);
+                        keys[n++] = rv_eg_hash(me2, opp2);
+                    }
+                }
+            }
+        }
+        CHECK_EQ(n, PER);
+        qsort(keys, (size_t)n, sizeof *keys, compare_u64);
+        for (int i = 1; i < n; i++)
+            collisions += keys[i] == keys[i - 1];
+    }
+    CHECK_MSG(collisions == 0, "%d keys shared by positions one or two squares apart", collisions);
+    free(keys);
+}
+
 /* Threads give the serial scores, and in exact mode a best move of the
  * serial score. */
 static void test_threads(void)
@@ -356,7 +413,7 @@ int main(int argc, char **argv)
     } parts[] = {
         { "perft", test_perft }, { "moves", test_moves }, { "parse", test_parse },
         { "solve", test_solve }, { "ffo", test_ffo }, { "last", test_last },
-        { "stable", test_stable }, { "threads", test_threads },
+        { "stable", test_stable }, { "hash", test_hash }, { "threads", test_threads },
     };
     for (size_t i = 0; i < sizeof parts / sizeof *parts; i++)
         if (argc < 2 || strcmp(argv[1], parts[i].name) == 0)

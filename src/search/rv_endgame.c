@@ -47,13 +47,6 @@ struct rv_solver {
 };
 typedef struct rv_solver solver;
 
-static inline uint64_t hash(uint64_t me, uint64_t opp)
-{
-    uint64_t z = me * 0x9e3779b97f4a7c15ULL ^ (opp + 0x632be59bd9b4e019ULL) * 0xbf58476d1ce4e5b9ULL;
-    z = (z ^ (z >> 29)) * 0x94d049bb133111ebULL;
-    return z ^ (z >> 32);
-}
-
 /* A table entry's score field holds both bounds, lower and upper. */
 static inline int32_t pack_bounds(int lower, int upper)
 {
@@ -221,7 +214,7 @@ static int node(rv_eg_thread *t, uint64_t me, uint64_t opp, int alpha, int beta,
     uint64_t key = 0;
     int tt_move = -1, lower = -64, upper = 64;
     if (empties >= TABLE_EMPTIES) {
-        key = hash(me, opp);
+        key = rv_eg_hash(me, opp);
         htt_hit hit;
         if (htt_probe(t->tt, key, &hit)) {
             tt_move = hit.move;
@@ -245,7 +238,7 @@ static int node(rv_eg_thread *t, uint64_t me, uint64_t opp, int alpha, int beta,
         for (int i = 0; i < l.n; i++) {
             const uint64_t bit = (uint64_t)1 << l.sq[i];
             htt_hit hit;
-            if (!htt_probe(t->tt, hash(opp & ~l.flips[i], me | l.flips[i] | bit), &hit))
+            if (!htt_probe(t->tt, rv_eg_hash(opp & ~l.flips[i], me | l.flips[i] | bit), &hit))
                 continue;
             const int at_least = 64 - ((hit.score >> 8) & 255);
             if (at_least >= beta) {
@@ -276,7 +269,7 @@ static int node(rv_eg_thread *t, uint64_t me, uint64_t opp, int alpha, int beta,
         const int sq = l.sq[k];
         const uint64_t flips = l.flips[k];
         const uint64_t nme = opp & ~flips, nopp = me | flips | ((uint64_t)1 << sq);
-        const uint64_t child_key = share ? hash(nme, nopp) : 0;
+        const uint64_t child_key = share ? rv_eg_hash(nme, nopp) : 0;
         if (share && may_defer && (t->helper || bestv > -65) && rv_eg_busy_test(t->busy, child_key)) {
             deferred[n_deferred++] = k;
             continue;

@@ -21,6 +21,24 @@
  * rv_eg_last (no move lists, no table). */
 #define RV_EG_LAST_EMPTIES 5
 
+/* The table key of (me, opp).  Each word goes through a full 64-bit
+ * mixer before the two meet: keys built by multiplying and XORing the
+ * words directly collide whenever a high bit moves from one word to the
+ * other (a multiply by an odd constant leaves bit 63 of the difference
+ * alone), so the owner of h8 did not change the key, and a bound of one
+ * position was taken for the other. */
+static inline uint64_t rv_eg_mix(uint64_t z)
+{
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+    z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+    return z ^ (z >> 31);
+}
+
+static inline uint64_t rv_eg_hash(uint64_t me, uint64_t opp)
+{
+    return rv_eg_mix(rv_eg_mix(me) ^ opp);
+}
+
 /* Positions being searched by some thread, from this many empties: one
  * key per slot, 0 when free (rv_endgame_threads.c). */
 #define RV_EG_SHARE_EMPTIES 12
