@@ -9,6 +9,7 @@
 #include <unistd.h>
 
 #include "cli.h"
+#include "reversi_cli.h"
 #include "gts/c4_gpu.h"
 #include "gts/gomoku_search.h"
 
@@ -522,7 +523,7 @@ int signature_main(int argc, char **argv)
         usec += r.usec;
     }
     c4_solver_free(s);
-    if (gomoku_signature(&nodes, &usec) != 0)
+    if (gomoku_signature(&nodes, &usec) != 0 || reversi_signature(&nodes, &usec) != 0)
         return EXIT_FAIL;
     printf("signature: %llu nodes\n", nodes);
     fprintf(stderr, "%.0f ms, %.1f M nodes/s\n", usec / 1000, usec > 0 ? (double)nodes / usec : 0);
