@@ -6,6 +6,7 @@
 int reversi_best_main(int argc, char **argv);
 /* Each takes argv[0] = the command's name, then its options. */
 int reversi_nboard_main(int argc, char **argv);
+int reversi_gtp_main(int argc, char **argv);
 int reversi_play_main(int argc, char **argv);
 int reversi_bench_main(int argc, char **argv);
 

@@ -25,6 +25,8 @@ static const char usage_text[] =
     "                        (see 'bench table --help')\n"
     "  nboard                the NBoard engine protocol on stdin/stdout, for the\n"
     "                        NBoard GUI (see 'nboard --help')\n"
+    "  gtp                   the Go Text Protocol on stdin/stdout, for GoGui,\n"
+    "                        Quarry and GTP bridges (see 'gtp --help')\n"
     "\n"
     "options:\n"
     "  --wld        solve: win / draw / loss only (scores -1, 0, 1)\n"
@@ -195,6 +197,7 @@ static const struct {
     { "play", reversi_play_main },
     { "bench", reversi_bench_main },
     { "nboard", reversi_nboard_main },
+    { "gtp", reversi_gtp_main },
 };
 
 int reversi_main(int argc, char **argv)

@@ -29,7 +29,6 @@
  * stderr and is otherwise ignored.
  */
 #include <errno.h>
-#include <getopt.h>
 #include <limits.h>
 #include <pthread.h>
 #include <stdint.h>
@@ -39,15 +38,11 @@
 
 #include "cli.h"
 #include "reversi_cli.h"
+#include "reversi_engine.h"
 #include "reversi_ggf.h"
 #include "gts/reversi.h"
-#include "gts/reversi_board.h"
-#include "gts/reversi_search.h"
 
 #define LINE_MAX_LEN 65536
-#define DEFAULT_DEPTH 6
-#define ENDGAME_CAP 20       /* the default exact-solving threshold's cap */
-#define DEFAULT_TT_MB 32
 
 static const char usage_text[] =
     "usage: gts reversi nboard [--depth D] [--endgame E] [--threads N] [--tt-mb MB]\n"
@@ -81,13 +76,8 @@ typedef struct engine {
     volatile int cut;         /* every search's stop flag */
 
     rv_game game;
-    int depth, endgame;       /* endgame < 0: twice the depth, capped */
-    int threads;
-    size_t tt_bytes;
     int contempt;             /* set contempt: kept, no search uses it */
-    rv_searcher *root, *child;   /* depth and depth - 1 (NULL when depth is 1) */
-    int made_depth;              /* what they were made for; 0: not yet */
-    rv_solver *solver;
+    rv_engine eng;
 } engine;
 
 /* ---- input ---- */
@@ -193,51 +183,6 @@ static void begin_search(engine *e, bool cut_on_input)
 
 /* ---- searching ---- */
 
-static int endgame_empties(const engine *e)
-{
-    if (e->endgame >= 0)
-        return e->endgame;
-    return 2 * e->depth < ENDGAME_CAP ? 2 * e->depth : ENDGAME_CAP;
-}
-
-static void search_options(const engine *e, int depth, rv_search_options *o)
-{
-    rv_search_defaults(o);
-    o->algo = RV_ALGO_PVS;
-    o->depth = depth;
-    o->threads = e->threads;
-    o->tt_bytes = e->tt_bytes;
-    o->stop = (volatile int *)&e->cut;
-}
-
-/* The searchers of the set depth: -1 with a reason when they cannot be made. */
-static int make_searchers(engine *e, char *err, size_t errlen)
-{
-    if (e->made_depth == e->depth)
-        return 0;
-    rv_searcher_free(e->root);
-    rv_searcher_free(e->child);
-    e->root = e->child = NULL;
-    e->made_depth = 0;
-    rv_search_options o;
-    search_options(e, e->depth, &o);
-    e->root = rv_searcher_create(&o, err, errlen);
-    if (e->root && e->depth > 1) {
-        o.depth = e->depth - 1;
-        e->child = rv_searcher_create(&o, err, errlen);
-    }
-    if (!e->root || (e->depth > 1 && !e->child))
-        return -1;
-    e->made_depth = e->depth;
-    return 0;
-}
-
-/* A finished game's score as the midgame search scores it. */
-static int win_score(int discs)
-{
-    return discs > 0 ? RV_WIN + discs : discs < 0 ? -RV_WIN + discs : 0;
-}
-
 /* A value as the protocol writes it, in discs. */
 static void eval_text(int score, bool exact, char *out, size_t len)
 {
@@ -256,7 +201,7 @@ static void depth_text(const engine *e, bool exact, char *out, size_t len)
     if (exact)
         snprintf(out, len, "100%%");
     else
-        snprintf(out, len, "%d", e->depth);
+        snprintf(out, len, "%d", e->eng.depth);
 }
 
 static void square_text(int sq, char out[3])
@@ -267,44 +212,9 @@ static void square_text(int sq, char out[3])
         memcpy(out, "PA", 3);
 }
 
-/* The value of p for the side to move (exact or at the set depth) and its
- * best move; false when the search was stopped. */
-typedef struct value {
-    int move, score;
-    uint64_t nodes;
-} value;
-
-static bool search_position(engine *e, rv_searcher *s, const rv_pos *p, bool exact, value *v)
-{
-    if (rv_game_over(p)) {
-        const int f = rv_final_score(p);
-        *v = (value){ RV_NO_MOVE, exact ? f : win_score(f), 0 };
-        return true;
-    }
-    if (exact) {
-        rv_solve_result r;
-        rv_solver_run(e->solver, p, &r);
-        *v = (value){ r.move, r.score, r.nodes };
-        return !r.stopped;
-    }
-    rvb b;
-    rvb_from_pos(&b, p);
-    if (!s) {
-        /* Depth 0: a move's value at depth 1. */
-        rv_search_options o;
-        search_options(e, 1, &o);
-        *v = (value){ RV_NO_MOVE, rv_evaluate(&b, &o), 1 };
-        return true;
-    }
-    rv_result r;
-    rv_searcher_run(s, &b, &r);
-    *v = (value){ r.move == RVB_PASS ? RV_PASS : r.move, r.score, r.nodes };
-    return !e->cut;
-}
-
 /* The value of each move of p (a pass when there is none), best first (the
  * lower square first among equals); how many were valued before a stop. */
-static int value_moves(engine *e, const rv_pos *p, bool exact, value *out, uint64_t *nodes)
+static int value_moves(engine *e, const rv_pos *p, bool exact, rv_value *out, uint64_t *nodes)
 {
     int squares[64], count = 0, n = 0;
     const uint64_t moves = rv_moves(p->me, p->opp);
@@ -318,30 +228,25 @@ static int value_moves(engine *e, const rv_pos *p, bool exact, value *out, uint6
             rv_pass(&c);
         else
             rv_play(&c, squares[k], rv_flips(p->me, p->opp, squares[k]));
-        value v;
-        if (!search_position(e, e->child, &c, exact, &v))
+        rv_value v;
+        if (!rv_engine_search(&e->eng, e->eng.child, &c, exact, &v))
             break;
         *nodes += v.nodes;
         int i = n++;
         for (; i > 0 && out[i - 1].score < -v.score; i--)
             out[i] = out[i - 1];
-        out[i] = (value){ squares[k], -v.score, v.nodes };
+        out[i] = (rv_value){ squares[k], -v.score, v.nodes };
     }
     return n;
 }
 
 /* ---- commands ---- */
 
-static bool exact_here(const engine *e, const rv_pos *p)
-{
-    return rv_empties(p) <= endgame_empties(e);
-}
-
 /* The searchers (midgame) or the solver is ready; false after an error. */
 static bool ready(engine *e, const char *cmd)
 {
     char err[256];
-    if (make_searchers(e, err, sizeof err) != 0) {
+    if (rv_engine_ready(&e->eng, err, sizeof err) != 0) {
         cli_error("%s: %s", cmd, err);
         return false;
     }
@@ -357,12 +262,12 @@ static void cmd_go(engine *e)
     }
     if (!ready(e, "go"))
         return;
-    const bool exact = exact_here(e, p);
+    const bool exact = rv_engine_exact(&e->eng, p);
     cli_reply("status gts is thinking (%s)", exact ? "exact" : "midgame");
     begin_search(e, false);
     const double t0 = cli_now_usec();
-    value v = { RV_PASS, 0, 0 };
-    if (rv_moves(p->me, p->opp) && !search_position(e, e->root, p, exact, &v))
+    rv_value v = { RV_PASS, 0, 0 };
+    if (rv_moves(p->me, p->opp) && !rv_engine_search(&e->eng, e->eng.root, p, exact, &v))
         return;   /* quit or the end of the input */
     const double s = (cli_now_usec() - t0) / 1e6;
     char move[3], eval[32];
@@ -392,13 +297,13 @@ static void cmd_hint(engine *e, const char *arg)
     }
     if (!ready(e, "hint"))
         return;
-    const bool exact = exact_here(e, p);
+    const bool exact = rv_engine_exact(&e->eng, p);
     char depth[16];
     depth_text(e, exact, depth, sizeof depth);
     cli_reply("status gts is analysing (%s)", exact ? "exact" : "midgame");
     begin_search(e, true);
     const double t0 = cli_now_usec();
-    value v[64];
+    rv_value v[64];
     uint64_t nodes = 0;
     const int k = value_moves(e, p, exact, v, &nodes);
     cli_reply("nodestats %llu %.3f", (unsigned long long)nodes, (cli_now_usec() - t0) / 1e6);
@@ -421,9 +326,9 @@ static void cmd_analyze(engine *e)
     begin_search(e, true);
     for (int i = e->game.n; i >= 0; i--) {
         const rv_pos *p = &e->game.pos[i];
-        const bool exact = exact_here(e, p) || rv_game_over(p);
-        value v;
-        if (!search_position(e, e->root, p, exact, &v))
+        const bool exact = rv_engine_exact(&e->eng, p) || rv_game_over(p);
+        rv_value v;
+        if (!rv_engine_search(&e->eng, e->eng.root, p, exact, &v))
             break;
         char eval[32];
         eval_text(v.score, exact, eval, sizeof eval);
@@ -465,7 +370,7 @@ static void cmd_set(engine *e, const char *arg)
         if (cli_int(value, 1, RV_MAX_DEPTH, &v) != 0)
             cli_error("set depth takes 1..%d, not '%s'", RV_MAX_DEPTH, value);
         else
-            e->depth = (int)v;
+            e->eng.depth = (int)v;
     } else if (strcmp(what, "contempt") == 0) {
         if (cli_int(value, -6400, 6400, &v) != 0)
             cli_error("set contempt takes centidiscs (-6400..6400), not '%s'", value);
@@ -519,63 +424,13 @@ static bool command(engine *e, const char *text)
 
 int reversi_nboard_main(int argc, char **argv)
 {
-    static const struct option opts[] = {
-        { "depth", required_argument, NULL, 'd' },   { "endgame", required_argument, NULL, 'e' },
-        { "threads", required_argument, NULL, 't' }, { "tt-mb", required_argument, NULL, 'm' },
-        { "help", no_argument, NULL, 'h' },          { NULL, 0, NULL, 0 },
-    };
+    rv_engine_args args;
+    const int rc = rv_engine_parse_args(argc, argv, "nboard", usage_text, &args);
+    if (rc >= 0)
+        return rc;
     static engine e;
-    e.depth = DEFAULT_DEPTH;
-    e.endgame = -1;
-    e.threads = 1;
-    long tt_mb = DEFAULT_TT_MB;
-    opterr = 0;
-    optind = 1;
-    int ch;
-    while ((ch = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
-        long v = 0;
-        int ok = 0;
-        switch (ch) {
-        case 'h':
-            fputs(usage_text, stdout);
-            return EXIT_OK;
-        case 'd':
-            ok = cli_int(optarg, 1, RV_MAX_DEPTH, &v) == 0;
-            e.depth = (int)v;
-            break;
-        case 'e':
-            ok = cli_int(optarg, 0, 60, &v) == 0;
-            e.endgame = (int)v;
-            break;
-        case 't':
-            ok = cli_int(optarg, 1, 256, &v) == 0;
-            e.threads = (int)v;
-            break;
-        case 'm':
-            ok = cli_int(optarg, 1, 1 << 20, &tt_mb) == 0;
-            break;
-        default:
-            cli_error("unknown option or missing value: %s (see 'gts reversi nboard --help')", argv[optind - 1]);
-            return EXIT_USAGE;
-        }
-        if (!ok) {
-            cli_error("bad value '%s' for %s (see 'gts reversi nboard --help')", optarg, argv[optind - 1]);
-            return EXIT_USAGE;
-        }
-    }
-    if (optind < argc) {
-        cli_error("nboard takes no arguments, only options: '%s'", argv[optind]);
-        return EXIT_USAGE;
-    }
-    e.tt_bytes = (size_t)tt_mb << 20;
-    rv_solve_options so;
-    rv_solve_defaults(&so);
-    so.tt_bytes = e.tt_bytes;
-    so.threads = e.threads;
-    so.stop = &e.cut;
     char err[256];
-    e.solver = rv_solver_create(&so, err, sizeof err);
-    if (!e.solver) {
+    if (rv_engine_init(&e.eng, &args, &e.cut, err, sizeof err) != 0) {
         cli_error("%s", err);
         return EXIT_FAIL;
     }
@@ -587,7 +442,7 @@ int reversi_nboard_main(int argc, char **argv)
     pthread_t reader;
     if (pthread_create(&reader, NULL, read_input, &e) != 0) {
         cli_error("cannot start the input thread");
-        rv_solver_free(e.solver);
+        rv_engine_free(&e.eng);
         return EXIT_FAIL;
     }
     line *l;
@@ -599,8 +454,6 @@ int reversi_nboard_main(int argc, char **argv)
     /* The reader is blocked on input we no longer want (after "quit"):
      * the process ends without waiting for it. */
     pthread_detach(reader);
-    rv_searcher_free(e.root);
-    rv_searcher_free(e.child);
-    rv_solver_free(e.solver);
+    rv_engine_free(&e.eng);
     return EXIT_OK;
 }

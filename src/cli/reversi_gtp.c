@@ -1,0 +1,412 @@
+/*
+ * gts reversi gtp: 8x8 Othello through the Go Text Protocol (version 2),
+ * which GoGui, Quarry and game servers' bridges speak to engines.
+ *
+ * GTP is strictly one command, one answer: "=[id] result" or "?[id]
+ * error", each ended by an empty line.  Squares are Othello's a1..h8 (a1
+ * top left, as in .obf files and move lists; any case) or "pass".  A side
+ * with no legal move passes by itself: a move or genmove for the other
+ * side puts the pass in first.  genmove plays the search's move (exact at
+ * few empty squares), reg_genmove only says it; "pass" at the game's end.
+ * With time_settings and time_left the midgame search takes a share of
+ * the time left (the exact endgame is not limited).
+ */
+#include <errno.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+#include "reversi_cli.h"
+#include "reversi_engine.h"
+#include "reversi_ggf.h"
+#include "gts/reversi.h"
+
+#define LINE_LEN 4096
+
+static const char usage_text[] =
+    "usage: gts reversi gtp [--depth D] [--endgame E] [--threads N] [--tt-mb MB]\n"
+    "\n"
+    "Plays 8x8 Othello through the Go Text Protocol on stdin/stdout (for GoGui,\n"
+    "Quarry and GTP bridges).  Squares a1..h8, a1 top left, or 'pass'.\n"
+    "Commands: protocol_version name version known_command list_commands quit\n"
+    "boardsize clear_board komi play genmove reg_genmove undo showboard\n"
+    "final_score time_settings time_left.\n"
+    "\n"
+    "options:\n"
+    "  --depth D     midgame search depth (1..60, default 6)\n"
+    "  --endgame E   solve exactly at E or fewer empty squares (0..60; default twice\n"
+    "                the depth, at most 20)\n"
+    "  --threads N   search and endgame threads (1..256, default 1)\n"
+    "  --tt-mb MB    size of each of the engine's three tables (default 32)\n"
+    "  -h, --help    this help\n";
+
+static const char *const command_names[] = {
+    "protocol_version", "name", "version", "known_command", "list_commands", "quit",
+    "boardsize", "clear_board", "komi", "play", "genmove", "reg_genmove", "undo",
+    "showboard", "final_score", "time_settings", "time_left",
+};
+
+typedef struct gtp {
+    rv_game game;
+    int undo[RV_GAME_MAX_MOVES + 1];   /* game.n before each play or genmove */
+    int undos;
+    rv_engine eng;
+    volatile int stop;                 /* never raised: GTP waits for each answer */
+    bool timed;                        /* time_settings with a main time or byo-yomi */
+    double time_left[2];               /* seconds, by side (RV_BY_BLACK, RV_BY_WHITE) */
+} gtp;
+
+/* ---- answers ---- */
+
+static void answer(const char *id, bool ok, const char *text)
+{
+    cli_reply("%c%s%s%s\n", ok ? '=' : '?', id, *text && *text != '\n' ? " " : "", text);
+}
+
+/* ---- arguments ---- */
+
+/* RV_BY_BLACK or RV_BY_WHITE from "b", "black", "w", "white" (any case), else -1. */
+static int parse_color(const char *s)
+{
+    if (!strcasecmp(s, "b") || !strcasecmp(s, "black"))
+        return RV_BY_BLACK;
+    if (!strcasecmp(s, "w") || !strcasecmp(s, "white"))
+        return RV_BY_WHITE;
+    return -1;
+}
+
+static const char *color_name(int by)
+{
+    return by == RV_BY_BLACK ? "black" : "white";
+}
+
+/* The side to move in the current position. */
+static int mover(const gtp *g)
+{
+    return g->game.black[g->game.n] ? RV_BY_BLACK : RV_BY_WHITE;
+}
+
+/* ---- commands ---- */
+
+static int cmd_play(gtp *g, char **arg, int n, char *out, size_t len)
+{
+    int by;
+    if (n != 2 || (by = parse_color(arg[0])) < 0) {
+        snprintf(out, len, "syntax error: play takes a color (b, w) and a square (a1..h8 or pass)");
+        return -1;
+    }
+    char err[200];
+    const int sq = strcasecmp(arg[1], "pass") == 0 ? RV_PASS : rv_parse_square(arg[1], err, sizeof err);
+    if (sq < 0) {
+        snprintf(out, len, "syntax error: %s", err);
+        return -1;
+    }
+    const int before = g->game.n;
+    if (rv_game_play(&g->game, sq, by, err, sizeof err) != 0) {
+        snprintf(out, len, "illegal move: %s", err);
+        return -1;
+    }
+    g->undo[g->undos++] = before;
+    out[0] = '\0';
+    return 0;
+}
+
+/* The midgame search's share of the time left to `by`: the time over the
+ * moves it still has to make (about half the empty squares), kept under
+ * a margin for the protocol's own delays. */
+static long time_share_ms(const gtp *g, int by, const rv_pos *p)
+{
+    if (!g->timed)
+        return 0;
+    const double left = g->time_left[by] - 0.2;
+    const int moves = (rv_empties(p) + 1) / 2;
+    const double share = left > 0 ? left / (moves > 0 ? moves : 1) : 0;
+    return share * 1000 >= 1 ? (long)(share * 1000) : 1;
+}
+
+/* genmove (play) and reg_genmove (!play). */
+static int cmd_genmove(gtp *g, char **arg, int n, bool play, char *out, size_t len)
+{
+    int by;
+    if (n != 1 || (by = parse_color(arg[0])) < 0) {
+        snprintf(out, len, "syntax error: %s takes a color (b or w)", play ? "genmove" : "reg_genmove");
+        return -1;
+    }
+    const rv_pos *now = &g->game.pos[g->game.n];
+    if (rv_game_over(now)) {
+        snprintf(out, len, "pass");
+        return 0;
+    }
+    rv_pos p = *now;
+    if (by != mover(g)) {
+        if (rv_moves(now->me, now->opp)) {
+            snprintf(out, len, "%s is to move, not %s", color_name(mover(g)), color_name(by));
+            return -1;
+        }
+        rv_pass(&p);   /* the side to move must pass: the other side's move */
+    }
+    int move = RV_PASS;
+    if (rv_moves(p.me, p.opp)) {
+        char err[256];
+        g->eng.time_ms = time_share_ms(g, by, &p);
+        if (rv_engine_ready(&g->eng, err, sizeof err) != 0) {
+            snprintf(out, len, "%s", err);
+            return -1;
+        }
+        rv_value v;
+        rv_engine_search(&g->eng, g->eng.root, &p, rv_engine_exact(&g->eng, &p), &v);
+        move = v.move;
+    }
+    if (play) {
+        char err[200];
+        const int before = g->game.n;
+        if (rv_game_play(&g->game, move, by, err, sizeof err) != 0) {
+            snprintf(out, len, "the search's move cannot be played: %s", err);
+            return -1;
+        }
+        g->undo[g->undos++] = before;
+    }
+    if (move == RV_PASS)
+        snprintf(out, len, "pass");
+    else
+        rv_format_square(move, out);
+    return 0;
+}
+
+static int cmd_showboard(const gtp *g, char *out, size_t len)
+{
+    const rv_pos *p = &g->game.pos[g->game.n];
+    const bool black = g->game.black[g->game.n];
+    const uint64_t x = black ? p->me : p->opp, o = black ? p->opp : p->me;
+    size_t k = (size_t)snprintf(out, len, "\n  a b c d e f g h");
+    for (int r = 0; r < 8 && k < len; r++) {
+        k += (size_t)snprintf(out + k, len - k, "\n%d", r + 1);
+        for (int c = 0; c < 8 && k < len; c++) {
+            const int sq = r * 8 + c;
+            k += (size_t)snprintf(out + k, len - k, " %c", (x >> sq) & 1 ? 'X' : (o >> sq) & 1 ? 'O' : '.');
+        }
+    }
+    if (k < len)
+        snprintf(out + k, len - k, "\nX (black) %d, O (white) %d, %s to move", __builtin_popcountll(x),
+                 __builtin_popcountll(o), rv_game_over(p) ? "nobody" : color_name(mover(g)));
+    return 0;
+}
+
+/* The result as GTP writes it: "B+n", "W+n" or "0" from black's view. */
+static void score_text(int black_discs, char *out, size_t len)
+{
+    if (black_discs == 0)
+        snprintf(out, len, "0");
+    else
+        snprintf(out, len, "%c+%d", black_discs > 0 ? 'B' : 'W', abs(black_discs));
+}
+
+/* The finished game's score, or with perfect play from here when the
+ * position is within the exact solver's reach. */
+static int cmd_final_score(gtp *g, char *out, size_t len)
+{
+    const rv_pos *p = &g->game.pos[g->game.n];
+    const int sign = g->game.black[g->game.n] ? 1 : -1;
+    if (rv_game_over(p)) {
+        score_text(sign * rv_final_score(p), out, len);
+        return 0;
+    }
+    if (!rv_engine_exact(&g->eng, p)) {
+        snprintf(out, len, "cannot score: the game is not over, and its %d empty squares are more than --endgame",
+                 rv_empties(p));
+        return -1;
+    }
+    rv_value v;
+    rv_engine_search(&g->eng, NULL, p, true, &v);
+    score_text(sign * v.score, out, len);
+    return 0;
+}
+
+/* A number of seconds (or stones) >= 0. */
+static bool parse_seconds(const char *s, double *v)
+{
+    char *end;
+    errno = 0;
+    *v = strtod(s, &end);
+    return end != s && !*end && errno == 0 && isfinite(*v) && *v >= 0;
+}
+
+static int cmd_time_settings(gtp *g, char **arg, int n, char *out, size_t len)
+{
+    double main_time, byo, stones;
+    if (n != 3 || !parse_seconds(arg[0], &main_time) || !parse_seconds(arg[1], &byo) ||
+        !parse_seconds(arg[2], &stones)) {
+        snprintf(out, len, "syntax error: time_settings takes main time, byo-yomi time and stones (numbers >= 0)");
+        return -1;
+    }
+    /* Byo-yomi time 0 with stones 0 means no limit (GTP). */
+    g->timed = !(byo > 0 && stones == 0) && (main_time > 0 || byo > 0);
+    g->time_left[0] = g->time_left[1] = main_time > 0 ? main_time : byo;
+    out[0] = '\0';
+    return 0;
+}
+
+static int cmd_time_left(gtp *g, char **arg, int n, char *out, size_t len)
+{
+    int by;
+    double t, stones;
+    if (n != 3 || (by = parse_color(arg[0])) < 0 || !parse_seconds(arg[1], &t) || !parse_seconds(arg[2], &stones)) {
+        snprintf(out, len, "syntax error: time_left takes a color, seconds and stones");
+        return -1;
+    }
+    g->time_left[by] = t;
+    out[0] = '\0';
+    return 0;
+}
+
+static bool known(const char *name)
+{
+    for (size_t i = 0; i < sizeof command_names / sizeof *command_names; i++)
+        if (strcmp(name, command_names[i]) == 0)
+            return true;
+    return false;
+}
+
+static void new_game(gtp *g)
+{
+    rv_pos start;
+    rv_start(&start);
+    rv_game_start(&g->game, &start, true);
+    g->undos = 0;
+}
+
+/* One command (name, n arguments) into out; 0, or -1 when out is an
+ * error.  *quit is set by "quit". */
+static int command(gtp *g, const char *name, char **arg, int n, char *out, size_t len, bool *quit)
+{
+    out[0] = '\0';
+    if (strcmp(name, "protocol_version") == 0) {
+        snprintf(out, len, "2");
+    } else if (strcmp(name, "name") == 0) {
+        snprintf(out, len, "gts");
+    } else if (strcmp(name, "version") == 0) {
+        snprintf(out, len, "%s", GTS_VERSION);
+    } else if (strcmp(name, "known_command") == 0) {
+        snprintf(out, len, "%s", n == 1 && known(arg[0]) ? "true" : "false");
+    } else if (strcmp(name, "list_commands") == 0) {
+        size_t k = 0;
+        for (size_t i = 0; i < sizeof command_names / sizeof *command_names && k < len; i++)
+            k += (size_t)snprintf(out + k, len - k, "%s%s", i ? "\n" : "", command_names[i]);
+    } else if (strcmp(name, "quit") == 0) {
+        *quit = true;
+    } else if (strcmp(name, "boardsize") == 0) {
+        long size;
+        if (n != 1 || cli_int(arg[0], 1, 1000, &size) != 0) {
+            snprintf(out, len, "syntax error: boardsize takes a number");
+            return -1;
+        }
+        if (size != 8) {
+            snprintf(out, len, "unacceptable size: only 8x8 Othello (not %ld)", size);
+            return -1;
+        }
+        new_game(g);
+    } else if (strcmp(name, "clear_board") == 0) {
+        new_game(g);
+    } else if (strcmp(name, "komi") == 0) {
+        /* Othello has no komi: the value is checked and not used. */
+        char *end = NULL;
+        if (n != 1 || (strtod(arg[0], &end), end == arg[0] || *end)) {
+            snprintf(out, len, "syntax error: komi takes a number");
+            return -1;
+        }
+    } else if (strcmp(name, "play") == 0) {
+        return cmd_play(g, arg, n, out, len);
+    } else if (strcmp(name, "genmove") == 0 || strcmp(name, "reg_genmove") == 0) {
+        return cmd_genmove(g, arg, n, name[0] == 'g', out, len);
+    } else if (strcmp(name, "undo") == 0) {
+        if (g->undos == 0) {
+            snprintf(out, len, "cannot undo: no move to take back");
+            return -1;
+        }
+        g->game.n = g->undo[--g->undos];
+    } else if (strcmp(name, "showboard") == 0) {
+        return cmd_showboard(g, out, len);
+    } else if (strcmp(name, "final_score") == 0) {
+        return cmd_final_score(g, out, len);
+    } else if (strcmp(name, "time_settings") == 0) {
+        return cmd_time_settings(g, arg, n, out, len);
+    } else if (strcmp(name, "time_left") == 0) {
+        return cmd_time_left(g, arg, n, out, len);
+    } else {
+        snprintf(out, len, "unknown command: %.60s", name);
+        return -1;
+    }
+    return 0;
+}
+
+/* Drops control characters but tabs and the comment after '#', turns tabs
+ * into spaces (GTP's preprocessing). */
+static void clean(char *s)
+{
+    char *w = s;
+    for (char *r = s; *r && *r != '#'; r++) {
+        const unsigned char c = (unsigned char)*r;
+        if (c == '\t')
+            *w++ = ' ';
+        else if (c >= 32 && c != 127)
+            *w++ = (char)c;
+    }
+    *w = '\0';
+}
+
+static void serve(gtp *g)
+{
+    static char text[LINE_LEN], out[LINE_LEN];
+    bool quit = false, too_long = false;
+    while (!quit && fgets(text, sizeof text, stdin)) {
+        const size_t got = strlen(text);
+        const bool whole = got > 0 && text[got - 1] == '\n';
+        if (too_long) {            /* the rest of a line too long, already answered */
+            too_long = !whole;
+            continue;
+        }
+        if (!whole && !feof(stdin)) {
+            too_long = true;
+            answer("", false, "line too long: ignored");
+            continue;
+        }
+        clean(text);
+        char *save, *word[16];
+        int n = 0;
+        for (char *t = strtok_r(text, " ", &save); t && n < 16; t = strtok_r(NULL, " ", &save))
+            word[n++] = t;
+        if (n == 0)
+            continue;
+        char id[24] = "";
+        int first = 0;
+        if (strspn(word[0], "0123456789") == strlen(word[0])) {
+            snprintf(id, sizeof id, "%.20s", word[0]);
+            first = 1;
+        }
+        if (first == n) {
+            answer(id, false, "syntax error: an id with no command");
+            continue;
+        }
+        const int rc = command(g, word[first], word + first + 1, n - first - 1, out, sizeof out, &quit);
+        answer(id, rc == 0, out);
+    }
+}
+
+int reversi_gtp_main(int argc, char **argv)
+{
+    rv_engine_args args;
+    const int rc = rv_engine_parse_args(argc, argv, "gtp", usage_text, &args);
+    if (rc >= 0)
+        return rc;
+    static gtp g;
+    char err[256];
+    if (rv_engine_init(&g.eng, &args, &g.stop, err, sizeof err) != 0) {
+        cli_error("%s", err);
+        return EXIT_FAIL;
+    }
+    new_game(&g);
+    serve(&g);
+    rv_engine_free(&g.eng);
+    return EXIT_OK;
+}
