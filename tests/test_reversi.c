@@ -233,6 +233,7 @@ static void test_solve(void)
  * and above the score: fail-soft results must bound it on the right side. */
 static void test_last(void)
 {
+    rv_eg_last_init();
     int tried = 0;
     for (int game = 0; game < 3000 && tried < 1500; game++) {
         rv_pos p;

@@ -358,6 +358,7 @@ void rv_solve_defaults(rv_solve_options *o)
 rv_solver *rv_solver_create(const rv_solve_options *o, char *err, size_t errlen)
 {
     rv_stable_init();
+    rv_eg_last_init();
     solver *s = calloc(1, sizeof *s);
     if (s) {
         s->opt = *o;

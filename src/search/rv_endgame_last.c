@@ -6,6 +6,8 @@
  * move tends to get the region's last disc.  With one empty the score is
  * counted from the flips without playing the move.
  */
+#include <pthread.h>
+
 #include "rv_endgame.h"
 #include "../games/reversi/rv_bits.h"
 
@@ -35,16 +37,59 @@ static inline int quadrant(int sq)
     return ((sq >> 4) & 2) | ((sq >> 2) & 1);
 }
 
+/* [i][line]: how many discs a move at square i of an 8-square line flips
+ * when `line` holds the mover's discs and every other square but i is the
+ * opponent's: with one empty left, the board is full around it.  A
+ * diagonal's squares are indexed by file; the squares off the diagonal
+ * read as the opponent's, past its end, where no disc of the mover can
+ * close a run. */
+static uint8_t line_count[8][256];
+static pthread_once_t once = PTHREAD_ONCE_INIT;
+
+static void init_line_count(void)
+{
+    for (int i = 0; i < 8; i++)
+        for (int line = 0; line < 256; line++) {
+            int n = 0;
+            for (int d = -1; d <= 1; d += 2) {
+                int j = i + d;
+                while (j >= 0 && j < 8 && !((line >> j) & 1))
+                    j += d;
+                if (j >= 0 && j < 8)
+                    n += (j - i) * d - 1;
+            }
+            line_count[i][line] = (uint8_t)n;
+        }
+}
+
+void rv_eg_last_init(void)
+{
+    pthread_once(&once, init_line_count);
+}
+
+/* The discs that `me` flips by playing sq, the last empty square (the
+ * other squares all taken): the four lines' contents gathered into bytes
+ * (a row by a shift, a column and diagonals by a multiply) count them. */
+static inline int last_flips(uint64_t me, int sq)
+{
+    const int file = sq & 7, rank = sq >> 3;
+    const unsigned row = (unsigned)(me >> (sq & 56)) & 255;
+    const unsigned col = (unsigned)((((me >> file) & 0x0101010101010101ULL) * 0x0102040810204080ULL) >> 56);
+    const unsigned diag = (unsigned)(((me & rv_lines[sq][2]) * 0x0101010101010101ULL) >> 56);
+    const unsigned anti = (unsigned)(((me & rv_lines[sq][3]) * 0x0101010101010101ULL) >> 56);
+    return line_count[file][row] + line_count[rank][col] + line_count[file][diag] + line_count[file][anti];
+}
+
 /* One empty square: I play it if I can, else the opponent does, else the
  * game ends with it going to the winner.  My discs are 63 minus the
  * opponent's, so the difference before the move is 2 * mine - 63. */
-static int last1(uint64_t me, uint64_t opp, int sq)
+static inline int last1(uint64_t me, uint64_t opp, int sq)
 {
     const int diff = 2 * __builtin_popcountll(me) - 63;
-    int n = __builtin_popcountll(rv_flips_fast(me, opp, sq));
+    int n = last_flips(me, sq);
     if (n)
         return diff + 1 + 2 * n;
-    n = __builtin_popcountll(rv_flips_fast(opp, me, sq));
+    n = last_flips(opp, sq);
     if (n)
         return diff - 1 - 2 * n;
     return diff > 0 ? diff + 1 : diff - 1;
@@ -80,66 +125,95 @@ static int last2(rv_eg_thread *t, uint64_t me, uint64_t opp, int beta, int a, in
     return worst < 65 ? worst : rv_eg_final(me, opp);
 }
 
-static bool can_move(uint64_t me, uint64_t opp, const uint8_t *sq, int n)
+/* A list of empty squares is a word with one square a byte, in board
+ * order from the low byte; a byte holds the square in its low 6 bits and
+ * the square's quadrant in the top 2. */
+static inline int square_at(uint64_t list, int i)
 {
-    for (int i = 0; i < n; i++)
-        if ((neighbours[sq[i]] & opp) && rv_flips_fast(me, opp, sq[i]))
+    return (int)(list >> 8 * i) & 63;
+}
+
+static inline int quadrant_at(uint64_t list, int i)
+{
+    return (int)(list >> (8 * i + 6)) & 3;
+}
+
+/* The list without its i-th square, the others in the same order. */
+static inline uint64_t without(uint64_t list, int i)
+{
+    const uint64_t low = ((uint64_t)1 << 8 * i) - 1;
+    return (list & low) | ((list >> 8) & ~low);
+}
+
+static bool can_move(uint64_t me, uint64_t opp, uint64_t list, int n)
+{
+    for (int i = 0; i < n; i++) {
+        const int s = square_at(list, i);
+        if ((neighbours[s] & opp) && rv_flips_fast(me, opp, s))
             return true;
+    }
     return false;
 }
 
-/* odd: the quadrants with an odd number of empties, one bit each; kept as
- * squares are filled. */
-static int solve(rv_eg_thread *t, uint64_t me, uint64_t opp, int alpha, int beta, const uint8_t *sq, int n,
-                 unsigned odd)
+static int solve(rv_eg_thread *t, uint64_t me, uint64_t opp, int alpha, int beta, uint64_t list, int n, unsigned odd);
+
+/* n >= 2 empties: two go to last2 directly (a call of solve costs more
+ * than last2's own work). */
+static inline int solve_n(rv_eg_thread *t, uint64_t me, uint64_t opp, int alpha, int beta, uint64_t list, int n,
+                          unsigned odd)
 {
-    if (n == 2)
-        return last2(t, me, opp, beta, sq[0], sq[1]);
+    return n == 2 ? last2(t, me, opp, beta, square_at(list, 0), square_at(list, 1))
+                  : solve(t, me, opp, alpha, beta, list, n, odd);
+}
+
+/* 3 or more empties.  odd: the quadrants with an odd number of empties,
+ * one bit each; kept as squares are filled. */
+static int solve(rv_eg_thread *t, uint64_t me, uint64_t opp, int alpha, int beta, uint64_t list, int n, unsigned odd)
+{
     t->nodes++;
     int best = -65;
-    uint8_t rest[RV_EG_LAST_EMPTIES];
-    /* Pass 0 tries the squares of odd quadrants, pass 1 the others. */
-    for (int pass = 0; pass < 2; pass++)
-        for (int i = 0; i < n; i++) {
-            const int s = sq[i];
-            if (((odd >> quadrant(s)) & 1) == (unsigned)pass || !(neighbours[s] & opp))
-                continue;
-            const uint64_t flips = rv_flips_fast(me, opp, s);
-            if (!flips)
-                continue;
-            for (int j = 0, k = 0; j < n; j++)
-                if (j != i)
-                    rest[k++] = sq[j];
-            const int v = -solve(t, opp & ~flips, me | flips | ((uint64_t)1 << s), -beta, -alpha, rest, n - 1,
-                                 odd ^ 1u << quadrant(s));
-            if (v > best) {
-                best = v;
-                if (v >= beta)
-                    return v;
-                if (v > alpha)
-                    alpha = v;
-            }
+    /* The squares to try, by index: those next to an opponent's disc, in
+     * odd quadrants (bits 0-7) before the others (bits 8-15). */
+    unsigned todo = 0;
+    for (int i = 0; i < n; i++)
+        if (neighbours[square_at(list, i)] & opp)
+            todo |= 1u << (i + 8 * (~odd >> quadrant_at(list, i) & 1));
+    for (; todo; todo &= todo - 1) {
+        const int i = __builtin_ctz(todo) & 7, s = square_at(list, i);
+        const uint64_t flips = rv_flips_fast(me, opp, s);
+        if (!flips)
+            continue;
+        const int v = -solve_n(t, opp & ~flips, me | flips | ((uint64_t)1 << s), -beta, -alpha, without(list, i),
+                               n - 1, odd ^ 1u << quadrant_at(list, i));
+        if (v > best) {
+            best = v;
+            if (v >= beta)
+                return v;
+            if (v > alpha)
+                alpha = v;
         }
+    }
     if (best > -65)
         return best;
-    if (can_move(opp, me, sq, n))
-        return -solve(t, opp, me, -beta, -alpha, sq, n, odd);
+    if (can_move(opp, me, list, n))
+        return -solve(t, opp, me, -beta, -alpha, list, n, odd);
     return rv_eg_final(me, opp);
 }
 
 int rv_eg_last(rv_eg_thread *t, uint64_t me, uint64_t opp, int alpha, int beta)
 {
-    uint8_t sq[64];
+    uint64_t list = 0;
     int n = 0;
     unsigned odd = 0;
-    for (uint64_t e = ~(me | opp); e; e &= e - 1) {
-        sq[n] = (uint8_t)__builtin_ctzll(e);
-        odd ^= 1u << quadrant(sq[n++]);
+    for (uint64_t e = ~(me | opp); e; e &= e - 1, n++) {
+        const int s = __builtin_ctzll(e);
+        list |= (uint64_t)(s | quadrant(s) << 6) << 8 * n;
+        odd ^= 1u << quadrant(s);
     }
     t->nodes++;
     if (n == 0)
         return rv_eg_final(me, opp);
     if (n == 1)
-        return last1(me, opp, sq[0]);
-    return solve(t, me, opp, alpha, beta, sq, n, odd);
+        return last1(me, opp, square_at(list, 0));
+    return solve_n(t, me, opp, alpha, beta, list, n, odd);
 }
