@@ -75,8 +75,9 @@ static inline int last_flips(uint64_t me, int sq)
     const int file = sq & 7, rank = sq >> 3;
     const unsigned row = (unsigned)(me >> (sq & 56)) & 255;
     const unsigned col = (unsigned)((((me >> file) & 0x0101010101010101ULL) * 0x0102040810204080ULL) >> 56);
-    const unsigned diag = (unsigned)(((me & rv_lines[sq][2]) * 0x0101010101010101ULL) >> 56);
-    const unsigned anti = (unsigned)(((me & rv_lines[sq][3]) * 0x0101010101010101ULL) >> 56);
+    const uint64_t *above = rv_half_lines[sq][0], *below = rv_half_lines[sq][1];
+    const unsigned diag = (unsigned)(((me & (above[2] | below[2])) * 0x0101010101010101ULL) >> 56);
+    const unsigned anti = (unsigned)(((me & (above[3] | below[3])) * 0x0101010101010101ULL) >> 56);
     return line_count[file][row] + line_count[rank][col] + line_count[file][diag] + line_count[file][anti];
 }
 
