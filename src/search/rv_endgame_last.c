@@ -126,24 +126,26 @@ static int last2(rv_eg_thread *t, uint64_t me, uint64_t opp, int beta, int a, in
     return worst < 65 ? worst : rv_eg_final(me, opp);
 }
 
-/* A list of empty squares is a word with one square a byte, in board
- * order from the low byte; a byte holds the square in its low 6 bits and
- * the square's quadrant in the top 2. */
+/* The empty squares and their parity in one word: the low byte has a
+ * bit for each quadrant with an odd number of empties; then one byte a
+ * square, in board order, the square in its low 6 bits and its quadrant in
+ * the top 2. */
 static inline int square_at(uint64_t list, int i)
 {
-    return (int)(list >> 8 * i) & 63;
+    return (int)(list >> 8 * (i + 1)) & 63;
 }
 
 static inline int quadrant_at(uint64_t list, int i)
 {
-    return (int)(list >> (8 * i + 6)) & 3;
+    return (int)(list >> (8 * i + 14)) & 3;
 }
 
-/* The list without its i-th square, the others in the same order. */
+/* The list once its i-th square is filled: the others in the same order,
+ * that square's quadrant's parity flipped. */
 static inline uint64_t without(uint64_t list, int i)
 {
-    const uint64_t low = ((uint64_t)1 << 8 * i) - 1;
-    return (list & low) | ((list >> 8) & ~low);
+    const uint64_t low = ((uint64_t)1 << 8 * (i + 1)) - 1;
+    return ((list & low) | ((list >> 8) & ~low)) ^ (1u << quadrant_at(list, i));
 }
 
 static bool can_move(uint64_t me, uint64_t opp, uint64_t list, int n)
@@ -156,20 +158,29 @@ static bool can_move(uint64_t me, uint64_t opp, uint64_t list, int n)
     return false;
 }
 
-static int solve(rv_eg_thread *t, uint64_t me, uint64_t opp, int alpha, int beta, uint64_t list, int n, unsigned odd);
+static int solve3(rv_eg_thread *t, uint64_t me, uint64_t opp, int alpha, int beta, uint64_t list);
+static int solve4(rv_eg_thread *t, uint64_t me, uint64_t opp, int alpha, int beta, uint64_t list);
+static int solve5(rv_eg_thread *t, uint64_t me, uint64_t opp, int alpha, int beta, uint64_t list);
+_Static_assert(RV_EG_LAST_EMPTIES <= 5, "rv_eg_last solves at most 5 empties");
 
-/* n >= 2 empties: two go to last2 directly (a call of solve costs more
- * than last2's own work). */
-static inline int solve_n(rv_eg_thread *t, uint64_t me, uint64_t opp, int alpha, int beta, uint64_t list, int n,
-                          unsigned odd)
+static inline int solve_n(rv_eg_thread *t, uint64_t me, uint64_t opp, int alpha, int beta, uint64_t list, int n)
 {
-    return n == 2 ? last2(t, me, opp, beta, square_at(list, 0), square_at(list, 1))
-                  : solve(t, me, opp, alpha, beta, list, n, odd);
+    switch (n) {
+    case 2:
+        return last2(t, me, opp, beta, square_at(list, 0), square_at(list, 1));
+    case 3:
+        return solve3(t, me, opp, alpha, beta, list);
+    case 4:
+        return solve4(t, me, opp, alpha, beta, list);
+    default:
+        return solve5(t, me, opp, alpha, beta, list);
+    }
 }
 
-/* 3 or more empties.  odd: the quadrants with an odd number of empties,
- * one bit each; kept as squares are filled. */
-static int solve(rv_eg_thread *t, uint64_t me, uint64_t opp, int alpha, int beta, uint64_t list, int n, unsigned odd)
+/* n (3 to 5) empties; one body compiled for each n, so that its loops
+ * unroll and each call goes straight to the next size. */
+static inline __attribute__((always_inline)) int solve(rv_eg_thread *t, uint64_t me, uint64_t opp, int alpha,
+                                                       int beta, uint64_t list, const int n)
 {
     t->nodes++;
     int best = -65;
@@ -178,14 +189,14 @@ static int solve(rv_eg_thread *t, uint64_t me, uint64_t opp, int alpha, int beta
     unsigned todo = 0;
     for (int i = 0; i < n; i++)
         if (neighbours[square_at(list, i)] & opp)
-            todo |= 1u << (i + 8 * (~odd >> quadrant_at(list, i) & 1));
+            todo |= 1u << (i + 8 * (~list >> quadrant_at(list, i) & 1));
     for (; todo; todo &= todo - 1) {
         const int i = __builtin_ctz(todo) & 7, s = square_at(list, i);
         const uint64_t flips = rv_flips_fast(me, opp, s);
         if (!flips)
             continue;
-        const int v = -solve_n(t, opp & ~flips, me | flips | ((uint64_t)1 << s), -beta, -alpha, without(list, i),
-                               n - 1, odd ^ 1u << quadrant_at(list, i));
+        const int v =
+            -solve_n(t, opp & ~flips, me | flips | ((uint64_t)1 << s), -beta, -alpha, without(list, i), n - 1);
         if (v > best) {
             best = v;
             if (v >= beta)
@@ -197,24 +208,38 @@ static int solve(rv_eg_thread *t, uint64_t me, uint64_t opp, int alpha, int beta
     if (best > -65)
         return best;
     if (can_move(opp, me, list, n))
-        return -solve(t, opp, me, -beta, -alpha, list, n, odd);
+        return -solve_n(t, opp, me, -beta, -alpha, list, n);
     return rv_eg_final(me, opp);
+}
+
+static int solve3(rv_eg_thread *t, uint64_t me, uint64_t opp, int alpha, int beta, uint64_t list)
+{
+    return solve(t, me, opp, alpha, beta, list, 3);
+}
+
+static int solve4(rv_eg_thread *t, uint64_t me, uint64_t opp, int alpha, int beta, uint64_t list)
+{
+    return solve(t, me, opp, alpha, beta, list, 4);
+}
+
+static int solve5(rv_eg_thread *t, uint64_t me, uint64_t opp, int alpha, int beta, uint64_t list)
+{
+    return solve(t, me, opp, alpha, beta, list, 5);
 }
 
 int rv_eg_last(rv_eg_thread *t, uint64_t me, uint64_t opp, int alpha, int beta)
 {
     uint64_t list = 0;
     int n = 0;
-    unsigned odd = 0;
-    for (uint64_t e = ~(me | opp); e; e &= e - 1, n++) {
+    for (uint64_t e = ~(me | opp); e; e &= e - 1) {
         const int s = __builtin_ctzll(e);
-        list |= (uint64_t)(s | quadrant(s) << 6) << 8 * n;
-        odd ^= 1u << quadrant(s);
+        list |= (uint64_t)(s | quadrant(s) << 6) << 8 * ++n;
+        list ^= 1u << quadrant(s);
     }
     t->nodes++;
     if (n == 0)
         return rv_eg_final(me, opp);
     if (n == 1)
         return last1(me, opp, square_at(list, 0));
-    return solve_n(t, me, opp, alpha, beta, list, n, odd);
+    return solve_n(t, me, opp, alpha, beta, list, n);
 }
