@@ -126,120 +126,112 @@ static int last2(rv_eg_thread *t, uint64_t me, uint64_t opp, int beta, int a, in
     return worst < 65 ? worst : rv_eg_final(me, opp);
 }
 
-/* The empty squares and their parity in one word: the low byte has a
- * bit for each quadrant with an odd number of empties; then one byte a
- * square, in board order, the square in its low 6 bits and its quadrant in
- * the top 2. */
-static inline int square_at(uint64_t list, int i)
-{
-    return (int)(list >> 8 * (i + 1)) & 63;
-}
+/* The squares of the quadrants with an odd number of empties, by the
+ * quadrants' bits. */
+static const uint64_t odd_squares[16] = {
+    0x0000000000000000ULL, 0x000000000f0f0f0fULL, 0x00000000f0f0f0f0ULL, 0x00000000ffffffffULL,
+    0x0f0f0f0f00000000ULL, 0x0f0f0f0f0f0f0f0fULL, 0x0f0f0f0ff0f0f0f0ULL, 0x0f0f0f0fffffffffULL,
+    0xf0f0f0f000000000ULL, 0xf0f0f0f00f0f0f0fULL, 0xf0f0f0f0f0f0f0f0ULL, 0xf0f0f0f0ffffffffULL,
+    0xffffffff00000000ULL, 0xffffffff0f0f0f0fULL, 0xfffffffff0f0f0f0ULL, 0xffffffffffffffffULL,
+};
 
-static inline int quadrant_at(uint64_t list, int i)
+static bool can_move(uint64_t me, uint64_t opp)
 {
-    return (int)(list >> (8 * i + 14)) & 3;
-}
-
-/* The list once its i-th square is filled: the others in the same order,
- * that square's quadrant's parity flipped. */
-static inline uint64_t without(uint64_t list, int i)
-{
-    const uint64_t low = ((uint64_t)1 << 8 * (i + 1)) - 1;
-    return ((list & low) | ((list >> 8) & ~low)) ^ (1u << quadrant_at(list, i));
-}
-
-static bool can_move(uint64_t me, uint64_t opp, uint64_t list, int n)
-{
-    for (int i = 0; i < n; i++) {
-        const int s = square_at(list, i);
+    for (uint64_t e = ~(me | opp); e; e &= e - 1) {
+        const int s = __builtin_ctzll(e);
         if ((neighbours[s] & opp) && rv_flips_fast(me, opp, s))
             return true;
     }
     return false;
 }
 
-static int solve3(rv_eg_thread *t, uint64_t me, uint64_t opp, int alpha, int beta, uint64_t list);
-static int solve4(rv_eg_thread *t, uint64_t me, uint64_t opp, int alpha, int beta, uint64_t list);
-static int solve5(rv_eg_thread *t, uint64_t me, uint64_t opp, int alpha, int beta, uint64_t list);
+static int solve3(rv_eg_thread *t, uint64_t me, uint64_t opp, int alpha, int beta, unsigned odd);
+static int solve4(rv_eg_thread *t, uint64_t me, uint64_t opp, int alpha, int beta, unsigned odd);
+static int solve5(rv_eg_thread *t, uint64_t me, uint64_t opp, int alpha, int beta, unsigned odd);
 _Static_assert(RV_EG_LAST_EMPTIES <= 5, "rv_eg_last solves at most 5 empties");
 
-static inline int solve_n(rv_eg_thread *t, uint64_t me, uint64_t opp, int alpha, int beta, uint64_t list, int n)
+/* n empties (2 to 5); odd: the quadrants with an odd number of them, one
+ * bit each, kept as squares are filled. */
+static inline int solve_n(rv_eg_thread *t, uint64_t me, uint64_t opp, int alpha, int beta, unsigned odd, int n)
 {
     switch (n) {
-    case 2:
-        return last2(t, me, opp, beta, square_at(list, 0), square_at(list, 1));
+    case 2: {
+        const uint64_t empty = ~(me | opp);
+        return last2(t, me, opp, beta, __builtin_ctzll(empty), 63 - __builtin_clzll(empty));
+    }
     case 3:
-        return solve3(t, me, opp, alpha, beta, list);
+        return solve3(t, me, opp, alpha, beta, odd);
     case 4:
-        return solve4(t, me, opp, alpha, beta, list);
+        return solve4(t, me, opp, alpha, beta, odd);
     default:
-        return solve5(t, me, opp, alpha, beta, list);
+        return solve5(t, me, opp, alpha, beta, odd);
     }
 }
 
-/* n (3 to 5) empties; one body compiled for each n, so that its loops
- * unroll and each call goes straight to the next size. */
+/* n (3 to 5) empties; one body compiled for each n, so that each call
+ * goes straight to the next size.  The squares next to an opponent's disc
+ * are tried in the odd quadrants first, in board order within each
+ * group. */
 static inline __attribute__((always_inline)) int solve(rv_eg_thread *t, uint64_t me, uint64_t opp, int alpha,
-                                                       int beta, uint64_t list, const int n)
+                                                       int beta, unsigned odd, const int n)
 {
     t->nodes++;
     int best = -65;
-    /* The squares to try, by index: those next to an opponent's disc, in
-     * odd quadrants (bits 0-7) before the others (bits 8-15). */
-    unsigned todo = 0;
-    for (int i = 0; i < n; i++)
-        if (neighbours[square_at(list, i)] & opp)
-            todo |= 1u << (i + 8 * (~list >> quadrant_at(list, i) & 1));
-    for (; todo; todo &= todo - 1) {
-        const int i = __builtin_ctz(todo) & 7, s = square_at(list, i);
-        const uint64_t flips = rv_flips_fast(me, opp, s);
-        if (!flips)
-            continue;
-        const int v =
-            -solve_n(t, opp & ~flips, me | flips | ((uint64_t)1 << s), -beta, -alpha, without(list, i), n - 1);
-        if (v > best) {
-            best = v;
-            if (v >= beta)
-                return v;
-            if (v > alpha)
-                alpha = v;
+    const uint64_t empty = ~(me | opp);
+    const uint64_t group[2] = { empty & odd_squares[odd], empty & ~odd_squares[odd] };
+    for (int g = 0; g < 2; g++)
+        for (uint64_t m = group[g]; m; m &= m - 1) {
+            const int s = __builtin_ctzll(m);
+            if (!(neighbours[s] & opp))
+                continue;
+            const uint64_t flips = rv_flips_fast(me, opp, s);
+            if (!flips)
+                continue;
+            const int v = -solve_n(t, opp & ~flips, me | flips | (m & -m), -beta, -alpha, odd ^ 1u << quadrant(s),
+                                   n - 1);
+            if (v > best) {
+                best = v;
+                if (v >= beta)
+                    return v;
+                if (v > alpha)
+                    alpha = v;
+            }
         }
-    }
     if (best > -65)
         return best;
-    if (can_move(opp, me, list, n))
-        return -solve_n(t, opp, me, -beta, -alpha, list, n);
+    if (can_move(opp, me))
+        return -solve_n(t, opp, me, -beta, -alpha, odd, n);
     return rv_eg_final(me, opp);
 }
 
-static int solve3(rv_eg_thread *t, uint64_t me, uint64_t opp, int alpha, int beta, uint64_t list)
+static int solve3(rv_eg_thread *t, uint64_t me, uint64_t opp, int alpha, int beta, unsigned odd)
 {
-    return solve(t, me, opp, alpha, beta, list, 3);
+    return solve(t, me, opp, alpha, beta, odd, 3);
 }
 
-static int solve4(rv_eg_thread *t, uint64_t me, uint64_t opp, int alpha, int beta, uint64_t list)
+static int solve4(rv_eg_thread *t, uint64_t me, uint64_t opp, int alpha, int beta, unsigned odd)
 {
-    return solve(t, me, opp, alpha, beta, list, 4);
+    return solve(t, me, opp, alpha, beta, odd, 4);
 }
 
-static int solve5(rv_eg_thread *t, uint64_t me, uint64_t opp, int alpha, int beta, uint64_t list)
+static int solve5(rv_eg_thread *t, uint64_t me, uint64_t opp, int alpha, int beta, unsigned odd)
 {
-    return solve(t, me, opp, alpha, beta, list, 5);
+    return solve(t, me, opp, alpha, beta, odd, 5);
 }
 
 int rv_eg_last(rv_eg_thread *t, uint64_t me, uint64_t opp, int alpha, int beta)
 {
-    uint64_t list = 0;
-    int n = 0;
-    for (uint64_t e = ~(me | opp); e; e &= e - 1) {
-        const int s = __builtin_ctzll(e);
-        list |= (uint64_t)(s | quadrant(s) << 6) << 8 * ++n;
-        list ^= 1u << quadrant(s);
-    }
+    const uint64_t empty = ~(me | opp);
+    unsigned odd = 0;
+    for (uint64_t e = empty; e; e &= e - 1)
+        odd ^= 1u << quadrant(__builtin_ctzll(e));
     t->nodes++;
-    if (n == 0)
+    switch (__builtin_popcountll(empty)) {
+    case 0:
         return rv_eg_final(me, opp);
-    if (n == 1)
-        return last1(me, opp, square_at(list, 0));
-    return solve_n(t, me, opp, alpha, beta, list, n);
+    case 1:
+        return last1(me, opp, __builtin_ctzll(empty));
+    default:
+        return solve_n(t, me, opp, alpha, beta, odd, __builtin_popcountll(empty));
+    }
 }
