@@ -98,7 +98,7 @@ static inline int last1(uint64_t me, uint64_t opp, int sq)
 
 /* Two empties, a and b: the one left after each move is counted by
  * last1.  The opponent's moves after my pass are scored from my side. */
-static int last2(rv_eg_thread *t, uint64_t me, uint64_t opp, int beta, int a, int b)
+static inline int last2(rv_eg_thread *t, uint64_t me, uint64_t opp, int beta, int a, int b)
 {
     t->nodes++;
     const uint64_t bit_a = (uint64_t)1 << a, bit_b = (uint64_t)1 << b;
