@@ -195,8 +195,14 @@ static int search(rv_eg_thread *t, uint64_t me, uint64_t opp, int alpha, int bet
 static int node(rv_eg_thread *t, uint64_t me, uint64_t opp, int alpha, int beta, int empties, int *best)
 {
     t->nodes++;
-    if (empties >= TABLE_EMPTIES && rv_eg_stopped(t))
-        return 0;
+    uint64_t key = 0;
+    if (empties >= TABLE_EMPTIES) {
+        if (rv_eg_stopped(t))
+            return 0;
+        /* The entry is fetched while the moves and stable discs are found. */
+        key = rv_eg_hash(me, opp);
+        __builtin_prefetch(htt_bucket(t->tt, key));
+    }
     const uint64_t moves = rv_moves_fast(me, opp);
     if (!moves) {
         if (!rv_moves_fast(opp, me))
@@ -211,10 +217,8 @@ static int node(rv_eg_thread *t, uint64_t me, uint64_t opp, int alpha, int beta,
         if (most <= alpha)
             return most;
     }
-    uint64_t key = 0;
     int tt_move = -1, lower = -64, upper = 64;
-    if (empties >= TABLE_EMPTIES) {
-        key = rv_eg_hash(me, opp);
+    if (key) {
         htt_hit hit;
         if (htt_probe(t->tt, key, &hit)) {
             tt_move = hit.move;
@@ -234,11 +238,16 @@ static int node(rv_eg_thread *t, uint64_t me, uint64_t opp, int alpha, int beta,
     list_moves(me, opp, moves, empties, tt_move, &l);
     if (empties >= ETC_EMPTIES) {
         /* Enhanced transposition cutoff: a child the table already knows
-         * to be bad enough for the opponent cuts at once. */
+         * to be bad enough for the opponent cuts at once.  The children's
+         * entries are fetched from memory all at once first. */
+        uint64_t child_keys[32];
         for (int i = 0; i < l.n; i++) {
-            const uint64_t bit = (uint64_t)1 << l.sq[i];
+            child_keys[i] = rv_eg_hash(opp & ~l.flips[i], me | l.flips[i] | (uint64_t)1 << l.sq[i]);
+            __builtin_prefetch(htt_bucket(t->tt, child_keys[i]));
+        }
+        for (int i = 0; i < l.n; i++) {
             htt_hit hit;
-            if (!htt_probe(t->tt, rv_eg_hash(opp & ~l.flips[i], me | l.flips[i] | bit), &hit))
+            if (!htt_probe(t->tt, child_keys[i], &hit))
                 continue;
             const int at_least = 64 - ((hit.score >> 8) & 255);
             if (at_least >= beta) {
