@@ -223,8 +223,8 @@ int rv_eg_last(rv_eg_thread *t, uint64_t me, uint64_t opp, int alpha, int beta)
 {
     const uint64_t empty = ~(me | opp);
     unsigned odd = 0;
-    for (uint64_t e = empty; e; e &= e - 1)
-        odd ^= 1u << quadrant(__builtin_ctzll(e));
+    for (int q = 0; q < 4; q++)
+        odd |= (__builtin_popcountll(empty & odd_squares[1u << q]) & 1u) << q;
     t->nodes++;
     switch (__builtin_popcountll(empty)) {
     case 0:
