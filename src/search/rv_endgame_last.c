@@ -135,16 +135,6 @@ static const uint64_t odd_squares[16] = {
     0xffffffff00000000ULL, 0xffffffff0f0f0f0fULL, 0xfffffffff0f0f0f0ULL, 0xffffffffffffffffULL,
 };
 
-static bool can_move(uint64_t me, uint64_t opp)
-{
-    for (uint64_t e = ~(me | opp); e; e &= e - 1) {
-        const int s = __builtin_ctzll(e);
-        if ((neighbours[s] & opp) && rv_flips_fast(me, opp, s))
-            return true;
-    }
-    return false;
-}
-
 static int solve3(rv_eg_thread *t, uint64_t me, uint64_t opp, int alpha, int beta, unsigned odd);
 static int solve4(rv_eg_thread *t, uint64_t me, uint64_t opp, int alpha, int beta, unsigned odd);
 static int solve5(rv_eg_thread *t, uint64_t me, uint64_t opp, int alpha, int beta, unsigned odd);
@@ -176,17 +166,15 @@ static inline __attribute__((always_inline)) int solve(rv_eg_thread *t, uint64_t
                                                        int beta, unsigned odd, const int n)
 {
     t->nodes++;
+    const uint64_t moves = rv_moves_fast(me, opp);
+    if (!moves)
+        return rv_moves_fast(opp, me) ? -solve_n(t, opp, me, -beta, -alpha, odd, n) : rv_eg_final(me, opp);
     int best = -65;
-    const uint64_t empty = ~(me | opp);
-    const uint64_t group[2] = { empty & odd_squares[odd], empty & ~odd_squares[odd] };
+    const uint64_t group[2] = { moves & odd_squares[odd], moves & ~odd_squares[odd] };
     for (int g = 0; g < 2; g++)
         for (uint64_t m = group[g]; m; m &= m - 1) {
             const int s = __builtin_ctzll(m);
-            if (!(neighbours[s] & opp))
-                continue;
             const uint64_t flips = rv_flips_fast(me, opp, s);
-            if (!flips)
-                continue;
             const int v = -solve_n(t, opp & ~flips, me | flips | (m & -m), -beta, -alpha, odd ^ 1u << quadrant(s),
                                    n - 1);
             if (v > best) {
@@ -197,11 +185,7 @@ static inline __attribute__((always_inline)) int solve(rv_eg_thread *t, uint64_t
                     alpha = v;
             }
         }
-    if (best > -65)
-        return best;
-    if (can_move(opp, me))
-        return -solve_n(t, opp, me, -beta, -alpha, odd, n);
-    return rv_eg_final(me, opp);
+    return best;
 }
 
 static int solve3(rv_eg_thread *t, uint64_t me, uint64_t opp, int alpha, int beta, unsigned odd)
