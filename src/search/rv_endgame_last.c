@@ -1,17 +1,19 @@
 /*
  * The last few empties of a Reversi endgame: no move lists, no table, no
- * ordering beyond parity.  The empty squares are a short list; each is
- * tried in turn (those without an opponent neighbour skipped at once), the
- * ones in quadrants with an odd number of empties first: there the side to
- * move tends to get the region's last disc.  With one empty the score is
- * counted from the flips without playing the move.
+ * ordering beyond parity.  The legal moves are tried in board order, those
+ * in quadrants with an odd number of empties first: there the side to move
+ * tends to get the region's last disc.  One function body is compiled for
+ * each number of empties (3 to 5), each calling the next smaller straight
+ * away; two empties are solved by hand (last2), and with one the score is
+ * counted from line tables without playing the move (last1).
  */
 #include <pthread.h>
 
 #include "rv_endgame.h"
 #include "../games/reversi/rv_bits.h"
 
-/* The squares around each square. */
+/* The squares around each square: last2 skips a move with no opponent's
+ * disc next to it before computing its flips. */
 static const uint64_t neighbours[64] = {
     0x0000000000000302ULL, 0x0000000000000705ULL, 0x0000000000000e0aULL, 0x0000000000001c14ULL,
     0x0000000000003828ULL, 0x0000000000007050ULL, 0x000000000000e0a0ULL, 0x000000000000c040ULL,
@@ -127,7 +129,7 @@ static inline int last2(rv_eg_thread *t, uint64_t me, uint64_t opp, int beta, in
 }
 
 /* The squares of the quadrants with an odd number of empties, by the
- * quadrants' bits. */
+ * quadrants' bits (so odd_squares[1 << q] is quadrant q). */
 static const uint64_t odd_squares[16] = {
     0x0000000000000000ULL, 0x000000000f0f0f0fULL, 0x00000000f0f0f0f0ULL, 0x00000000ffffffffULL,
     0x0f0f0f0f00000000ULL, 0x0f0f0f0f0f0f0f0fULL, 0x0f0f0f0ff0f0f0f0ULL, 0x0f0f0f0fffffffffULL,
@@ -159,9 +161,8 @@ static inline int solve_n(rv_eg_thread *t, uint64_t me, uint64_t opp, int alpha,
 }
 
 /* n (3 to 5) empties; one body compiled for each n, so that each call
- * goes straight to the next size.  The squares next to an opponent's disc
- * are tried in the odd quadrants first, in board order within each
- * group. */
+ * goes straight to the next size.  The moves in odd quadrants come first,
+ * in board order within each group. */
 static inline __attribute__((always_inline)) int solve(rv_eg_thread *t, uint64_t me, uint64_t opp, int alpha,
                                                        int beta, unsigned odd, const int n)
 {
