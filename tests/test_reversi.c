@@ -254,8 +254,8 @@ static void test_last(void)
         const int expect = ref_minimax(p.me, p.opp, false);
         const int lo = -64 + (int)rnd(120), hi = lo + 1 + (int)rnd(8);
         rv_eg_thread t = { 0 };
-        const int full = rv_eg_last(&t, p.me, p.opp, -64, 64);
-        const int v = rv_eg_last(&t, p.me, p.opp, lo, hi);
+        const int full = rv_eg_last(&t, p.me, p.opp, rv_moves(p.me, p.opp), -64, 64);
+        const int v = rv_eg_last(&t, p.me, p.opp, rv_moves(p.me, p.opp), lo, hi);
         CHECK_MSG(full == expect, "game %d: %d, minimax %d", game, full, expect);
         if (v > lo && v < hi)
             CHECK_EQ(v, expect);

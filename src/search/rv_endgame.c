@@ -63,6 +63,7 @@ typedef struct move_list {
     int sq[32];
     int key[32];
     uint64_t flips[32];
+    uint64_t replies[32];   /* the opponent's moves after each move */
 } move_list;
 
 /* A guess at the side to move's prospects for ordering: mobility (corner
@@ -118,7 +119,8 @@ static inline int near_empty_corner(uint64_t discs, int sq)
     return (int)((NEAR_CORNERS >> sq) & ~(discs >> corner) & 1);
 }
 
-/* The moves with their flips and ordering keys, the table's move first. */
+/* The moves with their flips, the replies to them (which the searches of
+ * the replies take from here) and ordering keys, the table's move first. */
 static void list_moves(uint64_t me, uint64_t opp, uint64_t moves, int empties, int tt_move, move_list *l)
 {
     l->n = 0;
@@ -132,6 +134,7 @@ static void list_moves(uint64_t me, uint64_t opp, uint64_t moves, int empties, i
     for (uint64_t m = moves; m; m &= m - 1) {
         const int sq = __builtin_ctzll(m);
         const uint64_t flips = rv_flips_fast(me, opp, sq);
+        const uint64_t replies = rv_moves_fast(opp & ~flips, me | flips | (m & -m));
         int key;
         if (sq == tt_move) {
             key = 1 << 20;
@@ -143,7 +146,6 @@ static void list_moves(uint64_t me, uint64_t opp, uint64_t moves, int empties, i
             key = -2 * shallow(opp & ~flips, me | flips | (m & -m), SHALLOW_DEPTH(empties), -(1 << 20), 1 << 20) -
                   near_empty_corner(me | opp, sq);
         } else {
-            const uint64_t replies = rv_moves_fast(opp & ~flips, me | flips | (m & -m));
             key = -16 * (__builtin_popcountll(replies) + __builtin_popcountll(replies & CORNERS));
             /* Between moves leaving as many replies, one next to an
              * empty corner comes later. */
@@ -154,6 +156,7 @@ static void list_moves(uint64_t me, uint64_t opp, uint64_t moves, int empties, i
         }
         l->sq[l->n] = sq;
         l->flips[l->n] = flips;
+        l->replies[l->n] = replies;
         l->key[l->n++] = key;
     }
 }
@@ -168,31 +171,38 @@ static inline void pick(move_list *l, int i)
             b = j;
     if (b != i) {
         const int sq = l->sq[i], key = l->key[i];
-        const uint64_t flips = l->flips[i];
-        l->sq[i] = l->sq[b], l->key[i] = l->key[b], l->flips[i] = l->flips[b];
-        l->sq[b] = sq, l->key[b] = key, l->flips[b] = flips;
+        const uint64_t flips = l->flips[i], replies = l->replies[i];
+        l->sq[i] = l->sq[b], l->key[i] = l->key[b], l->flips[i] = l->flips[b], l->replies[i] = l->replies[b];
+        l->sq[b] = sq, l->key[b] = key, l->flips[b] = flips, l->replies[b] = replies;
     }
 }
 
-static int node(rv_eg_thread *t, uint64_t me, uint64_t opp, int alpha, int beta, int empties, int *best);
+static int node(rv_eg_thread *t, uint64_t me, uint64_t opp, uint64_t moves, int alpha, int beta, int empties,
+                int *best);
 
-/* The score of (me, opp), fail-soft in (alpha, beta).  At the root best
- * is not NULL and gets a best move (RV_PASS, or RV_NO_MOVE at the game's
- * end or when stopped). */
-static int search(rv_eg_thread *t, uint64_t me, uint64_t opp, int alpha, int beta, int *best)
+/* The score of (me, opp) below the root, fail-soft in (alpha, beta);
+ * moves: the side to move's, which its parent found. */
+static int child(rv_eg_thread *t, uint64_t me, uint64_t opp, uint64_t moves, int alpha, int beta)
 {
-    int best_move = RV_NO_MOVE;
     const int empties = 64 - __builtin_popcountll(me | opp);
-    if (empties <= RV_EG_LAST_EMPTIES && !best)
-        return rv_eg_last(t, me, opp, alpha, beta);
-    const int v = node(t, me, opp, alpha, beta, empties, &best_move);
-    if (best)
-        *best = best_move;
-    return v;
+    if (empties <= RV_EG_LAST_EMPTIES)
+        return rv_eg_last(t, me, opp, moves, alpha, beta);
+    int best;
+    return node(t, me, opp, moves, alpha, beta, empties, &best);
 }
 
-/* search with more than RV_EG_LAST_EMPTIES empties (or at the root). */
-static int node(rv_eg_thread *t, uint64_t me, uint64_t opp, int alpha, int beta, int empties, int *best)
+/* The score of (me, opp) at the root, fail-soft in (alpha, beta), and a
+ * best move (RV_PASS, or RV_NO_MOVE at the game's end or when stopped). */
+static int search(rv_eg_thread *t, uint64_t me, uint64_t opp, int alpha, int beta, int *best)
+{
+    *best = RV_NO_MOVE;
+    return node(t, me, opp, rv_moves_fast(me, opp), alpha, beta, 64 - __builtin_popcountll(me | opp), best);
+}
+
+/* A search with more than RV_EG_LAST_EMPTIES empties (or at the root);
+ * moves: the side to move's. */
+static int node(rv_eg_thread *t, uint64_t me, uint64_t opp, uint64_t moves, int alpha, int beta, int empties,
+                int *best)
 {
     t->nodes++;
     uint64_t key = 0;
@@ -203,12 +213,12 @@ static int node(rv_eg_thread *t, uint64_t me, uint64_t opp, int alpha, int beta,
         key = rv_eg_hash(me, opp);
         __builtin_prefetch(htt_bucket(t->tt, key));
     }
-    const uint64_t moves = rv_moves_fast(me, opp);
     if (!moves) {
-        if (!rv_moves_fast(opp, me))
+        const uint64_t replies = rv_moves_fast(opp, me);
+        if (!replies)
             return rv_eg_final(me, opp);
         *best = RV_PASS;
-        return -search(t, opp, me, -beta, -alpha, NULL);
+        return -child(t, opp, me, replies, -beta, -alpha);
     }
     /* The stable discs are some of the opponent's: with too few of those
      * no cut is possible. */
@@ -276,7 +286,7 @@ static int node(rv_eg_thread *t, uint64_t me, uint64_t opp, int alpha, int beta,
             break;
         }
         const int sq = l.sq[k];
-        const uint64_t flips = l.flips[k];
+        const uint64_t flips = l.flips[k], replies = l.replies[k];
         const uint64_t nme = opp & ~flips, nopp = me | flips | ((uint64_t)1 << sq);
         const uint64_t child_key = share ? rv_eg_hash(nme, nopp) : 0;
         if (share && may_defer && (t->helper || bestv > -65) && rv_eg_busy_test(t->busy, child_key)) {
@@ -287,11 +297,11 @@ static int node(rv_eg_thread *t, uint64_t me, uint64_t opp, int alpha, int beta,
         int v;
         if (bestv > -65 && beta - alpha > 1) {
             /* PVS: later moves must prove they beat the first. */
-            v = -search(t, nme, nopp, -alpha - 1, -alpha, NULL);
+            v = -child(t, nme, nopp, replies, -alpha - 1, -alpha);
             if (v > alpha && v < beta)
-                v = -search(t, nme, nopp, -beta, -alpha, NULL);
+                v = -child(t, nme, nopp, replies, -beta, -alpha);
         } else {
-            v = -search(t, nme, nopp, -beta, -alpha, NULL);
+            v = -child(t, nme, nopp, replies, -beta, -alpha);
         }
         if (marked)
             rv_eg_busy_clear(t->busy, child_key);

@@ -163,11 +163,10 @@ static inline int solve_n(rv_eg_thread *t, uint64_t me, uint64_t opp, int alpha,
 /* n (3 to 5) empties; one body compiled for each n, so that each call
  * goes straight to the next size.  The moves in odd quadrants come first,
  * in board order within each group. */
-static inline __attribute__((always_inline)) int solve(rv_eg_thread *t, uint64_t me, uint64_t opp, int alpha,
-                                                       int beta, unsigned odd, const int n)
+static inline __attribute__((always_inline)) int solve(rv_eg_thread *t, uint64_t me, uint64_t opp, uint64_t moves,
+                                                       int alpha, int beta, unsigned odd, const int n)
 {
     t->nodes++;
-    const uint64_t moves = rv_moves_fast(me, opp);
     if (!moves)
         return rv_moves_fast(opp, me) ? -solve_n(t, opp, me, -beta, -alpha, odd, n) : rv_eg_final(me, opp);
     int best = -65;
@@ -191,20 +190,20 @@ static inline __attribute__((always_inline)) int solve(rv_eg_thread *t, uint64_t
 
 static int solve3(rv_eg_thread *t, uint64_t me, uint64_t opp, int alpha, int beta, unsigned odd)
 {
-    return solve(t, me, opp, alpha, beta, odd, 3);
+    return solve(t, me, opp, rv_moves_fast(me, opp), alpha, beta, odd, 3);
 }
 
 static int solve4(rv_eg_thread *t, uint64_t me, uint64_t opp, int alpha, int beta, unsigned odd)
 {
-    return solve(t, me, opp, alpha, beta, odd, 4);
+    return solve(t, me, opp, rv_moves_fast(me, opp), alpha, beta, odd, 4);
 }
 
 static int solve5(rv_eg_thread *t, uint64_t me, uint64_t opp, int alpha, int beta, unsigned odd)
 {
-    return solve(t, me, opp, alpha, beta, odd, 5);
+    return solve(t, me, opp, rv_moves_fast(me, opp), alpha, beta, odd, 5);
 }
 
-int rv_eg_last(rv_eg_thread *t, uint64_t me, uint64_t opp, int alpha, int beta)
+int rv_eg_last(rv_eg_thread *t, uint64_t me, uint64_t opp, uint64_t moves, int alpha, int beta)
 {
     const uint64_t empty = ~(me | opp);
     unsigned odd = 0;
@@ -216,6 +215,9 @@ int rv_eg_last(rv_eg_thread *t, uint64_t me, uint64_t opp, int alpha, int beta)
         return rv_eg_final(me, opp);
     case 1:
         return last1(me, opp, __builtin_ctzll(empty));
+    case RV_EG_LAST_EMPTIES:
+        /* The usual case, a child of the search: the moves are known. */
+        return solve(t, me, opp, moves, alpha, beta, odd, RV_EG_LAST_EMPTIES);
     default:
         return solve_n(t, me, opp, alpha, beta, odd, __builtin_popcountll(empty));
     }
