@@ -111,12 +111,15 @@ static int shallow(uint64_t me, uint64_t opp, int depth, int alpha, int beta)
     return bestv;
 }
 
-/* 1 if sq is an X- or C-square whose corner is empty (a move there
- * may give the opponent the corner), else 0. */
-static inline int near_empty_corner(uint64_t discs, int sq)
+/* The X- and C-squares whose corner is empty (a move there may give the
+ * opponent the corner): those of the quadrants whose corner is empty. */
+static inline uint64_t near_empty_corners(uint64_t discs)
 {
-    const int corner = (sq < 32 ? 0 : 56) + ((sq & 7) < 4 ? 0 : 7);
-    return (int)((NEAR_CORNERS >> sq) & ~(discs >> corner) & 1);
+    static const int corner[4] = { 0, 7, 56, 63 };
+    uint64_t near = 0;
+    for (int q = 0; q < 4; q++)
+        near |= quadrant[q] & ((discs >> corner[q] & 1) - 1);
+    return near & NEAR_CORNERS;
 }
 
 /* The moves with their flips, the replies to them (which the searches of
@@ -124,6 +127,7 @@ static inline int near_empty_corner(uint64_t discs, int sq)
 static void list_moves(uint64_t me, uint64_t opp, uint64_t moves, int empties, int tt_move, move_list *l)
 {
     l->n = 0;
+    const uint64_t near_corner = near_empty_corners(me | opp);
     uint64_t odd = 0;
     if (empties < SORT_EMPTIES) {
         const uint64_t empty = ~(me | opp);
@@ -144,14 +148,14 @@ static void list_moves(uint64_t me, uint64_t opp, uint64_t moves, int empties, i
             /* Between equal values, moves next to an empty corner come
              * later. */
             key = -2 * shallow(opp & ~flips, me | flips | (m & -m), SHALLOW_DEPTH(empties), -(1 << 20), 1 << 20) -
-                  near_empty_corner(me | opp, sq);
+                  (int)((near_corner >> sq) & 1);
         } else {
             key = -16 * (__builtin_popcountll(replies) + __builtin_popcountll(replies & CORNERS));
             /* Between moves leaving as many replies, one next to an
              * empty corner comes later. */
             if ((CORNERS >> sq) & 1)
                 key += 8;
-            else if (near_empty_corner(me | opp, sq))
+            else if ((near_corner >> sq) & 1)
                 key -= 1;
         }
         l->sq[l->n] = sq;
