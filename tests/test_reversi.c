@@ -230,20 +230,32 @@ static void test_solve(void)
 }
 
 /* The last-empties solver against minimax, with windows around, below
- * and above the score: fail-soft results must bound it on the right side. */
+ * and above the score: fail-soft results must bound it on the right side.
+ * Each number of empties (a solver path of its own) is tried often, also
+ * with the side to move passing. */
 static void test_last(void)
 {
-    int tried = 0;
-    for (int game = 0; game < 3000 && tried < 1500; game++) {
+    rv_eg_last_init();
+    int tried = 0, by_empties[RV_EG_LAST_EMPTIES + 1] = { 0 }, passes[RV_EG_LAST_EMPTIES + 1] = { 0 };
+    int short_of_passes = RV_EG_LAST_EMPTIES;
+    for (int game = 0; game < 100000 && (tried < 1500 || short_of_passes); game++) {
         rv_pos p;
         if (!random_position(&p, 1 + (int)rnd(RV_EG_LAST_EMPTIES)))
             continue;
+        /* After the first 1500, only positions with a pass, while too few. */
+        const int empties = rv_empties(&p);
+        const bool pass = !rv_moves(p.me, p.opp) && rv_moves(p.opp, p.me);
+        if (tried >= 1500 && !(pass && passes[empties] < 10))
+            continue;
         tried++;
+        by_empties[empties]++;
+        if (pass && ++passes[empties] == 10)
+            short_of_passes--;
         const int expect = ref_minimax(p.me, p.opp, false);
         const int lo = -64 + (int)rnd(120), hi = lo + 1 + (int)rnd(8);
         rv_eg_thread t = { 0 };
-        const int full = rv_eg_last(&t, p.me, p.opp, -64, 64);
-        const int v = rv_eg_last(&t, p.me, p.opp, lo, hi);
+        const int full = rv_eg_last(&t, p.me, p.opp, rv_moves(p.me, p.opp), -64, 64);
+        const int v = rv_eg_last(&t, p.me, p.opp, rv_moves(p.me, p.opp), lo, hi);
         CHECK_MSG(full == expect, "game %d: %d, minimax %d", game, full, expect);
         if (v > lo && v < hi)
             CHECK_EQ(v, expect);
@@ -253,6 +265,11 @@ static void test_last(void)
             CHECK_MSG(expect >= v, "game %d: fail-high %d in (%d,%d) below the score %d", game, v, lo, hi, expect);
     }
     CHECK(tried >= 1000);
+    for (int e = 1; e <= RV_EG_LAST_EMPTIES; e++) {
+        printf("  last %d empties: %d positions, %d with a pass\n", e, by_empties[e], passes[e]);
+        CHECK(by_empties[e] >= 100);
+        CHECK(passes[e] >= 10);
+    }
 }
 
 /* Stable discs must stay: random games from random positions never flip

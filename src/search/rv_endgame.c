@@ -63,6 +63,7 @@ typedef struct move_list {
     int sq[32];
     int key[32];
     uint64_t flips[32];
+    uint64_t replies[32];   /* the opponent's moves after each move */
 } move_list;
 
 /* A guess at the side to move's prospects for ordering: mobility (corner
@@ -110,18 +111,23 @@ static int shallow(uint64_t me, uint64_t opp, int depth, int alpha, int beta)
     return bestv;
 }
 
-/* 1 if sq is an X- or C-square whose corner is empty (a move there
- * may give the opponent the corner), else 0. */
-static inline int near_empty_corner(uint64_t discs, int sq)
+/* The X- and C-squares whose corner is empty (a move there may give the
+ * opponent the corner): those of the quadrants whose corner is empty. */
+static inline uint64_t near_empty_corners(uint64_t discs)
 {
-    const int corner = (sq < 32 ? 0 : 56) + ((sq & 7) < 4 ? 0 : 7);
-    return (int)((NEAR_CORNERS >> sq) & ~(discs >> corner) & 1);
+    static const int corner[4] = { 0, 7, 56, 63 };
+    uint64_t near = 0;
+    for (int q = 0; q < 4; q++)
+        near |= quadrant[q] & ((discs >> corner[q] & 1) - 1);
+    return near & NEAR_CORNERS;
 }
 
-/* The moves with their flips and ordering keys, the table's move first. */
+/* The moves with their flips, the replies to them (which the searches of
+ * the replies take from here) and ordering keys, the table's move first. */
 static void list_moves(uint64_t me, uint64_t opp, uint64_t moves, int empties, int tt_move, move_list *l)
 {
     l->n = 0;
+    const uint64_t near_corner = near_empty_corners(me | opp);
     uint64_t odd = 0;
     if (empties < SORT_EMPTIES) {
         const uint64_t empty = ~(me | opp);
@@ -132,6 +138,7 @@ static void list_moves(uint64_t me, uint64_t opp, uint64_t moves, int empties, i
     for (uint64_t m = moves; m; m &= m - 1) {
         const int sq = __builtin_ctzll(m);
         const uint64_t flips = rv_flips_fast(me, opp, sq);
+        const uint64_t replies = rv_moves_fast(opp & ~flips, me | flips | (m & -m));
         int key;
         if (sq == tt_move) {
             key = 1 << 20;
@@ -141,19 +148,19 @@ static void list_moves(uint64_t me, uint64_t opp, uint64_t moves, int empties, i
             /* Between equal values, moves next to an empty corner come
              * later. */
             key = -2 * shallow(opp & ~flips, me | flips | (m & -m), SHALLOW_DEPTH(empties), -(1 << 20), 1 << 20) -
-                  near_empty_corner(me | opp, sq);
+                  (int)((near_corner >> sq) & 1);
         } else {
-            const uint64_t replies = rv_moves_fast(opp & ~flips, me | flips | (m & -m));
             key = -16 * (__builtin_popcountll(replies) + __builtin_popcountll(replies & CORNERS));
             /* Between moves leaving as many replies, one next to an
              * empty corner comes later. */
             if ((CORNERS >> sq) & 1)
                 key += 8;
-            else if (near_empty_corner(me | opp, sq))
+            else if ((near_corner >> sq) & 1)
                 key -= 1;
         }
         l->sq[l->n] = sq;
         l->flips[l->n] = flips;
+        l->replies[l->n] = replies;
         l->key[l->n++] = key;
     }
 }
@@ -168,41 +175,54 @@ static inline void pick(move_list *l, int i)
             b = j;
     if (b != i) {
         const int sq = l->sq[i], key = l->key[i];
-        const uint64_t flips = l->flips[i];
-        l->sq[i] = l->sq[b], l->key[i] = l->key[b], l->flips[i] = l->flips[b];
-        l->sq[b] = sq, l->key[b] = key, l->flips[b] = flips;
+        const uint64_t flips = l->flips[i], replies = l->replies[i];
+        l->sq[i] = l->sq[b], l->key[i] = l->key[b], l->flips[i] = l->flips[b], l->replies[i] = l->replies[b];
+        l->sq[b] = sq, l->key[b] = key, l->flips[b] = flips, l->replies[b] = replies;
     }
 }
 
-static int node(rv_eg_thread *t, uint64_t me, uint64_t opp, int alpha, int beta, int empties, int *best);
+static int node(rv_eg_thread *t, uint64_t me, uint64_t opp, uint64_t moves, int alpha, int beta, int empties,
+                int *best);
 
-/* The score of (me, opp), fail-soft in (alpha, beta).  At the root best
- * is not NULL and gets a best move (RV_PASS, or RV_NO_MOVE at the game's
- * end or when stopped). */
-static int search(rv_eg_thread *t, uint64_t me, uint64_t opp, int alpha, int beta, int *best)
+/* The score of (me, opp) below the root, fail-soft in (alpha, beta);
+ * moves: the side to move's, which its parent found. */
+static int child(rv_eg_thread *t, uint64_t me, uint64_t opp, uint64_t moves, int alpha, int beta)
 {
-    int best_move = RV_NO_MOVE;
     const int empties = 64 - __builtin_popcountll(me | opp);
-    if (empties <= RV_EG_LAST_EMPTIES && !best)
-        return rv_eg_last(t, me, opp, alpha, beta);
-    const int v = node(t, me, opp, alpha, beta, empties, &best_move);
-    if (best)
-        *best = best_move;
-    return v;
+    if (empties <= RV_EG_LAST_EMPTIES)
+        return rv_eg_last(t, me, opp, moves, alpha, beta);
+    int best;
+    return node(t, me, opp, moves, alpha, beta, empties, &best);
 }
 
-/* search with more than RV_EG_LAST_EMPTIES empties (or at the root). */
-static int node(rv_eg_thread *t, uint64_t me, uint64_t opp, int alpha, int beta, int empties, int *best)
+/* The score of (me, opp) at the root, fail-soft in (alpha, beta), and a
+ * best move (RV_PASS, or RV_NO_MOVE at the game's end or when stopped). */
+static int search(rv_eg_thread *t, uint64_t me, uint64_t opp, int alpha, int beta, int *best)
+{
+    *best = RV_NO_MOVE;
+    return node(t, me, opp, rv_moves_fast(me, opp), alpha, beta, 64 - __builtin_popcountll(me | opp), best);
+}
+
+/* A search with more than RV_EG_LAST_EMPTIES empties (or at the root);
+ * moves: the side to move's. */
+static int node(rv_eg_thread *t, uint64_t me, uint64_t opp, uint64_t moves, int alpha, int beta, int empties,
+                int *best)
 {
     t->nodes++;
-    if (empties >= TABLE_EMPTIES && rv_eg_stopped(t))
-        return 0;
-    const uint64_t moves = rv_moves_fast(me, opp);
+    uint64_t key = 0;
+    if (empties >= TABLE_EMPTIES) {
+        if (rv_eg_stopped(t))
+            return 0;
+        /* The entry is fetched while the moves and stable discs are found. */
+        key = rv_eg_hash(me, opp);
+        __builtin_prefetch(htt_bucket(t->tt, key));
+    }
     if (!moves) {
-        if (!rv_moves_fast(opp, me))
+        const uint64_t replies = rv_moves_fast(opp, me);
+        if (!replies)
             return rv_eg_final(me, opp);
         *best = RV_PASS;
-        return -search(t, opp, me, -beta, -alpha, NULL);
+        return -child(t, opp, me, replies, -beta, -alpha);
     }
     /* The stable discs are some of the opponent's: with too few of those
      * no cut is possible. */
@@ -211,10 +231,8 @@ static int node(rv_eg_thread *t, uint64_t me, uint64_t opp, int alpha, int beta,
         if (most <= alpha)
             return most;
     }
-    uint64_t key = 0;
     int tt_move = -1, lower = -64, upper = 64;
-    if (empties >= TABLE_EMPTIES) {
-        key = rv_eg_hash(me, opp);
+    if (key) {
         htt_hit hit;
         if (htt_probe(t->tt, key, &hit)) {
             tt_move = hit.move;
@@ -234,11 +252,16 @@ static int node(rv_eg_thread *t, uint64_t me, uint64_t opp, int alpha, int beta,
     list_moves(me, opp, moves, empties, tt_move, &l);
     if (empties >= ETC_EMPTIES) {
         /* Enhanced transposition cutoff: a child the table already knows
-         * to be bad enough for the opponent cuts at once. */
+         * to be bad enough for the opponent cuts at once.  The children's
+         * entries are fetched from memory all at once first. */
+        uint64_t child_keys[32];
         for (int i = 0; i < l.n; i++) {
-            const uint64_t bit = (uint64_t)1 << l.sq[i];
+            child_keys[i] = rv_eg_hash(opp & ~l.flips[i], me | l.flips[i] | (uint64_t)1 << l.sq[i]);
+            __builtin_prefetch(htt_bucket(t->tt, child_keys[i]));
+        }
+        for (int i = 0; i < l.n; i++) {
             htt_hit hit;
-            if (!htt_probe(t->tt, rv_eg_hash(opp & ~l.flips[i], me | l.flips[i] | bit), &hit))
+            if (!htt_probe(t->tt, child_keys[i], &hit))
                 continue;
             const int at_least = 64 - ((hit.score >> 8) & 255);
             if (at_least >= beta) {
@@ -267,7 +290,7 @@ static int node(rv_eg_thread *t, uint64_t me, uint64_t opp, int alpha, int beta,
             break;
         }
         const int sq = l.sq[k];
-        const uint64_t flips = l.flips[k];
+        const uint64_t flips = l.flips[k], replies = l.replies[k];
         const uint64_t nme = opp & ~flips, nopp = me | flips | ((uint64_t)1 << sq);
         const uint64_t child_key = share ? rv_eg_hash(nme, nopp) : 0;
         if (share && may_defer && (t->helper || bestv > -65) && rv_eg_busy_test(t->busy, child_key)) {
@@ -278,11 +301,11 @@ static int node(rv_eg_thread *t, uint64_t me, uint64_t opp, int alpha, int beta,
         int v;
         if (bestv > -65 && beta - alpha > 1) {
             /* PVS: later moves must prove they beat the first. */
-            v = -search(t, nme, nopp, -alpha - 1, -alpha, NULL);
+            v = -child(t, nme, nopp, replies, -alpha - 1, -alpha);
             if (v > alpha && v < beta)
-                v = -search(t, nme, nopp, -beta, -alpha, NULL);
+                v = -child(t, nme, nopp, replies, -beta, -alpha);
         } else {
-            v = -search(t, nme, nopp, -beta, -alpha, NULL);
+            v = -child(t, nme, nopp, replies, -beta, -alpha);
         }
         if (marked)
             rv_eg_busy_clear(t->busy, child_key);
@@ -358,6 +381,7 @@ void rv_solve_defaults(rv_solve_options *o)
 rv_solver *rv_solver_create(const rv_solve_options *o, char *err, size_t errlen)
 {
     rv_stable_init();
+    rv_eg_last_init();
     solver *s = calloc(1, sizeof *s);
     if (s) {
         s->opt = *o;

@@ -96,8 +96,11 @@ int rv_eg_root(rv_eg_thread *t, uint64_t me, uint64_t opp, bool wld, int *best, 
 int rv_eg_root_threads(rv_eg_thread *t, int threads, uint64_t me, uint64_t opp, bool wld, int *best);
 
 /* The exact score if it lies in (alpha, beta), else a bound on the far
- * side of the window; at most RV_EG_LAST_EMPTIES empties. */
-int rv_eg_last(rv_eg_thread *t, uint64_t me, uint64_t opp, int alpha, int beta);
+ * side of the window; at most RV_EG_LAST_EMPTIES empties; moves: the legal
+ * moves of me (the caller has them).  rv_eg_last_init (idempotent,
+ * thread-safe) must have run. */
+void rv_eg_last_init(void);
+int rv_eg_last(rv_eg_thread *t, uint64_t me, uint64_t opp, uint64_t moves, int alpha, int beta);
 
 /* The score when neither side can move: disc difference, the empty
  * squares to the winner. */

@@ -75,26 +75,50 @@ static inline uint64_t byte_to_file_a(unsigned x)
     return ((((x * 0x0101010101010101ULL) & 0x8040201008040201ULL) + 0x7f7f7f7f7f7f7f7fULL) >> 7) & FILE_A;
 }
 
-/* The squares of `filled` whose whole line in one direction is filled:
- * squares are dropped while a neighbour along the line (s - d, s + d) is
- * on the board and not kept; seven rounds reach the end of any line.
- * has_below / has_above: the squares whose neighbour s - d / s + d is on
- * the board (also what stops a shift wrapping from file H to file A). */
-static inline uint64_t full_lines(uint64_t filled, int d, uint64_t has_below, uint64_t has_above)
+/* The squares of `filled` whose whole line in one direction is filled.
+ * A row is full when its byte is: ANDing the byte's bits by halves
+ * leaves that in its first bit; a column likewise by ranks. */
+static inline uint64_t full_rows(uint64_t filled)
 {
-    uint64_t full = filled;
-    for (int i = 0; i < 7; i++)
-        full &= ((full << d) | ~has_below) & ((full >> d) | ~has_above);
-    return full;
+    filled &= filled >> 4;
+    filled &= filled >> 2;
+    filled &= filled >> 1;
+    return (filled & FILE_A) * 0xff;
 }
+
+static inline uint64_t full_columns(uint64_t filled)
+{
+    filled &= filled >> 32;
+    filled &= filled >> 16;
+    filled &= filled >> 8;
+    return (filled & 0xff) * FILE_A;
+}
+
+/* For a diagonal direction the empty squares are smeared along it, 1, 2
+ * and 4 steps up and then down (seven in all); `up` / `down`: what stays of
+ * the board after a shift of 1, 2 and 4 steps that way (no wrap across the
+ * side of the board). */
+static inline uint64_t full_diagonals(uint64_t filled, int d, const uint64_t up[3], const uint64_t down[3])
+{
+    uint64_t e = ~filled;
+    for (int i = 0; i < 3; i++)
+        e |= (e << (d << i)) & up[i];
+    for (int i = 0; i < 3; i++)
+        e |= (e >> (d << i)) & down[i];
+    return filled & ~e;
+}
+
+/* Files A, A-B and A-D, and H, G-H and E-H, off. */
+static const uint64_t no_west[3] = { ~0x0101010101010101ULL, ~0x0303030303030303ULL, ~0x0f0f0f0f0f0f0f0fULL };
+static const uint64_t no_east[3] = { ~0x8080808080808080ULL, ~0xc0c0c0c0c0c0c0c0ULL, ~0xf0f0f0f0f0f0f0f0ULL };
 
 uint64_t rv_stable_discs(uint64_t disc, uint64_t other)
 {
     const uint64_t filled = disc | other;
-    const uint64_t full_h = full_lines(filled, 1, ~FILE_A, ~FILE_H);
-    const uint64_t full_v = full_lines(filled, 8, ~RANK_1, ~RANK_8);
-    const uint64_t full_d9 = full_lines(filled, 9, ~(FILE_A | RANK_1), ~(FILE_H | RANK_8));
-    const uint64_t full_d7 = full_lines(filled, 7, ~(FILE_H | RANK_1), ~(FILE_A | RANK_8));
+    const uint64_t full_h = full_rows(filled);
+    const uint64_t full_v = full_columns(filled);
+    const uint64_t full_d9 = full_diagonals(filled, 9, no_west, no_east);
+    const uint64_t full_d7 = full_diagonals(filled, 7, no_east, no_west);
     uint64_t stable = disc & full_h & full_v & full_d9 & full_d7;
     stable |= disc & edge_stable[disc & 0xff][other & 0xff];
     stable |= disc & ((uint64_t)edge_stable[disc >> 56][other >> 56] << 56);

@@ -9,9 +9,10 @@
 #include <stdint.h>
 #include <string.h>
 
-/* The four lines through each square: its row, column, diagonal (a1-h8
- * direction) and anti-diagonal (h1-a8 direction), the square included. */
-extern const uint64_t rv_lines[64][4];
+/* The four lines through each square, its row, column, diagonal (a1-h8
+ * direction) and anti-diagonal (h1-a8 direction), in two halves without
+ * the square: [0] the squares above it (towards bit 63), [1] below. */
+extern const uint64_t rv_half_lines[64][2][4];
 
 /* Legal moves by a parallel prefix along each direction pair: runs of
  * opponent discs next to mine grow by 1, 1, 2 and 2 squares (at most six
@@ -69,11 +70,9 @@ static inline uint64_t rv_moves_vector(uint64_t me, uint64_t opp)
  * highest. */
 static inline uint64_t rv_flips_scalar(uint64_t me, uint64_t opp, int sq)
 {
-    const uint64_t above = ~1ULL << sq, below = ((uint64_t)1 << sq) - 1;
     uint64_t flips = 0;
     for (int i = 0; i < 4; i++) {
-        const uint64_t line = rv_lines[sq][i];
-        const uint64_t hi = line & above, lo = line & below;
+        const uint64_t hi = rv_half_lines[sq][0][i], lo = rv_half_lines[sq][1][i];
         const uint64_t up_end = hi & ~opp;
         const uint64_t up = up_end & -up_end & me;
         flips |= (up - (up != 0)) & hi;
@@ -94,10 +93,9 @@ static inline uint64_t rv_flips_scalar(uint64_t me, uint64_t opp, int sq)
 static inline uint64_t rv_flips_vector(uint64_t me, uint64_t opp, int sq)
 {
     const rv_v4 step = { 1, 8, 9, 7 }, step2 = { 2, 16, 18, 14 }, step4 = { 4, 32, 36, 28 };
-    rv_v4 line;
-    memcpy(&line, rv_lines[sq], sizeof line);
-    const uint64_t above = ~1ULL << sq, below = ((uint64_t)1 << sq) - 1;
-    const rv_v4 hi = line & (rv_v4){ above, above, above, above }, lo = line & (rv_v4){ below, below, below, below };
+    rv_v4 hi, lo;
+    memcpy(&hi, rv_half_lines[sq][0], sizeof hi);
+    memcpy(&lo, rv_half_lines[sq][1], sizeof lo);
     const rv_v4 not_opp = ~(rv_v4){ opp, opp, opp, opp }, mine = { me, me, me, me };
     const rv_v4 up_end = hi & not_opp;
     const rv_v4 up = up_end & -up_end & mine;
