@@ -18,6 +18,7 @@
 #include <stdlib.h>
 
 #include "rv_endgame.h"
+#include "rv_eg_eval.h"
 #include "../games/reversi/rv_bits.h"
 #include "../util/gts_clock.h"
 
@@ -29,12 +30,11 @@
 #define ETC_EMPTIES 11
 #define SHALLOW_EMPTIES 16
 /* The ordering search's depth by empties. */
-#define SHALLOW_DEPTH(e) ((e) >= 25 ? 5 : (e) >= 21 ? 4 : (e) >= 18 ? 3 : 2)
-/* The ordering guess's weights: per move (mobility), per corner held, per
- * empty square next to the opponent (potential mobility). */
-#define MOB 4
-#define CORNER 16
-#define POT 1
+#define SHALLOW_DEPTH(e) ((e) >= 25 ? 4 : (e) >= 21 ? 3 : (e) >= 18 ? 2 : 1)
+/* The depth of the search for the first MTD(f) guess. */
+#define GUESS_DEPTH 6
+/* Above any evaluation. */
+#define INF (1 << 26)
 
 #define CORNERS 0x8100000000000081ULL
 /* The squares next to the corners (X- and C-squares). */
@@ -65,36 +65,17 @@ typedef struct move_list {
     uint64_t flips[32];
 } move_list;
 
-/* A guess at the side to move's prospects for ordering: mobility (corner
- * moves counted twice) and corners held, each against the opponent's. */
-/* The empty squares next to discs of b: where the other side may later
- * move (potential mobility). */
-static inline uint64_t around(uint64_t b, uint64_t empty)
-{
-    const uint64_t h = ((b << 1) & 0xfefefefefefefefeULL) | ((b >> 1) & 0x7f7f7f7f7f7f7f7fULL);
-    return (h | b | (h << 8) | (h >> 8) | (b << 8) | (b >> 8)) & empty;
-}
-
-static int guess(uint64_t me, uint64_t opp)
-{
-    const uint64_t mine = rv_moves_fast(me, opp), theirs = rv_moves_fast(opp, me);
-    const uint64_t empty = ~(me | opp);
-    const int mobility = __builtin_popcountll(mine) + __builtin_popcountll(mine & CORNERS) -
-                         __builtin_popcountll(theirs) - __builtin_popcountll(theirs & CORNERS);
-    const int potential = __builtin_popcountll(around(opp, empty)) - __builtin_popcountll(around(me, empty));
-    const int corners = __builtin_popcountll(me & CORNERS) - __builtin_popcountll(opp & CORNERS);
-    return MOB * mobility + POT * potential + CORNER * corners;
-}
-
-/* A depth-limited alpha-beta search on guess(), for ordering. */
+/* A depth-limited alpha-beta search on the pattern evaluation, for
+ * ordering (RV_EG_EVAL_SCALE units per disc). */
 static int shallow(uint64_t me, uint64_t opp, int depth, int alpha, int beta)
 {
     if (depth == 0)
-        return guess(me, opp);
+        return rv_eg_eval(me, opp);
     const uint64_t moves = rv_moves_fast(me, opp);
     if (!moves)
-        return rv_moves_fast(opp, me) ? -shallow(opp, me, depth, -beta, -alpha) : 16 * rv_eg_final(me, opp);
-    int bestv = -(1 << 20);
+        return rv_moves_fast(opp, me) ? -shallow(opp, me, depth, -beta, -alpha)
+                                      : RV_EG_EVAL_SCALE * rv_eg_final(me, opp);
+    int bestv = -INF;
     for (uint64_t m = moves; m; m &= m - 1) {
         const int sq = __builtin_ctzll(m);
         const uint64_t flips = rv_flips_fast(me, opp, sq);
@@ -134,13 +115,13 @@ static void list_moves(uint64_t me, uint64_t opp, uint64_t moves, int empties, i
         const uint64_t flips = rv_flips_fast(me, opp, sq);
         int key;
         if (sq == tt_move) {
-            key = 1 << 20;
+            key = 1 << 30;
         } else if (empties < SORT_EMPTIES) {
             key = (int)((odd >> sq) & 1);
         } else if (empties >= SHALLOW_EMPTIES) {
             /* Between equal values, moves next to an empty corner come
              * later. */
-            key = -2 * shallow(opp & ~flips, me | flips | (m & -m), SHALLOW_DEPTH(empties), -(1 << 20), 1 << 20) -
+            key = -2 * shallow(opp & ~flips, me | flips | (m & -m), SHALLOW_DEPTH(empties), -INF, INF) -
                   near_empty_corner(me | opp, sq);
         } else {
             const uint64_t replies = rv_moves_fast(opp & ~flips, me | flips | (m & -m));
@@ -315,8 +296,17 @@ int rv_eg_search(rv_eg_thread *t, uint64_t me, uint64_t opp, int alpha, int beta
     return search(t, me, opp, alpha, beta, best);
 }
 
+/* The first MTD(f) guess: an ordering search of the root, rounded to an
+ * even score (every final score is even). */
+static int first_guess(uint64_t me, uint64_t opp)
+{
+    const int v = shallow(me, opp, GUESS_DEPTH, -INF, INF);
+    const int g = 2 * ((v + (v >= 0 ? RV_EG_EVAL_SCALE : -RV_EG_EVAL_SCALE)) / (2 * RV_EG_EVAL_SCALE));
+    return g < -64 ? -64 : g > 64 ? 64 : g;
+}
+
 /* Exact scores by MTD(f): null-window searches, each moving the bound it
- * fails on, from a guess of 0 until the bounds meet.  A null window cuts
+ * fails on, from first_guess until the bounds meet.  A null window cuts
  * far more than PVS's full one at the root, and the table keeps what each
  * search proved for the next.  Fail-soft results often move a bound by
  * only 2, so a run of fails the same way doubles the step. */
@@ -326,7 +316,7 @@ int rv_eg_root(rv_eg_thread *t, uint64_t me, uint64_t opp, bool wld, int *best, 
         const int v = window ? window(arg, t, me, opp, -1, 1, best) : search(t, me, opp, -1, 1, best);
         return (v > 0) - (v < 0);
     }
-    int lower = -64, upper = 64, g = 0, step = 1, last_high = -1;
+    int lower = -64, upper = 64, g = first_guess(me, opp), step = 1, last_high = -1;
     *best = RV_NO_MOVE;
     while (lower < upper) {
         int beta = g == lower ? g + step : g + 1 - step;
@@ -358,6 +348,7 @@ void rv_solve_defaults(rv_solve_options *o)
 rv_solver *rv_solver_create(const rv_solve_options *o, char *err, size_t errlen)
 {
     rv_stable_init();
+    rv_eg_eval_init();
     solver *s = calloc(1, sizeof *s);
     if (s) {
         s->opt = *o;
