@@ -28,11 +28,20 @@
 #define STABLE_EMPTIES 7
 #define TABLE_EMPTIES 9
 #define ETC_EMPTIES 11
+#ifndef SHALLOW_EMPTIES
 #define SHALLOW_EMPTIES 16
+#endif
 /* The ordering search's depth by empties. */
-#define SHALLOW_DEPTH(e) ((e) >= 25 ? 4 : (e) >= 21 ? 3 : (e) >= 18 ? 2 : 1)
+#ifndef SHALLOW_DEPTH
+#define SHALLOW_DEPTH(e) ((e) >= 25 ? 5 : (e) >= 21 ? 4 : (e) >= 18 ? 3 : 2)
+#endif
+#ifndef REPLY_W
+#define REPLY_W 64
+#endif
 /* The depth of the search for the first MTD(f) guess. */
-#define GUESS_DEPTH 6
+#ifndef GUESS_DEPTH
+#define GUESS_DEPTH 8
+#endif
 /* Above any evaluation. */
 #define INF (1 << 26)
 
@@ -121,7 +130,10 @@ static void list_moves(uint64_t me, uint64_t opp, uint64_t moves, int empties, i
         } else if (empties >= SHALLOW_EMPTIES) {
             /* Between equal values, moves next to an empty corner come
              * later. */
-            key = -2 * shallow(opp & ~flips, me | flips | (m & -m), SHALLOW_DEPTH(empties), -INF, INF) -
+            const uint64_t nme = opp & ~flips, nopp = me | flips | (m & -m);
+            const uint64_t replies = rv_moves_fast(nme, nopp);
+            key = -2 * (shallow(nme, nopp, SHALLOW_DEPTH(empties), -INF, INF) +
+                        REPLY_W * (__builtin_popcountll(replies) + __builtin_popcountll(replies & CORNERS))) -
                   near_empty_corner(me | opp, sq);
         } else {
             const uint64_t replies = rv_moves_fast(opp & ~flips, me | flips | (m & -m));
@@ -316,7 +328,7 @@ int rv_eg_root(rv_eg_thread *t, uint64_t me, uint64_t opp, bool wld, int *best, 
         const int v = window ? window(arg, t, me, opp, -1, 1, best) : search(t, me, opp, -1, 1, best);
         return (v > 0) - (v < 0);
     }
-    int lower = -64, upper = 64, g = first_guess(me, opp), step = 1, last_high = -1;
+    int lower = -64, upper = 64, g = GUESS_DEPTH < 0 ? 0 : first_guess(me, opp), step = 1, last_high = -1;
     *best = RV_NO_MOVE;
     while (lower < upper) {
         int beta = g == lower ? g + step : g + 1 - step;
