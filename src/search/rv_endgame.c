@@ -33,7 +33,7 @@
 #endif
 /* The ordering search's depth by empties. */
 #ifndef SHALLOW_DEPTH
-#define SHALLOW_DEPTH(e) ((e) >= 25 ? 5 : (e) >= 21 ? 4 : (e) >= 18 ? 3 : 2)
+#define SHALLOW_DEPTH(e) ((e) >= 25 ? 6 : (e) >= 22 ? 5 : (e) >= 20 ? 4 : (e) >= 18 ? 3 : 2)
 #endif
 #ifndef REPLY_W
 #define REPLY_W 64
