@@ -492,7 +492,7 @@ static void test_eval(void)
         for (uint32_t i = 0; i < (uint32_t)size; i++) {
             const uint32_t t = rv_eg_twin(shape, i);
             bad += t >= (uint32_t)size || rv_eg_twin(shape, t) != i ||
-                   rv_eg_weights[0][base + i] != rv_eg_weights[0][base + t];
+                   rv_eg_weights[base + i] != rv_eg_weights[base + t];
         }
         CHECK_MSG(bad == 0, "shape %d: %d entries differ from their twins", shape, bad);
     }

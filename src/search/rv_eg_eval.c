@@ -147,13 +147,11 @@ int rv_eg_eval(uint64_t me, uint64_t opp)
     int term[RV_EG_TERMS];
     instances(me, opp, at);
     terms(me, opp, term);
-    const int phase = rv_eg_phase(64 - __builtin_popcountll(me | opp));
-    const int16_t *w = rv_eg_weights[phase], *t = rv_eg_terms[phase];
     int v = 0;
     for (int i = 0; i < RV_EG_INSTANCES; i++)
-        v += w[at[i]];
+        v += rv_eg_weights[at[i]];
     for (int i = 0; i < RV_EG_TERMS; i++)
-        v += t[i] * term[i];
+        v += rv_eg_terms[i] * term[i];
     return v;
 }
 

@@ -10,8 +10,10 @@
  * - orders its moves: the table's move first, then fastest-first (the
  *   moves that leave the opponent fewest replies, corners counted twice,
  *   corner moves first among equals), and from SHALLOW_EMPTIES by a
- *   shallow search on mobility, potential mobility and corners; X- and
- *   C-square moves next to an empty corner last among equals.
+ *   shallow search on the pattern evaluation (rv_eg_eval.h) plus a
+ *   penalty per reply left; X- and C-square moves next to an empty corner
+ *   last among equals.
+ * The root's first MTD(f) guess is a deeper search on the same evaluation.
  * docs/notes/reversi_endgame.md has the measurements behind each choice.
  */
 #include <stdio.h>
@@ -28,20 +30,17 @@
 #define STABLE_EMPTIES 7
 #define TABLE_EMPTIES 9
 #define ETC_EMPTIES 11
-#ifndef SHALLOW_EMPTIES
 #define SHALLOW_EMPTIES 16
-#endif
 /* The ordering search's depth by empties. */
-#ifndef SHALLOW_DEPTH
-#define SHALLOW_DEPTH(e) ((e) >= 25 ? 6 : (e) >= 22 ? 5 : (e) >= 20 ? 4 : (e) >= 18 ? 3 : 2)
-#endif
-#ifndef REPLY_W
-#define REPLY_W 64
-#endif
+#define SHALLOW_DEPTH(e) ((e) >= 24 ? 6 : (e) >= 22 ? 5 : (e) >= 20 ? 4 : (e) >= 18 ? 3 : 2)
+/* The ordering key's penalty per reply left to the opponent (corners
+ * twice), a disc each: the value alone orders worse than with the
+ * fastest-first hint (docs/notes/reversi_endgame.md). */
+#define REPLY_W RV_EG_EVAL_SCALE
 /* The depth of the search for the first MTD(f) guess. */
-#ifndef GUESS_DEPTH
 #define GUESS_DEPTH 8
-#endif
+/* From this depth the ordering search sorts its own moves. */
+#define SHALLOW_SORT 3
 /* Above any evaluation. */
 #define INF (1 << 26)
 
@@ -74,8 +73,26 @@ typedef struct move_list {
     uint64_t flips[32];
 } move_list;
 
+/* Brings the best-keyed move of i.. to i (lazily: a cut often comes
+ * before the list is sorted). */
+static inline void pick(move_list *l, int i)
+{
+    int b = i;
+    for (int j = i + 1; j < l->n; j++)
+        if (l->key[j] > l->key[b])
+            b = j;
+    if (b != i) {
+        const int sq = l->sq[i], key = l->key[i];
+        const uint64_t flips = l->flips[i];
+        l->sq[i] = l->sq[b], l->key[i] = l->key[b], l->flips[i] = l->flips[b];
+        l->sq[b] = sq, l->key[b] = key, l->flips[b] = flips;
+    }
+}
+
 /* A depth-limited alpha-beta search on the pattern evaluation, for
- * ordering (RV_EG_EVAL_SCALE units per disc). */
+ * ordering (RV_EG_EVAL_SCALE units per disc).  From SHALLOW_SORT depth
+ * its own moves go best-evaluated first: without that a deep ordering
+ * search costs more than the nodes it saves. */
 static int shallow(uint64_t me, uint64_t opp, int depth, int alpha, int beta)
 {
     if (depth == 0)
@@ -84,11 +101,21 @@ static int shallow(uint64_t me, uint64_t opp, int depth, int alpha, int beta)
     if (!moves)
         return rv_moves_fast(opp, me) ? -shallow(opp, me, depth, -beta, -alpha)
                                       : RV_EG_EVAL_SCALE * rv_eg_final(me, opp);
-    int bestv = -INF;
+    move_list l;
+    l.n = 0;
     for (uint64_t m = moves; m; m &= m - 1) {
         const int sq = __builtin_ctzll(m);
         const uint64_t flips = rv_flips_fast(me, opp, sq);
-        const int v = -shallow(opp & ~flips, me | flips | (m & -m), depth - 1, -beta, -alpha);
+        l.sq[l.n] = sq;
+        l.flips[l.n] = flips;
+        l.key[l.n++] = depth >= SHALLOW_SORT ? -rv_eg_eval(opp & ~flips, me | flips | (m & -m)) : 0;
+    }
+    int bestv = -INF;
+    for (int i = 0; i < l.n; i++) {
+        if (depth >= SHALLOW_SORT)
+            pick(&l, i);
+        const uint64_t flips = l.flips[i];
+        const int v = -shallow(opp & ~flips, me | flips | ((uint64_t)1 << l.sq[i]), depth - 1, -beta, -alpha);
         if (v > bestv) {
             bestv = v;
             if (v >= beta)
@@ -148,22 +175,6 @@ static void list_moves(uint64_t me, uint64_t opp, uint64_t moves, int empties, i
         l->sq[l->n] = sq;
         l->flips[l->n] = flips;
         l->key[l->n++] = key;
-    }
-}
-
-/* Brings the best-keyed move of i.. to i (lazily: a cut often comes
- * before the list is sorted). */
-static inline void pick(move_list *l, int i)
-{
-    int b = i;
-    for (int j = i + 1; j < l->n; j++)
-        if (l->key[j] > l->key[b])
-            b = j;
-    if (b != i) {
-        const int sq = l->sq[i], key = l->key[i];
-        const uint64_t flips = l->flips[i];
-        l->sq[i] = l->sq[b], l->key[i] = l->key[b], l->flips[i] = l->flips[b];
-        l->sq[b] = sq, l->key[b] = key, l->flips[b] = flips;
     }
 }
 
@@ -328,7 +339,7 @@ int rv_eg_root(rv_eg_thread *t, uint64_t me, uint64_t opp, bool wld, int *best, 
         const int v = window ? window(arg, t, me, opp, -1, 1, best) : search(t, me, opp, -1, 1, best);
         return (v > 0) - (v < 0);
     }
-    int lower = -64, upper = 64, g = GUESS_DEPTH < 0 ? 0 : first_guess(me, opp), step = 1, last_high = -1;
+    int lower = -64, upper = 64, g = first_guess(me, opp), step = 1, last_high = -1;
     *best = RV_NO_MOVE;
     while (lower < upper) {
         int beta = g == lower ? g + step : g + 1 - step;
