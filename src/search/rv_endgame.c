@@ -32,7 +32,7 @@
 #define ETC_EMPTIES 11
 #define SHALLOW_EMPTIES 16
 /* The ordering search's depth by empties. */
-#define SHALLOW_DEPTH(e) ((e) >= 24 ? 6 : (e) >= 22 ? 5 : (e) >= 20 ? 4 : (e) >= 18 ? 3 : 2)
+#define SHALLOW_DEPTH(e) ((e) >= 24 ? 6 : (e) >= 22 ? 5 : (e) >= 20 ? 4 : (e) >= 18 ? 3 : 1)
 /* The ordering key's penalty per reply left to the opponent (corners
  * twice), a disc each: the value alone orders worse than with the
  * fastest-first hint (docs/notes/reversi_endgame.md). */
