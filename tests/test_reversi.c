@@ -9,6 +9,7 @@
 #include "check.h"
 #include "test_rng.h"
 #include "games/reversi/rv_bits.h"
+#include "search/rv_eg_eval.h"
 #include "search/rv_endgame.h"
 #include "gts/reversi.h"
 
@@ -422,6 +423,120 @@ static void test_ffo(void)
     CHECK_EQ(n, 3);
 }
 
+/* ---- the pattern evaluation ------------------------------------------------ */
+
+/* The board square seen at (rank r, file f) of image k (rv_eg_eval.h):
+ * 1 upside down, 2 mirrored, 3 both, 4-7 those transposed. */
+static int image_square(int k, int r, int f)
+{
+    if (k >= 4) {
+        const int t = r;
+        r = f, f = t, k -= 4;
+    }
+    return 8 * ((k & 1) ? 7 - r : r) + ((k & 2) ? 7 - f : f);
+}
+
+static int square_state(uint64_t me, uint64_t opp, int sq)
+{
+    return (int)((me >> sq) & 1) + 2 * (int)((opp >> sq) & 1);
+}
+
+/* Every instance's entry, square by square from the shapes' drawings. */
+static int reference_instances(uint64_t me, uint64_t opp, uint32_t *at)
+{
+    static const struct {
+        int shape;
+        unsigned images; /* bit k: read on image k */
+        const char *squares; /* rank, file per digit */
+    } shapes[] = {
+        { RV_EG_EDGE, 0x53, "00010203040506071116" },
+        { RV_EG_CORNER, 0xff, "00010203041011121314" },
+        { RV_EG_BLOCK, 0x0f, "000102101112202122" },
+        { RV_EG_LINE2, 0x53, "1011121314151617" },
+        { RV_EG_LINE3, 0x53, "2021222324252627" },
+        { RV_EG_LINE4, 0x53, "3031323334353637" },
+        { RV_EG_DIAG8, 0x03, "0011223344556677" },
+        { RV_EG_DIAG7, 0x0f, "01122334455667" },
+        { RV_EG_DIAG6, 0x0f, "021324354657" },
+        { RV_EG_DIAG5, 0x0f, "0314253647" },
+        { RV_EG_DIAG4, 0x0f, "04152637" },
+    };
+    int n = 0;
+    for (size_t s = 0; s < sizeof shapes / sizeof *shapes; s++) {
+        const int digits = (int)strlen(shapes[s].squares) / 2;
+        CHECK_EQ(digits, rv_eg_shape_squares[shapes[s].shape]);
+        for (int k = 0; k < 8; k++) {
+            if (!((shapes[s].images >> k) & 1))
+                continue;
+            uint32_t index = 0;
+            for (int i = digits - 1; i >= 0; i--) {
+                const char *rf = shapes[s].squares + 2 * i;
+                index = 3 * index + (uint32_t)square_state(me, opp, image_square(k, rf[0] - '0', rf[1] - '0'));
+            }
+            at[n++] = (uint32_t)rv_eg_shape_offset[shapes[s].shape] + index;
+        }
+    }
+    return n;
+}
+
+static int compare_u32(const void *a, const void *b)
+{
+    const uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
+    return (x > y) - (x < y);
+}
+
+/* (me, opp) as seen on image k. */
+static void image_of(uint64_t me, uint64_t opp, int k, uint64_t *tme, uint64_t *topp)
+{
+    *tme = *topp = 0;
+    for (int sq = 0; sq < 64; sq++) {
+        const int from = image_square(k, sq / 8, sq % 8);
+        *tme |= ((me >> from) & 1) << sq;
+        *topp |= ((opp >> from) & 1) << sq;
+    }
+}
+
+/* The instances' entries against the square-by-square reading, the
+ * weights of an instance read both ways equal, and the evaluation the same
+ * on the 8 images of random positions (and not all 0: the weights are
+ * there). */
+static void test_eval(void)
+{
+    rv_eg_eval_init();
+    for (int shape = 0; shape < RV_EG_SHAPES; shape++) {
+        const int base = rv_eg_shape_offset[shape], size = rv_eg_shape_offset[shape + 1] - base;
+        int bad = 0;
+        for (uint32_t i = 0; i < (uint32_t)size; i++) {
+            const uint32_t t = rv_eg_twin(shape, i);
+            bad += t >= (uint32_t)size || rv_eg_twin(shape, t) != i ||
+                   rv_eg_weights[base + i] != rv_eg_weights[base + t];
+        }
+        CHECK_MSG(bad == 0, "shape %d: %d entries differ from their twins", shape, bad);
+    }
+    int nonzero = 0;
+    for (int g = 0; g < 300; g++) {
+        rv_pos p;
+        if (!random_position(&p, 4 + (int)rnd(56)))
+            continue;
+        rv_eg_features f;
+        rv_eg_features_of(p.me, p.opp, &f);
+        uint32_t ref[64];
+        if (!CHECK_EQ(reference_instances(p.me, p.opp, ref), RV_EG_INSTANCES))
+            return;
+        qsort(f.at, RV_EG_INSTANCES, sizeof *f.at, compare_u32);
+        qsort(ref, RV_EG_INSTANCES, sizeof *ref, compare_u32);
+        CHECK(memcmp(f.at, ref, sizeof f.at) == 0);
+        const int v = rv_eg_eval(p.me, p.opp);
+        nonzero += v != 0;
+        for (int k = 1; k < 8; k++) {
+            uint64_t me, opp;
+            image_of(p.me, p.opp, k, &me, &opp);
+            CHECK_MSG(rv_eg_eval(me, opp) == v, "image %d: %d, as it is %d", k, rv_eg_eval(me, opp), v);
+        }
+    }
+    CHECK(nonzero > 200);
+}
+
 int main(int argc, char **argv)
 {
     static const struct {
@@ -431,6 +546,7 @@ int main(int argc, char **argv)
         { "perft", test_perft }, { "moves", test_moves }, { "parse", test_parse },
         { "solve", test_solve }, { "ffo", test_ffo }, { "last", test_last },
         { "stable", test_stable }, { "hash", test_hash }, { "threads", test_threads },
+        { "eval", test_eval },
     };
     for (size_t i = 0; i < sizeof parts / sizeof *parts; i++)
         if (argc < 2 || strcmp(argv[1], parts[i].name) == 0)

@@ -10,14 +10,17 @@
  * - orders its moves: the table's move first, then fastest-first (the
  *   moves that leave the opponent fewest replies, corners counted twice,
  *   corner moves first among equals), and from SHALLOW_EMPTIES by a
- *   shallow search on mobility, potential mobility and corners; X- and
- *   C-square moves next to an empty corner last among equals.
+ *   shallow search on the pattern evaluation (rv_eg_eval.h) plus a
+ *   penalty per reply left; X- and C-square moves next to an empty corner
+ *   last among equals.
+ * The root's first MTD(f) guess is a deeper search on the same evaluation.
  * docs/notes/reversi_endgame.md has the measurements behind each choice.
  */
 #include <stdio.h>
 #include <stdlib.h>
 
 #include "rv_endgame.h"
+#include "rv_eg_eval.h"
 #include "../games/reversi/rv_bits.h"
 #include "../util/gts_clock.h"
 
@@ -29,12 +32,17 @@
 #define ETC_EMPTIES 11
 #define SHALLOW_EMPTIES 16
 /* The ordering search's depth by empties. */
-#define SHALLOW_DEPTH(e) ((e) >= 25 ? 5 : (e) >= 21 ? 4 : (e) >= 18 ? 3 : 2)
-/* The ordering guess's weights: per move (mobility), per corner held, per
- * empty square next to the opponent (potential mobility). */
-#define MOB 4
-#define CORNER 16
-#define POT 1
+#define SHALLOW_DEPTH(e) ((e) >= 24 ? 6 : (e) >= 22 ? 5 : (e) >= 20 ? 4 : (e) >= 18 ? 3 : 1)
+/* The ordering key's penalty per reply left to the opponent (corners
+ * twice), a disc each: the value alone orders worse than with the
+ * fastest-first hint (docs/notes/reversi_endgame.md). */
+#define REPLY_W RV_EG_EVAL_SCALE
+/* The depth of the search for the first MTD(f) guess. */
+#define GUESS_DEPTH 8
+/* From this depth the ordering search sorts its own moves. */
+#define SHALLOW_SORT 3
+/* Above any evaluation. */
+#define INF (1 << 26)
 
 #define CORNERS 0x8100000000000081ULL
 /* The squares next to the corners (X- and C-squares). */
@@ -66,40 +74,50 @@ typedef struct move_list {
     uint64_t replies[32];   /* the opponent's moves after each move */
 } move_list;
 
-/* A guess at the side to move's prospects for ordering: mobility (corner
- * moves counted twice) and corners held, each against the opponent's. */
-/* The empty squares next to discs of b: where the other side may later
- * move (potential mobility). */
-static inline uint64_t around(uint64_t b, uint64_t empty)
+/* Brings the best-keyed move of i.. to i (lazily: a cut often comes
+ * before the list is sorted). */
+static inline void pick(move_list *l, int i)
 {
-    const uint64_t h = ((b << 1) & 0xfefefefefefefefeULL) | ((b >> 1) & 0x7f7f7f7f7f7f7f7fULL);
-    return (h | b | (h << 8) | (h >> 8) | (b << 8) | (b >> 8)) & empty;
+    int b = i;
+    for (int j = i + 1; j < l->n; j++)
+        if (l->key[j] > l->key[b])
+            b = j;
+    if (b != i) {
+        const int sq = l->sq[i], key = l->key[i];
+        const uint64_t flips = l->flips[i], replies = l->replies[i];
+        l->sq[i] = l->sq[b], l->key[i] = l->key[b], l->flips[i] = l->flips[b], l->replies[i] = l->replies[b];
+        l->sq[b] = sq, l->key[b] = key, l->flips[b] = flips, l->replies[b] = replies;
+    }
 }
 
-static int guess(uint64_t me, uint64_t opp)
-{
-    const uint64_t mine = rv_moves_fast(me, opp), theirs = rv_moves_fast(opp, me);
-    const uint64_t empty = ~(me | opp);
-    const int mobility = __builtin_popcountll(mine) + __builtin_popcountll(mine & CORNERS) -
-                         __builtin_popcountll(theirs) - __builtin_popcountll(theirs & CORNERS);
-    const int potential = __builtin_popcountll(around(opp, empty)) - __builtin_popcountll(around(me, empty));
-    const int corners = __builtin_popcountll(me & CORNERS) - __builtin_popcountll(opp & CORNERS);
-    return MOB * mobility + POT * potential + CORNER * corners;
-}
-
-/* A depth-limited alpha-beta search on guess(), for ordering. */
+/* A depth-limited alpha-beta search on the pattern evaluation, for
+ * ordering (RV_EG_EVAL_SCALE units per disc).  From SHALLOW_SORT depth
+ * its own moves go best-evaluated first: without that a deep ordering
+ * search costs more than the nodes it saves. */
 static int shallow(uint64_t me, uint64_t opp, int depth, int alpha, int beta)
 {
     if (depth == 0)
-        return guess(me, opp);
+        return rv_eg_eval(me, opp);
     const uint64_t moves = rv_moves_fast(me, opp);
     if (!moves)
-        return rv_moves_fast(opp, me) ? -shallow(opp, me, depth, -beta, -alpha) : 16 * rv_eg_final(me, opp);
-    int bestv = -(1 << 20);
+        return rv_moves_fast(opp, me) ? -shallow(opp, me, depth, -beta, -alpha)
+                                      : RV_EG_EVAL_SCALE * rv_eg_final(me, opp);
+    move_list l;
+    l.n = 0;
     for (uint64_t m = moves; m; m &= m - 1) {
         const int sq = __builtin_ctzll(m);
         const uint64_t flips = rv_flips_fast(me, opp, sq);
-        const int v = -shallow(opp & ~flips, me | flips | (m & -m), depth - 1, -beta, -alpha);
+        l.sq[l.n] = sq;
+        l.flips[l.n] = flips;
+        l.replies[l.n] = 0;
+        l.key[l.n++] = depth >= SHALLOW_SORT ? -rv_eg_eval(opp & ~flips, me | flips | (m & -m)) : 0;
+    }
+    int bestv = -INF;
+    for (int i = 0; i < l.n; i++) {
+        if (depth >= SHALLOW_SORT)
+            pick(&l, i);
+        const uint64_t flips = l.flips[i];
+        const int v = -shallow(opp & ~flips, me | flips | ((uint64_t)1 << l.sq[i]), depth - 1, -beta, -alpha);
         if (v > bestv) {
             bestv = v;
             if (v >= beta)
@@ -141,13 +159,14 @@ static void list_moves(uint64_t me, uint64_t opp, uint64_t moves, int empties, i
         const uint64_t replies = rv_moves_fast(opp & ~flips, me | flips | (m & -m));
         int key;
         if (sq == tt_move) {
-            key = 1 << 20;
+            key = 1 << 30;
         } else if (empties < SORT_EMPTIES) {
             key = (int)((odd >> sq) & 1);
         } else if (empties >= SHALLOW_EMPTIES) {
             /* Between equal values, moves next to an empty corner come
              * later. */
-            key = -2 * shallow(opp & ~flips, me | flips | (m & -m), SHALLOW_DEPTH(empties), -(1 << 20), 1 << 20) -
+            key = -2 * (shallow(opp & ~flips, me | flips | (m & -m), SHALLOW_DEPTH(empties), -INF, INF) +
+                        REPLY_W * (__builtin_popcountll(replies) + __builtin_popcountll(replies & CORNERS))) -
                   (int)((near_corner >> sq) & 1);
         } else {
             key = -16 * (__builtin_popcountll(replies) + __builtin_popcountll(replies & CORNERS));
@@ -162,22 +181,6 @@ static void list_moves(uint64_t me, uint64_t opp, uint64_t moves, int empties, i
         l->flips[l->n] = flips;
         l->replies[l->n] = replies;
         l->key[l->n++] = key;
-    }
-}
-
-/* Brings the best-keyed move of i.. to i (lazily: a cut often comes
- * before the list is sorted). */
-static inline void pick(move_list *l, int i)
-{
-    int b = i;
-    for (int j = i + 1; j < l->n; j++)
-        if (l->key[j] > l->key[b])
-            b = j;
-    if (b != i) {
-        const int sq = l->sq[i], key = l->key[i];
-        const uint64_t flips = l->flips[i], replies = l->replies[i];
-        l->sq[i] = l->sq[b], l->key[i] = l->key[b], l->flips[i] = l->flips[b], l->replies[i] = l->replies[b];
-        l->sq[b] = sq, l->key[b] = key, l->flips[b] = flips, l->replies[b] = replies;
     }
 }
 
@@ -338,8 +341,17 @@ int rv_eg_search(rv_eg_thread *t, uint64_t me, uint64_t opp, int alpha, int beta
     return search(t, me, opp, alpha, beta, best);
 }
 
+/* The first MTD(f) guess: an ordering search of the root, rounded to an
+ * even score (every final score is even). */
+static int first_guess(uint64_t me, uint64_t opp)
+{
+    const int v = shallow(me, opp, GUESS_DEPTH, -INF, INF);
+    const int g = 2 * ((v + (v >= 0 ? RV_EG_EVAL_SCALE : -RV_EG_EVAL_SCALE)) / (2 * RV_EG_EVAL_SCALE));
+    return g < -64 ? -64 : g > 64 ? 64 : g;
+}
+
 /* Exact scores by MTD(f): null-window searches, each moving the bound it
- * fails on, from a guess of 0 until the bounds meet.  A null window cuts
+ * fails on, from first_guess until the bounds meet.  A null window cuts
  * far more than PVS's full one at the root, and the table keeps what each
  * search proved for the next.  Fail-soft results often move a bound by
  * only 2, so a run of fails the same way doubles the step. */
@@ -349,7 +361,7 @@ int rv_eg_root(rv_eg_thread *t, uint64_t me, uint64_t opp, bool wld, int *best, 
         const int v = window ? window(arg, t, me, opp, -1, 1, best) : search(t, me, opp, -1, 1, best);
         return (v > 0) - (v < 0);
     }
-    int lower = -64, upper = 64, g = 0, step = 1, last_high = -1;
+    int lower = -64, upper = 64, g = first_guess(me, opp), step = 1, last_high = -1;
     *best = RV_NO_MOVE;
     while (lower < upper) {
         int beta = g == lower ? g + step : g + 1 - step;
@@ -382,6 +394,7 @@ rv_solver *rv_solver_create(const rv_solve_options *o, char *err, size_t errlen)
 {
     rv_stable_init();
     rv_eg_last_init();
+    rv_eg_eval_init();
     solver *s = calloc(1, sizeof *s);
     if (s) {
         s->opt = *o;
