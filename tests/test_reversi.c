@@ -1,7 +1,9 @@
 /*
  * Reversi tests: perft against the published counts, move generation
  * against a square-by-square reference, the endgame solver against a
- * plain minimax and against FFO positions' known scores.
+ * plain minimax and against FFO positions' known scores, the pattern
+ * evaluation's instances against a square-by-square reading and its value
+ * under the board's symmetries.
  */
 #include <stdlib.h>
 #include <string.h>

@@ -3,9 +3,10 @@
  * side to move, fitted to exact endgame scores (tools/rv_train.c), for the
  * endgame solver's move ordering and its first MTD(f) guess.
  *
- * The board is seen in its 8 symmetric images (B0 as it is, B1 upside
- * down, B2 mirrored left-right, B3 both; B4-B7 those transposed about
- * a1-h8), and every shape is read in one place, near a1, of some of them:
+ * Every shape is drawn in one place, near a1, of some of the board's 8
+ * symmetric images (0 as it is, 1 upside down, 2 mirrored left-right, 3
+ * both; 4-7 those transposed about a1-h8); rv_eg_eval.c gathers the same
+ * squares from the board itself:
  *
  *   shape   squares (on the image)        images   instances
  *   edge+X  a1-h1, b2, g2                 0 1 4 6  the 4 edges
@@ -60,6 +61,7 @@ typedef struct rv_eg_features {
 
 /* Builds the instances' tables (once; before any of the functions below). */
 void rv_eg_eval_init(void);
+/* What rv_eg_eval sums (rv_train fits the weights to them). */
 void rv_eg_features_of(uint64_t me, uint64_t opp, rv_eg_features *f);
 
 /* The evaluation in RV_EG_EVAL_SCALE units per disc. */
