@@ -140,12 +140,28 @@ static inline uint64_t near_empty_corners(uint64_t discs)
     return near & NEAR_CORNERS;
 }
 
+/* The key of move l->sq[i] from SHALLOW_EMPTIES: minus an ordering
+ * search of the position after it, minus a penalty per reply left;
+ * between equal values, moves next to an empty corner come later. */
+static int shallow_key(uint64_t me, uint64_t opp, const move_list *l, int i, int empties, uint64_t near_corner)
+{
+    const int sq = l->sq[i];
+    const uint64_t flips = l->flips[i], replies = l->replies[i];
+    return -2 * (shallow(opp & ~flips, me | flips | ((uint64_t)1 << sq), SHALLOW_DEPTH(empties), -INF, INF) +
+                 REPLY_W * (__builtin_popcountll(replies) + __builtin_popcountll(replies & CORNERS))) -
+           (int)((near_corner >> sq) & 1);
+}
+
 /* The moves with their flips, the replies to them (which the searches of
- * the replies take from here) and ordering keys, the table's move first. */
-static void list_moves(uint64_t me, uint64_t opp, uint64_t moves, int empties, int tt_move, move_list *l)
+ * the replies take from here) and ordering keys, the table's move first.
+ * With a table move from SHALLOW_EMPTIES, the other moves' keys are left
+ * to order_rest (true): the table's move often cuts before they are
+ * needed, and their ordering searches are most of a node's cost. */
+static bool list_moves(uint64_t me, uint64_t opp, uint64_t moves, int empties, int tt_move, move_list *l)
 {
     l->n = 0;
     const uint64_t near_corner = near_empty_corners(me | opp);
+    const bool lazy = empties >= SHALLOW_EMPTIES && tt_move >= 0 && tt_move < 64 && ((moves >> tt_move) & 1);
     uint64_t odd = 0;
     if (empties < SORT_EMPTIES) {
         const uint64_t empty = ~(me | opp);
@@ -157,17 +173,18 @@ static void list_moves(uint64_t me, uint64_t opp, uint64_t moves, int empties, i
         const int sq = __builtin_ctzll(m);
         const uint64_t flips = rv_flips_fast(me, opp, sq);
         const uint64_t replies = rv_moves_fast(opp & ~flips, me | flips | (m & -m));
+        l->sq[l->n] = sq;
+        l->flips[l->n] = flips;
+        l->replies[l->n] = replies;
         int key;
         if (sq == tt_move) {
             key = 1 << 30;
+        } else if (lazy) {
+            key = 0;
         } else if (empties < SORT_EMPTIES) {
             key = (int)((odd >> sq) & 1);
         } else if (empties >= SHALLOW_EMPTIES) {
-            /* Between equal values, moves next to an empty corner come
-             * later. */
-            key = -2 * (shallow(opp & ~flips, me | flips | (m & -m), SHALLOW_DEPTH(empties), -INF, INF) +
-                        REPLY_W * (__builtin_popcountll(replies) + __builtin_popcountll(replies & CORNERS))) -
-                  (int)((near_corner >> sq) & 1);
+            key = shallow_key(me, opp, l, l->n, empties, near_corner);
         } else {
             key = -16 * (__builtin_popcountll(replies) + __builtin_popcountll(replies & CORNERS));
             /* Between moves leaving as many replies, one next to an
@@ -177,11 +194,17 @@ static void list_moves(uint64_t me, uint64_t opp, uint64_t moves, int empties, i
             else if ((near_corner >> sq) & 1)
                 key -= 1;
         }
-        l->sq[l->n] = sq;
-        l->flips[l->n] = flips;
-        l->replies[l->n] = replies;
         l->key[l->n++] = key;
     }
+    return lazy;
+}
+
+/* The keys list_moves left out: every move's but the first. */
+static void order_rest(uint64_t me, uint64_t opp, move_list *l, int empties)
+{
+    const uint64_t near_corner = near_empty_corners(me | opp);
+    for (int i = 1; i < l->n; i++)
+        l->key[i] = shallow_key(me, opp, l, i, empties, near_corner);
 }
 
 static int node(rv_eg_thread *t, uint64_t me, uint64_t opp, uint64_t moves, int alpha, int beta, int empties,
@@ -252,7 +275,7 @@ static int node(rv_eg_thread *t, uint64_t me, uint64_t opp, uint64_t moves, int 
         }
     }
     move_list l;
-    list_moves(me, opp, moves, empties, tt_move, &l);
+    bool unordered = list_moves(me, opp, moves, empties, tt_move, &l);
     if (empties >= ETC_EMPTIES) {
         /* Enhanced transposition cutoff: a child the table already knows
          * to be bad enough for the opponent cuts at once.  The children's
@@ -285,6 +308,10 @@ static int node(rv_eg_thread *t, uint64_t me, uint64_t opp, uint64_t moves, int 
         int k;
         const bool may_defer = i < l.n;
         if (may_defer) {
+            if (unordered && i == 1) {
+                order_rest(me, opp, &l, empties);
+                unordered = false;
+            }
             pick(&l, i);
             k = i++;
         } else if (next_deferred < n_deferred) {
