@@ -41,12 +41,6 @@ static const char usage_text[] =
     "  --tt-mb MB    size of each of the engine's three tables (default 32)\n"
     "  -h, --help    this help\n";
 
-static const char *const command_names[] = {
-    "protocol_version", "name", "version", "known_command", "list_commands", "quit",
-    "boardsize", "clear_board", "komi", "play", "genmove", "reg_genmove", "undo",
-    "showboard", "final_score", "time_settings", "time_left",
-};
-
 typedef struct gtp {
     rv_game game;
     int undo[RV_GAME_MAX_MOVES + 1];   /* game.n before each play or genmove */
@@ -55,7 +49,12 @@ typedef struct gtp {
     volatile int stop;                 /* never raised: GTP waits for each answer */
     bool timed;                        /* time_settings with a main time or byo-yomi */
     double time_left[2];               /* seconds, by side (RV_BY_BLACK, RV_BY_WHITE) */
+    bool quit;                         /* "quit" was given */
 } gtp;
+
+/* A command's handler: the n arguments in arg, the answer (or the error,
+ * returning -1) into out. */
+typedef int gtp_handler(gtp *g, char **arg, int n, char *out, size_t len);
 
 /* ---- answers ---- */
 
@@ -126,7 +125,7 @@ static long time_share_ms(const gtp *g, int by, const rv_pos *p)
 }
 
 /* genmove (play) and reg_genmove (!play). */
-static int cmd_genmove(gtp *g, char **arg, int n, bool play, char *out, size_t len)
+static int genmove(gtp *g, char **arg, int n, bool play, char *out, size_t len)
 {
     int by;
     if (n != 1 || (by = parse_color(arg[0])) < 0) {
@@ -174,8 +173,19 @@ static int cmd_genmove(gtp *g, char **arg, int n, bool play, char *out, size_t l
     return 0;
 }
 
-static int cmd_showboard(const gtp *g, char *out, size_t len)
+static int cmd_genmove(gtp *g, char **arg, int n, char *out, size_t len)
 {
+    return genmove(g, arg, n, true, out, len);
+}
+
+static int cmd_reg_genmove(gtp *g, char **arg, int n, char *out, size_t len)
+{
+    return genmove(g, arg, n, false, out, len);
+}
+
+static int cmd_showboard(gtp *g, char **arg, int n, char *out, size_t len)
+{
+    (void)arg, (void)n;
     const rv_pos *p = &g->game.pos[g->game.n];
     const bool black = g->game.black[g->game.n];
     const uint64_t x = black ? p->me : p->opp, o = black ? p->opp : p->me;
@@ -204,8 +214,9 @@ static void score_text(int black_discs, char *out, size_t len)
 
 /* The finished game's score, or with perfect play from here when the
  * position is within the exact solver's reach. */
-static int cmd_final_score(gtp *g, char *out, size_t len)
+static int cmd_final_score(gtp *g, char **arg, int n, char *out, size_t len)
 {
+    (void)arg, (void)n;
     const rv_pos *p = &g->game.pos[g->game.n];
     const int sign = g->game.black[g->game.n] ? 1 : -1;
     if (rv_game_over(p)) {
@@ -260,14 +271,6 @@ static int cmd_time_left(gtp *g, char **arg, int n, char *out, size_t len)
     return 0;
 }
 
-static bool known(const char *name)
-{
-    for (size_t i = 0; i < sizeof command_names / sizeof *command_names; i++)
-        if (strcmp(name, command_names[i]) == 0)
-            return true;
-    return false;
-}
-
 static void new_game(gtp *g)
 {
     rv_pos start;
@@ -276,68 +279,142 @@ static void new_game(gtp *g)
     g->undos = 0;
 }
 
-/* One command (name, n arguments) into out; 0, or -1 when out is an
- * error.  *quit is set by "quit". */
-static int command(gtp *g, const char *name, char **arg, int n, char *out, size_t len, bool *quit)
+static int cmd_protocol_version(gtp *g, char **arg, int n, char *out, size_t len)
 {
-    out[0] = '\0';
-    if (strcmp(name, "protocol_version") == 0) {
-        snprintf(out, len, "2");
-    } else if (strcmp(name, "name") == 0) {
-        snprintf(out, len, "gts");
-    } else if (strcmp(name, "version") == 0) {
-        snprintf(out, len, "%s", GTS_VERSION);
-    } else if (strcmp(name, "known_command") == 0) {
-        snprintf(out, len, "%s", n == 1 && known(arg[0]) ? "true" : "false");
-    } else if (strcmp(name, "list_commands") == 0) {
-        size_t k = 0;
-        for (size_t i = 0; i < sizeof command_names / sizeof *command_names && k < len; i++)
-            k += (size_t)snprintf(out + k, len - k, "%s%s", i ? "\n" : "", command_names[i]);
-    } else if (strcmp(name, "quit") == 0) {
-        *quit = true;
-    } else if (strcmp(name, "boardsize") == 0) {
-        long size;
-        if (n != 1 || cli_int(arg[0], 1, 1000, &size) != 0) {
-            snprintf(out, len, "syntax error: boardsize takes a number");
-            return -1;
-        }
-        if (size != 8) {
-            snprintf(out, len, "unacceptable size: only 8x8 Othello (not %ld)", size);
-            return -1;
-        }
-        new_game(g);
-    } else if (strcmp(name, "clear_board") == 0) {
-        new_game(g);
-    } else if (strcmp(name, "komi") == 0) {
-        /* Othello has no komi: the value is checked and not used. */
-        char *end = NULL;
-        if (n != 1 || (strtod(arg[0], &end), end == arg[0] || *end)) {
-            snprintf(out, len, "syntax error: komi takes a number");
-            return -1;
-        }
-    } else if (strcmp(name, "play") == 0) {
-        return cmd_play(g, arg, n, out, len);
-    } else if (strcmp(name, "genmove") == 0 || strcmp(name, "reg_genmove") == 0) {
-        return cmd_genmove(g, arg, n, name[0] == 'g', out, len);
-    } else if (strcmp(name, "undo") == 0) {
-        if (g->undos == 0) {
-            snprintf(out, len, "cannot undo: no move to take back");
-            return -1;
-        }
-        g->game.n = g->undo[--g->undos];
-    } else if (strcmp(name, "showboard") == 0) {
-        return cmd_showboard(g, out, len);
-    } else if (strcmp(name, "final_score") == 0) {
-        return cmd_final_score(g, out, len);
-    } else if (strcmp(name, "time_settings") == 0) {
-        return cmd_time_settings(g, arg, n, out, len);
-    } else if (strcmp(name, "time_left") == 0) {
-        return cmd_time_left(g, arg, n, out, len);
-    } else {
-        snprintf(out, len, "unknown command: %.60s", name);
+    (void)g, (void)arg, (void)n;
+    snprintf(out, len, "2");
+    return 0;
+}
+
+static int cmd_name(gtp *g, char **arg, int n, char *out, size_t len)
+{
+    (void)g, (void)arg, (void)n;
+    snprintf(out, len, "gts");
+    return 0;
+}
+
+static int cmd_version(gtp *g, char **arg, int n, char *out, size_t len)
+{
+    (void)g, (void)arg, (void)n;
+    snprintf(out, len, "%s", GTS_VERSION);
+    return 0;
+}
+
+static int cmd_known_command(gtp *g, char **arg, int n, char *out, size_t len);
+static int cmd_list_commands(gtp *g, char **arg, int n, char *out, size_t len);
+
+static int cmd_quit(gtp *g, char **arg, int n, char *out, size_t len)
+{
+    (void)arg, (void)n, (void)out, (void)len;
+    g->quit = true;
+    return 0;
+}
+
+static int cmd_boardsize(gtp *g, char **arg, int n, char *out, size_t len)
+{
+    long size;
+    if (n != 1 || cli_int(arg[0], 1, 1000, &size) != 0) {
+        snprintf(out, len, "syntax error: boardsize takes a number");
+        return -1;
+    }
+    if (size != 8) {
+        snprintf(out, len, "unacceptable size: only 8x8 Othello (not %ld)", size);
+        return -1;
+    }
+    new_game(g);
+    return 0;
+}
+
+static int cmd_clear_board(gtp *g, char **arg, int n, char *out, size_t len)
+{
+    (void)arg, (void)n, (void)out, (void)len;
+    new_game(g);
+    return 0;
+}
+
+/* Othello has no komi: the value is checked and not used. */
+static int cmd_komi(gtp *g, char **arg, int n, char *out, size_t len)
+{
+    (void)g;
+    char *end = NULL;
+    if (n != 1 || (strtod(arg[0], &end), end == arg[0] || *end)) {
+        snprintf(out, len, "syntax error: komi takes a number");
         return -1;
     }
     return 0;
+}
+
+static int cmd_undo(gtp *g, char **arg, int n, char *out, size_t len)
+{
+    (void)arg, (void)n;
+    if (g->undos == 0) {
+        snprintf(out, len, "cannot undo: no move to take back");
+        return -1;
+    }
+    g->game.n = g->undo[--g->undos];
+    return 0;
+}
+
+/* Every command, in the order list_commands gives them. */
+static const struct {
+    const char *name;
+    gtp_handler *run;
+} commands[] = {
+    { "protocol_version", cmd_protocol_version },
+    { "name", cmd_name },
+    { "version", cmd_version },
+    { "known_command", cmd_known_command },
+    { "list_commands", cmd_list_commands },
+    { "quit", cmd_quit },
+    { "boardsize", cmd_boardsize },
+    { "clear_board", cmd_clear_board },
+    { "komi", cmd_komi },
+    { "play", cmd_play },
+    { "genmove", cmd_genmove },
+    { "reg_genmove", cmd_reg_genmove },
+    { "undo", cmd_undo },
+    { "showboard", cmd_showboard },
+    { "final_score", cmd_final_score },
+    { "time_settings", cmd_time_settings },
+    { "time_left", cmd_time_left },
+};
+#define N_COMMANDS (sizeof commands / sizeof *commands)
+
+static gtp_handler *find_command(const char *name)
+{
+    for (size_t i = 0; i < N_COMMANDS; i++)
+        if (strcmp(name, commands[i].name) == 0)
+            return commands[i].run;
+    return NULL;
+}
+
+static int cmd_known_command(gtp *g, char **arg, int n, char *out, size_t len)
+{
+    (void)g;
+    snprintf(out, len, "%s", n == 1 && find_command(arg[0]) ? "true" : "false");
+    return 0;
+}
+
+static int cmd_list_commands(gtp *g, char **arg, int n, char *out, size_t len)
+{
+    (void)g, (void)arg, (void)n;
+    size_t k = 0;
+    for (size_t i = 0; i < N_COMMANDS && k < len; i++)
+        k += (size_t)snprintf(out + k, len - k, "%s%s", i ? "\n" : "", commands[i].name);
+    return 0;
+}
+
+/* One command (name, n arguments) into out; 0, or -1 when out is an
+ * error. */
+static int command(gtp *g, const char *name, char **arg, int n, char *out, size_t len)
+{
+    out[0] = '\0';
+    gtp_handler *run = find_command(name);
+    if (!run) {
+        snprintf(out, len, "unknown command: %.60s", name);
+        return -1;
+    }
+    return run(g, arg, n, out, len);
 }
 
 /* Drops control characters but tabs and the comment after '#', turns tabs
@@ -358,8 +435,8 @@ static void clean(char *s)
 static void serve(gtp *g)
 {
     static char text[LINE_LEN], out[LINE_LEN];
-    bool quit = false, too_long = false;
-    while (!quit && fgets(text, sizeof text, stdin)) {
+    bool too_long = false;
+    while (!g->quit && fgets(text, sizeof text, stdin)) {
         const size_t got = strlen(text);
         const bool whole = got > 0 && text[got - 1] == '\n';
         if (too_long) {            /* the rest of a line too long, already answered */
@@ -388,7 +465,7 @@ static void serve(gtp *g)
             answer(id, false, "syntax error: an id with no command");
             continue;
         }
-        const int rc = command(g, word[first], word + first + 1, n - first - 1, out, sizeof out, &quit);
+        const int rc = command(g, word[first], word + first + 1, n - first - 1, out, sizeof out);
         answer(id, rc == 0, out);
     }
 }
