@@ -11,8 +11,9 @@
  *   moves that leave the opponent fewest replies, corners counted twice,
  *   corner moves first among equals), and from SHALLOW_EMPTIES by a
  *   shallow search on the pattern evaluation (rv_eg_eval.h) plus a
- *   penalty per reply left; X- and C-square moves next to an empty corner
- *   last among equals.
+ *   penalty per reply left, done only once the table's move (if any) has
+ *   failed to cut; X- and C-square moves next to an empty corner last
+ *   among equals.
  * The root's first MTD(f) guess is a deeper search on the same evaluation.
  * docs/notes/reversi_endgame.md has the measurements behind each choice.
  */
@@ -30,9 +31,9 @@
 #define STABLE_EMPTIES 7
 #define TABLE_EMPTIES 9
 #define ETC_EMPTIES 11
-#define SHALLOW_EMPTIES 16
+#define SHALLOW_EMPTIES 13
 /* The ordering search's depth by empties. */
-#define SHALLOW_DEPTH(e) ((e) >= 24 ? 6 : (e) >= 22 ? 5 : (e) >= 20 ? 4 : (e) >= 18 ? 3 : 1)
+#define SHALLOW_DEPTH(e) ((e) >= 24 ? 6 : (e) >= 22 ? 5 : (e) >= 20 ? 4 : (e) >= 18 ? 2 : (e) >= 16 ? 1 : 0)
 /* The ordering key's penalty per reply left to the opponent (corners
  * twice), a disc each: the value alone orders worse than with the
  * fastest-first hint (docs/notes/reversi_endgame.md). */
@@ -102,6 +103,28 @@ static int shallow(uint64_t me, uint64_t opp, int depth, int alpha, int beta)
     if (!moves)
         return rv_moves_fast(opp, me) ? -shallow(opp, me, depth, -beta, -alpha)
                                       : RV_EG_EVAL_SCALE * rv_eg_final(me, opp);
+    int bestv = -INF;
+    if (depth < SHALLOW_SORT) {
+        /* Unsorted: by the squares' usual worth, corners first and X-
+         * squares last, each move's flips found only when it is tried. */
+        static const uint64_t by_worth[5] = {
+            0x8100000000000081ULL, 0x3c0081818181003cULL, 0x003c7e7e7e7e3c00ULL,
+            0x4281000000008142ULL, 0x0042000000004200ULL,
+        };
+        for (int c = 0; c < 5; c++)
+            for (uint64_t m = moves & by_worth[c]; m; m &= m - 1) {
+                const uint64_t flips = rv_flips_fast(me, opp, __builtin_ctzll(m));
+                const int v = -shallow(opp & ~flips, me | flips | (m & -m), depth - 1, -beta, -alpha);
+                if (v > bestv) {
+                    bestv = v;
+                    if (v >= beta)
+                        return bestv;
+                    if (v > alpha)
+                        alpha = v;
+                }
+            }
+        return bestv;
+    }
     move_list l;
     l.n = 0;
     for (uint64_t m = moves; m; m &= m - 1) {
@@ -110,12 +133,10 @@ static int shallow(uint64_t me, uint64_t opp, int depth, int alpha, int beta)
         l.sq[l.n] = sq;
         l.flips[l.n] = flips;
         l.replies[l.n] = 0;
-        l.key[l.n++] = depth >= SHALLOW_SORT ? -rv_eg_eval(opp & ~flips, me | flips | (m & -m)) : 0;
+        l.key[l.n++] = -rv_eg_eval(opp & ~flips, me | flips | (m & -m));
     }
-    int bestv = -INF;
     for (int i = 0; i < l.n; i++) {
-        if (depth >= SHALLOW_SORT)
-            pick(&l, i);
+        pick(&l, i);
         const uint64_t flips = l.flips[i];
         const int v = -shallow(opp & ~flips, me | flips | ((uint64_t)1 << l.sq[i]), depth - 1, -beta, -alpha);
         if (v > bestv) {
