@@ -132,7 +132,7 @@ static int shallow(uint64_t me, uint64_t opp, int depth, int alpha, int beta)
         const uint64_t flips = rv_flips_fast(me, opp, sq);
         l.sq[l.n] = sq;
         l.flips[l.n] = flips;
-        l.replies[l.n] = 0;
+        l.replies[l.n] = 0;   /* unused here, but pick() moves it with the rest */
         l.key[l.n++] = -rv_eg_eval(opp & ~flips, me | flips | (m & -m));
     }
     for (int i = 0; i < l.n; i++) {
