@@ -52,8 +52,8 @@ typedef struct gtp {
     bool quit;                         /* "quit" was given */
 } gtp;
 
-/* A command's handler: the n arguments in arg, the answer (or the error,
- * returning -1) into out. */
+/* A command's handler: the n arguments in arg; out, empty on entry,
+ * takes the answer, or the error when it returns -1. */
 typedef int gtp_handler(gtp *g, char **arg, int n, char *out, size_t len);
 
 /* ---- answers ---- */
@@ -107,7 +107,6 @@ static int cmd_play(gtp *g, char **arg, int n, char *out, size_t len)
         return -1;
     }
     g->undo[g->undos++] = before;
-    out[0] = '\0';
     return 0;
 }
 
@@ -254,7 +253,6 @@ static int cmd_time_settings(gtp *g, char **arg, int n, char *out, size_t len)
     /* Byo-yomi time 0 with stones 0 means no limit (GTP). */
     g->timed = !(byo > 0 && stones == 0) && (main_time > 0 || byo > 0);
     g->time_left[0] = g->time_left[1] = main_time > 0 ? main_time : byo;
-    out[0] = '\0';
     return 0;
 }
 
@@ -267,7 +265,6 @@ static int cmd_time_left(gtp *g, char **arg, int n, char *out, size_t len)
         return -1;
     }
     g->time_left[by] = t;
-    out[0] = '\0';
     return 0;
 }
 

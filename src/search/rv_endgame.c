@@ -178,7 +178,8 @@ static int shallow_key(uint64_t me, uint64_t opp, const move_list *l, int i, int
  * With a table move from SHALLOW_EMPTIES, the other moves' keys are left
  * to order_rest (true): the table's move often cuts before they are
  * needed, and their ordering searches are most of a node's cost. */
-static inline __attribute__((always_inline)) bool list_moves(uint64_t me, uint64_t opp, uint64_t moves, int empties, int tt_move, move_list *l)
+static inline __attribute__((always_inline)) bool list_moves(uint64_t me, uint64_t opp, uint64_t moves, int empties,
+                                                             int tt_move, move_list *l)
 {
     l->n = 0;
     const uint64_t near_corner = near_empty_corners(me | opp);
@@ -233,6 +234,14 @@ static int node_small(rv_eg_thread *t, uint64_t me, uint64_t opp, uint64_t moves
 static int node_big(rv_eg_thread *t, uint64_t me, uint64_t opp, uint64_t moves, int alpha, int beta, int empties,
                     int *best);
 
+/* node (below) by the copy compiled for its number of empties. */
+static inline int any_node(rv_eg_thread *t, uint64_t me, uint64_t opp, uint64_t moves, int alpha, int beta,
+                           int empties, int *best)
+{
+    return empties < TABLE_EMPTIES ? node_small(t, me, opp, moves, alpha, beta, empties, best)
+                                   : node_big(t, me, opp, moves, alpha, beta, empties, best);
+}
+
 /* The score of (me, opp) below the root, fail-soft in (alpha, beta);
  * moves: the side to move's, which its parent found. */
 static int child(rv_eg_thread *t, uint64_t me, uint64_t opp, uint64_t moves, int alpha, int beta)
@@ -241,8 +250,7 @@ static int child(rv_eg_thread *t, uint64_t me, uint64_t opp, uint64_t moves, int
     if (empties <= RV_EG_LAST_EMPTIES)
         return rv_eg_last(t, me, opp, moves, alpha, beta);
     int best;
-    return empties < TABLE_EMPTIES ? node_small(t, me, opp, moves, alpha, beta, empties, &best)
-                                   : node_big(t, me, opp, moves, alpha, beta, empties, &best);
+    return any_node(t, me, opp, moves, alpha, beta, empties, &best);
 }
 
 /* The score of (me, opp) at the root, fail-soft in (alpha, beta), and a
@@ -250,10 +258,7 @@ static int child(rv_eg_thread *t, uint64_t me, uint64_t opp, uint64_t moves, int
 static int search(rv_eg_thread *t, uint64_t me, uint64_t opp, int alpha, int beta, int *best)
 {
     *best = RV_NO_MOVE;
-    const int empties = 64 - __builtin_popcountll(me | opp);
-    const uint64_t moves = rv_moves_fast(me, opp);
-    return empties < TABLE_EMPTIES ? node_small(t, me, opp, moves, alpha, beta, empties, best)
-                                   : node_big(t, me, opp, moves, alpha, beta, empties, best);
+    return any_node(t, me, opp, rv_moves_fast(me, opp), alpha, beta, 64 - __builtin_popcountll(me | opp), best);
 }
 
 /* A search with more than RV_EG_LAST_EMPTIES empties (or at the root);
