@@ -178,8 +178,7 @@ static int shallow_key(uint64_t me, uint64_t opp, const move_list *l, int i, int
  * With a table move from SHALLOW_EMPTIES, the other moves' keys are left
  * to order_rest (true): the table's move often cuts before they are
  * needed, and their ordering searches are most of a node's cost. */
-static inline __attribute__((always_inline)) bool list_moves(uint64_t me, uint64_t opp, uint64_t moves, int empties,
-                                                             int tt_move, move_list *l)
+static bool list_moves(uint64_t me, uint64_t opp, uint64_t moves, int empties, int tt_move, move_list *l)
 {
     l->n = 0;
     const uint64_t near_corner = near_empty_corners(me | opp);
@@ -229,18 +228,8 @@ static void order_rest(uint64_t me, uint64_t opp, move_list *l, int empties)
         l->key[i] = shallow_key(me, opp, l, i, empties, near_corner);
 }
 
-static int node_small(rv_eg_thread *t, uint64_t me, uint64_t opp, uint64_t moves, int alpha, int beta, int empties,
-                      int *best);
-static int node_big(rv_eg_thread *t, uint64_t me, uint64_t opp, uint64_t moves, int alpha, int beta, int empties,
-                    int *best);
-
-/* node (below) by the copy compiled for its number of empties. */
-static inline int any_node(rv_eg_thread *t, uint64_t me, uint64_t opp, uint64_t moves, int alpha, int beta,
-                           int empties, int *best)
-{
-    return empties < TABLE_EMPTIES ? node_small(t, me, opp, moves, alpha, beta, empties, best)
-                                   : node_big(t, me, opp, moves, alpha, beta, empties, best);
-}
+static int node(rv_eg_thread *t, uint64_t me, uint64_t opp, uint64_t moves, int alpha, int beta, int empties,
+                int *best);
 
 /* The score of (me, opp) below the root, fail-soft in (alpha, beta);
  * moves: the side to move's, which its parent found. */
@@ -250,7 +239,7 @@ static int child(rv_eg_thread *t, uint64_t me, uint64_t opp, uint64_t moves, int
     if (empties <= RV_EG_LAST_EMPTIES)
         return rv_eg_last(t, me, opp, moves, alpha, beta);
     int best;
-    return any_node(t, me, opp, moves, alpha, beta, empties, &best);
+    return node(t, me, opp, moves, alpha, beta, empties, &best);
 }
 
 /* The score of (me, opp) at the root, fail-soft in (alpha, beta), and a
@@ -258,15 +247,13 @@ static int child(rv_eg_thread *t, uint64_t me, uint64_t opp, uint64_t moves, int
 static int search(rv_eg_thread *t, uint64_t me, uint64_t opp, int alpha, int beta, int *best)
 {
     *best = RV_NO_MOVE;
-    return any_node(t, me, opp, rv_moves_fast(me, opp), alpha, beta, 64 - __builtin_popcountll(me | opp), best);
+    return node(t, me, opp, rv_moves_fast(me, opp), alpha, beta, 64 - __builtin_popcountll(me | opp), best);
 }
 
 /* A search with more than RV_EG_LAST_EMPTIES empties (or at the root);
- * moves: the side to move's.  Compiled twice (node_small, node_big) so
- * that the nodes below TABLE_EMPTIES, most of them, carry none of the
- * table's code. */
-static inline __attribute__((always_inline)) int node(rv_eg_thread *t, uint64_t me, uint64_t opp, uint64_t moves,
-                                                      int alpha, int beta, int empties, int *best)
+ * moves: the side to move's. */
+static int node(rv_eg_thread *t, uint64_t me, uint64_t opp, uint64_t moves, int alpha, int beta, int empties,
+                int *best)
 {
     t->nodes++;
     uint64_t key = 0;
@@ -395,22 +382,6 @@ static inline __attribute__((always_inline)) int node(rv_eg_thread *t, uint64_t 
         htt_store(t->tt, key, pack_bounds(lo, hi), move, empties, HTT_BOUND_EXACT);
     }
     return bestv;
-}
-
-static int node_small(rv_eg_thread *t, uint64_t me, uint64_t opp, uint64_t moves, int alpha, int beta, int empties,
-                      int *best)
-{
-    if (empties >= TABLE_EMPTIES)
-        __builtin_unreachable();
-    return node(t, me, opp, moves, alpha, beta, empties, best);
-}
-
-static int node_big(rv_eg_thread *t, uint64_t me, uint64_t opp, uint64_t moves, int alpha, int beta, int empties,
-                    int *best)
-{
-    if (empties < TABLE_EMPTIES)
-        __builtin_unreachable();
-    return node(t, me, opp, moves, alpha, beta, empties, best);
 }
 
 int rv_eg_search(rv_eg_thread *t, uint64_t me, uint64_t opp, int alpha, int beta, int *best)
