@@ -35,9 +35,10 @@
 /* The ordering search's depth by empties. */
 #define SHALLOW_DEPTH(e) ((e) >= 24 ? 6 : (e) >= 22 ? 5 : (e) >= 20 ? 4 : (e) >= 18 ? 2 : (e) >= 16 ? 1 : 0)
 /* The ordering key's penalty per reply left to the opponent (corners
- * twice), a disc each: the value alone orders worse than with the
- * fastest-first hint (docs/notes/reversi_endgame.md). */
-#define REPLY_W RV_EG_EVAL_SCALE
+ * twice), by the node's empties: the value alone orders worse than with
+ * the fastest-first hint, and the shallow values below 20 empties need
+ * more of it (docs/notes/reversi_endgame.md). */
+#define REPLY_W(e) ((e) < 20 ? 3 * RV_EG_EVAL_SCALE : RV_EG_EVAL_SCALE)
 /* The depth of the search for the first MTD(f) guess. */
 #define GUESS_DEPTH 8
 /* From this depth the ordering search sorts its own moves. */
@@ -169,7 +170,7 @@ static int shallow_key(uint64_t me, uint64_t opp, const move_list *l, int i, int
     const int sq = l->sq[i];
     const uint64_t flips = l->flips[i], replies = l->replies[i];
     return -2 * (shallow(opp & ~flips, me | flips | ((uint64_t)1 << sq), SHALLOW_DEPTH(empties), -INF, INF) +
-                 REPLY_W * (__builtin_popcountll(replies) + __builtin_popcountll(replies & CORNERS))) -
+                 REPLY_W(empties) * (__builtin_popcountll(replies) + __builtin_popcountll(replies & CORNERS))) -
            (int)((near_corner >> sq) & 1);
 }
 
