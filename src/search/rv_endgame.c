@@ -402,18 +402,19 @@ static int first_guess(uint64_t me, uint64_t opp)
 /* Exact scores by MTD(f): null-window searches, each moving the bound it
  * fails on, from first_guess until the bounds meet.  A null window cuts
  * far more than PVS's full one at the root, and the table keeps what each
- * search proved for the next.  Fail-soft results often move a bound by
- * only 2, so a run of fails the same way doubles the step. */
+ * search proved for the next.  Each window sits next to the last result:
+ * a bigger step after a run of fails the same way overshoots, and a
+ * window near the score costs more than the ones it skips. */
 int rv_eg_root(rv_eg_thread *t, uint64_t me, uint64_t opp, bool wld, int *best, rv_eg_window_fn *window, void *arg)
 {
     if (wld) {
         const int v = window ? window(arg, t, me, opp, -1, 1, best) : search(t, me, opp, -1, 1, best);
         return (v > 0) - (v < 0);
     }
-    int lower = -64, upper = 64, g = first_guess(me, opp), step = 1, last_high = -1;
+    int lower = -64, upper = 64, g = first_guess(me, opp);
     *best = RV_NO_MOVE;
     while (lower < upper) {
-        int beta = g == lower ? g + step : g + 1 - step;
+        int beta = g == lower ? g + 1 : g;
         beta = beta <= lower ? lower + 1 : beta > upper ? upper : beta;
         int move;
         g = window ? window(arg, t, me, opp, beta - 1, beta, &move) : search(t, me, opp, beta - 1, beta, &move);
@@ -428,8 +429,6 @@ int rv_eg_root(rv_eg_thread *t, uint64_t me, uint64_t opp, bool wld, int *best, 
             lower = g;
         else
             upper = g;
-        step = high == last_high ? 2 * step : 1;
-        last_high = high;
     }
     return g;
 }
