@@ -121,7 +121,7 @@ int rv_eg_root_threads(rv_eg_thread *t, int threads, uint64_t me, uint64_t opp, 
     for (; sh.helpers < threads - 1; sh.helpers++) {
         helper *x = &sh.h[sh.helpers];
         x->sh = &sh;
-        x->t = (rv_eg_thread){ .tt = t->tt, .busy = busy, .stop = &x->stop, .helper = true };
+        x->t = (rv_eg_thread){ .tt = t->tt, .order_tt = t->order_tt, .busy = busy, .stop = &x->stop, .helper = true };
         if (pthread_create(&x->id, NULL, run_helper, x) != 0)
             break;
     }

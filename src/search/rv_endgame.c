@@ -10,10 +10,10 @@
  * - orders its moves: the table's move first, then fastest-first (the
  *   moves that leave the opponent fewest replies, corners counted twice,
  *   corner moves first among equals), and from SHALLOW_EMPTIES by a
- *   shallow search on the pattern evaluation (rv_eg_eval.h) plus a
- *   penalty per reply left, done only once the table's move (if any) has
- *   failed to cut; X- and C-square moves next to an empty corner last
- *   among equals.
+ *   shallow search on the pattern evaluation (rv_eg_eval.h; it keeps
+ *   bounds in a table of its own) plus a penalty per reply left, done
+ *   only once the table's move (if any) has failed to cut; X- and
+ *   C-square moves next to an empty corner last among equals.
  * The root's first MTD(f) guess is a deeper search on the same evaluation.
  * docs/notes/reversi_endgame.md has the measurements behind each choice.
  */
@@ -39,12 +39,17 @@
  * the fastest-first hint, and the shallow values below 20 empties need
  * more of it (docs/notes/reversi_endgame.md). */
 #define REPLY_W(e) ((e) < 20 ? 3 * RV_EG_EVAL_SCALE : RV_EG_EVAL_SCALE)
+/* The ordering searches' own table (shallow()). */
+#define ORDER_TABLE_BYTES ((size_t)8 << 20)
 /* The depth of the search for the first MTD(f) guess. */
 #define GUESS_DEPTH 8
 /* From this depth the ordering search sorts its own moves. */
 #define SHALLOW_SORT 3
 /* Above any evaluation. */
 #define INF (1 << 26)
+/* No bound, in the ordering table's 16 bits (values beyond it, which no
+ * position reaches, are not kept). */
+#define UNBOUNDED 32000
 
 #define CORNERS 0x8100000000000081ULL
 /* The squares next to the corners (X- and C-squares). */
@@ -52,7 +57,7 @@
 
 struct rv_solver {
     rv_solve_options opt;
-    htt *tt;
+    htt *tt, *order_tt;
     rv_eg_thread thread;
 };
 typedef struct rv_solver solver;
@@ -92,17 +97,28 @@ static inline void pick(move_list *l, int i)
     }
 }
 
+/* An ordering-table entry's score field: a lower and an upper bound of
+ * the value at the entry's depth. */
+static inline int32_t pack_values(int lower, int upper)
+{
+    return (int32_t)((uint32_t)(uint16_t)lower | (uint32_t)(uint16_t)upper << 16);
+}
+
 /* A depth-limited alpha-beta search on the pattern evaluation, for
  * ordering (RV_EG_EVAL_SCALE units per disc).  From SHALLOW_SORT depth
- * its own moves go best-evaluated first: without that a deep ordering
- * search costs more than the nodes it saves. */
-static int shallow(uint64_t me, uint64_t opp, int depth, int alpha, int beta)
+ * its own moves go best-evaluated first (without that a deep ordering
+ * search costs more than the nodes it saves), and it keeps bounds and a
+ * best move by position and depth in the ordering table ot: the same
+ * positions come back in the ordering searches of siblings and of later
+ * MTD(f) windows.  Every bound there is a bound of the same depth's
+ * value, so the values that order the solver's moves are unchanged. */
+static int shallow(htt *ot, uint64_t me, uint64_t opp, int depth, int alpha, int beta)
 {
     if (depth == 0)
         return rv_eg_eval(me, opp);
     const uint64_t moves = rv_moves_fast(me, opp);
     if (!moves)
-        return rv_moves_fast(opp, me) ? -shallow(opp, me, depth, -beta, -alpha)
+        return rv_moves_fast(opp, me) ? -shallow(ot, opp, me, depth, -beta, -alpha)
                                       : RV_EG_EVAL_SCALE * rv_eg_final(me, opp);
     int bestv = -INF;
     if (depth < SHALLOW_SORT) {
@@ -115,7 +131,7 @@ static int shallow(uint64_t me, uint64_t opp, int depth, int alpha, int beta)
         for (int c = 0; c < 5; c++)
             for (uint64_t m = moves & by_worth[c]; m; m &= m - 1) {
                 const uint64_t flips = rv_flips_fast(me, opp, __builtin_ctzll(m));
-                const int v = -shallow(opp & ~flips, me | flips | (m & -m), depth - 1, -beta, -alpha);
+                const int v = -shallow(ot, opp & ~flips, me | flips | (m & -m), depth - 1, -beta, -alpha);
                 if (v > bestv) {
                     bestv = v;
                     if (v >= beta)
@@ -126,6 +142,20 @@ static int shallow(uint64_t me, uint64_t opp, int depth, int alpha, int beta)
             }
         return bestv;
     }
+    const uint64_t key = rv_eg_hash(me, opp) ^ 0x9e3779b97f4a7c15ULL * (uint64_t)depth;
+    int tt_move = -1;
+    htt_hit hit;
+    if (htt_probe(ot, key, &hit)) {
+        const int lower = (int16_t)(uint16_t)hit.score, upper = (int16_t)(uint16_t)((uint32_t)hit.score >> 16);
+        if (lower >= beta || lower == upper)
+            return lower;
+        if (upper <= alpha)
+            return upper;
+        alpha = lower > alpha ? lower : alpha;
+        beta = upper < beta ? upper : beta;
+        tt_move = hit.move;
+    }
+    const int alpha0 = alpha, beta0 = beta;
     move_list l;
     l.n = 0;
     for (uint64_t m = moves; m; m &= m - 1) {
@@ -134,20 +164,25 @@ static int shallow(uint64_t me, uint64_t opp, int depth, int alpha, int beta)
         l.sq[l.n] = sq;
         l.flips[l.n] = flips;
         l.replies[l.n] = 0;   /* unused here, but pick() moves it with the rest */
-        l.key[l.n++] = -rv_eg_eval(opp & ~flips, me | flips | (m & -m));
+        l.key[l.n++] = sq == tt_move ? INF : -rv_eg_eval(opp & ~flips, me | flips | (m & -m));
     }
+    int best = -1;
     for (int i = 0; i < l.n; i++) {
         pick(&l, i);
         const uint64_t flips = l.flips[i];
-        const int v = -shallow(opp & ~flips, me | flips | ((uint64_t)1 << l.sq[i]), depth - 1, -beta, -alpha);
+        const int v = -shallow(ot, opp & ~flips, me | flips | ((uint64_t)1 << l.sq[i]), depth - 1, -beta, -alpha);
         if (v > bestv) {
             bestv = v;
+            best = l.sq[i];
             if (v >= beta)
                 break;
             if (v > alpha)
                 alpha = v;
         }
     }
+    if (bestv > -UNBOUNDED && bestv < UNBOUNDED)
+        htt_store(ot, key, pack_values(bestv > alpha0 ? bestv : -UNBOUNDED, bestv < beta0 ? bestv : UNBOUNDED), best,
+                  depth, HTT_BOUND_EXACT);
     return bestv;
 }
 
@@ -165,11 +200,11 @@ static inline uint64_t near_empty_corners(uint64_t discs)
 /* The key of move l->sq[i] from SHALLOW_EMPTIES: minus an ordering
  * search of the position after it, minus a penalty per reply left;
  * between equal values, moves next to an empty corner come later. */
-static int shallow_key(uint64_t me, uint64_t opp, const move_list *l, int i, int empties, uint64_t near_corner)
+static int shallow_key(htt *ot, uint64_t me, uint64_t opp, const move_list *l, int i, int empties, uint64_t near_corner)
 {
     const int sq = l->sq[i];
     const uint64_t flips = l->flips[i], replies = l->replies[i];
-    return -2 * (shallow(opp & ~flips, me | flips | ((uint64_t)1 << sq), SHALLOW_DEPTH(empties), -INF, INF) +
+    return -2 * (shallow(ot, opp & ~flips, me | flips | ((uint64_t)1 << sq), SHALLOW_DEPTH(empties), -INF, INF) +
                  REPLY_W(empties) * (__builtin_popcountll(replies) + __builtin_popcountll(replies & CORNERS))) -
            (int)((near_corner >> sq) & 1);
 }
@@ -179,7 +214,7 @@ static int shallow_key(uint64_t me, uint64_t opp, const move_list *l, int i, int
  * With a table move from SHALLOW_EMPTIES, the other moves' keys are left
  * to order_rest (true): the table's move often cuts before they are
  * needed, and their ordering searches are most of a node's cost. */
-static bool list_moves(uint64_t me, uint64_t opp, uint64_t moves, int empties, int tt_move, move_list *l)
+static bool list_moves(htt *ot, uint64_t me, uint64_t opp, uint64_t moves, int empties, int tt_move, move_list *l)
 {
     l->n = 0;
     const uint64_t near_corner = near_empty_corners(me | opp);
@@ -206,7 +241,7 @@ static bool list_moves(uint64_t me, uint64_t opp, uint64_t moves, int empties, i
         } else if (empties < SORT_EMPTIES) {
             key = (int)((odd >> sq) & 1);
         } else if (empties >= SHALLOW_EMPTIES) {
-            key = shallow_key(me, opp, l, l->n, empties, near_corner);
+            key = shallow_key(ot, me, opp, l, l->n, empties, near_corner);
         } else {
             key = -16 * (__builtin_popcountll(replies) + __builtin_popcountll(replies & CORNERS));
             /* Between moves leaving as many replies, one next to an
@@ -222,11 +257,11 @@ static bool list_moves(uint64_t me, uint64_t opp, uint64_t moves, int empties, i
 }
 
 /* The keys list_moves left out: every move's but the first. */
-static void order_rest(uint64_t me, uint64_t opp, move_list *l, int empties)
+static void order_rest(htt *ot, uint64_t me, uint64_t opp, move_list *l, int empties)
 {
     const uint64_t near_corner = near_empty_corners(me | opp);
     for (int i = 1; i < l->n; i++)
-        l->key[i] = shallow_key(me, opp, l, i, empties, near_corner);
+        l->key[i] = shallow_key(ot, me, opp, l, i, empties, near_corner);
 }
 
 static int node(rv_eg_thread *t, uint64_t me, uint64_t opp, uint64_t moves, int alpha, int beta, int empties,
@@ -297,7 +332,7 @@ static int node(rv_eg_thread *t, uint64_t me, uint64_t opp, uint64_t moves, int 
         }
     }
     move_list l;
-    bool unordered = list_moves(me, opp, moves, empties, tt_move, &l);
+    bool unordered = list_moves(t->order_tt, me, opp, moves, empties, tt_move, &l);
     if (empties >= ETC_EMPTIES) {
         /* Enhanced transposition cutoff: a child the table already knows
          * to be bad enough for the opponent cuts at once.  The children's
@@ -331,7 +366,7 @@ static int node(rv_eg_thread *t, uint64_t me, uint64_t opp, uint64_t moves, int 
         const bool may_defer = i < l.n;
         if (may_defer) {
             if (unordered && i == 1) {
-                order_rest(me, opp, &l, empties);
+                order_rest(t->order_tt, me, opp, &l, empties);
                 unordered = false;
             }
             pick(&l, i);
@@ -392,9 +427,9 @@ int rv_eg_search(rv_eg_thread *t, uint64_t me, uint64_t opp, int alpha, int beta
 
 /* The first MTD(f) guess: an ordering search of the root, rounded to an
  * even score (every final score is even). */
-static int first_guess(uint64_t me, uint64_t opp)
+static int first_guess(htt *ot, uint64_t me, uint64_t opp)
 {
-    const int v = shallow(me, opp, GUESS_DEPTH, -INF, INF);
+    const int v = shallow(ot, me, opp, GUESS_DEPTH, -INF, INF);
     const int g = 2 * ((v + (v >= 0 ? RV_EG_EVAL_SCALE : -RV_EG_EVAL_SCALE)) / (2 * RV_EG_EVAL_SCALE));
     return g < -64 ? -64 : g > 64 ? 64 : g;
 }
@@ -411,7 +446,7 @@ int rv_eg_root(rv_eg_thread *t, uint64_t me, uint64_t opp, bool wld, int *best, 
         const int v = window ? window(arg, t, me, opp, -1, 1, best) : search(t, me, opp, -1, 1, best);
         return (v > 0) - (v < 0);
     }
-    int lower = -64, upper = 64, g = first_guess(me, opp);
+    int lower = -64, upper = 64, g = first_guess(t->order_tt, me, opp);
     *best = RV_NO_MOVE;
     while (lower < upper) {
         int beta = g == lower ? g + 1 : g;
@@ -447,8 +482,9 @@ rv_solver *rv_solver_create(const rv_solve_options *o, char *err, size_t errlen)
     if (s) {
         s->opt = *o;
         s->tt = htt_create(o->tt_bytes ? o->tt_bytes : (size_t)64 << 20);
+        s->order_tt = htt_create(ORDER_TABLE_BYTES);
     }
-    if (!s || !s->tt) {
+    if (!s || !s->tt || !s->order_tt) {
         snprintf(err, errlen, "out of memory for the endgame table");
         rv_solver_free(s);
         return NULL;
@@ -460,6 +496,7 @@ void rv_solver_free(rv_solver *s)
 {
     if (s) {
         htt_free(s->tt);
+        htt_free(s->order_tt);
         free(s);
     }
 }
@@ -470,7 +507,8 @@ void rv_solver_run(rv_solver *s, const rv_pos *p, rv_solve_result *r)
     /* Entries of earlier positions stay valid (a key is the position), but
      * a new generation lets this one's replace them first. */
     s->tt->generation++;
-    s->thread = (rv_eg_thread){ .tt = s->tt, .stop = s->opt.stop };
+    s->order_tt->generation++;
+    s->thread = (rv_eg_thread){ .tt = s->tt, .order_tt = s->order_tt, .stop = s->opt.stop };
     r->score = s->opt.threads > 1 ? rv_eg_root_threads(&s->thread, s->opt.threads, p->me, p->opp, s->opt.wld, &r->move)
                                   : rv_eg_root(&s->thread, p->me, p->opp, s->opt.wld, &r->move, NULL, NULL);
     r->stopped = s->opt.stop && *s->opt.stop;

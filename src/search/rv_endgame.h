@@ -68,6 +68,7 @@ static inline void rv_eg_busy_clear(rv_eg_busy *b, uint64_t key)
 /* One searching thread's state. */
 typedef struct rv_eg_thread {
     htt *tt;
+    htt *order_tt;        /* the ordering searches' bounds (rv_endgame.c) */
     rv_eg_busy *busy;     /* NULL: a serial search */
     volatile int *stop;   /* the search is abandoned when *stop or *abort; */
     volatile int *abort;  /* either may be NULL */
