@@ -12,8 +12,9 @@
  *   corner moves first among equals), and from SHALLOW_EMPTIES by a
  *   shallow search on the pattern evaluation (rv_eg_eval.h; it keeps
  *   bounds in a table of its own) plus a penalty per reply left, done
- *   only once the table's move (if any) has failed to cut; X- and
- *   C-square moves next to an empty corner last among equals.
+ *   only once the first move (the table's, else the one bounded ordering
+ *   searches find best) has failed to cut; X- and C-square moves next to
+ *   an empty corner last among equals.
  * The root's first MTD(f) guess is a deeper search on the same evaluation.
  * docs/notes/reversi_endgame.md has the measurements behind each choice.
  */
@@ -202,28 +203,72 @@ static inline uint64_t near_empty_corners(uint64_t discs)
     return near & NEAR_CORNERS;
 }
 
+/* The opponent's replies as the ordering counts them, corners twice. */
+static inline int reply_count(uint64_t replies)
+{
+    return __builtin_popcountll(replies) + __builtin_popcountll(replies & CORNERS);
+}
+
+/* No bound for shallow_key. */
+#define ANY_KEY (-(1 << 30))
+
 /* The key of move l->sq[i] from SHALLOW_EMPTIES: minus an ordering
  * search of the position after it, minus a penalty per reply left;
- * between equal values, moves next to an empty corner come later. */
-static int shallow_key(htt *ot, uint64_t me, uint64_t opp, const move_list *l, int i, int empties, uint64_t near_corner)
+ * between equal values, moves next to an empty corner come later.  The
+ * key is exact if it exceeds `than` (ANY_KEY: always); otherwise it is at
+ * most `than`, found by a search with one bound, which costs less. */
+static int shallow_key(htt *ot, uint64_t me, uint64_t opp, const move_list *l, int i, int empties,
+                       uint64_t near_corner, int than)
 {
     const int sq = l->sq[i];
     const uint64_t flips = l->flips[i], replies = l->replies[i];
-    return -2 * (shallow(ot, opp & ~flips, me | flips | ((uint64_t)1 << sq), SHALLOW_DEPTH(empties), -INF, INF) +
-                 REPLY_W(empties) * (__builtin_popcountll(replies) + __builtin_popcountll(replies & CORNERS))) -
-           (int)((near_corner >> sq) & 1);
+    const int penalty = REPLY_W(empties) * reply_count(replies);
+    const int late = (int)((near_corner >> sq) & 1);
+    /* key = -2 (v + penalty) - late > than  <=>  v < beta. */
+    const int beta = than == ANY_KEY ? INF : ((-than - late - 1) >> 1) + 1 - penalty;
+    const int v = shallow(ot, opp & ~flips, me | flips | ((uint64_t)1 << sq), SHALLOW_DEPTH(empties), -INF, beta);
+    return -2 * (v + penalty) - late;
+}
+
+/* The move pick() would take first if every key were known: the first of
+ * the best-keyed.  Only the keys that beat the best so far are found
+ * exactly, so the moves likely to be best are tried first: those leaving
+ * the fewest replies (by the fastest-first order). */
+static int best_keyed(htt *ot, uint64_t me, uint64_t opp, const move_list *l, int empties, uint64_t near_corner)
+{
+    int order[32], count[32];
+    for (int i = 0; i < l->n; i++) {
+        int j = i;
+        count[i] = reply_count(l->replies[i]);
+        for (; j > 0 && count[order[j - 1]] > count[i]; j--)
+            order[j] = order[j - 1];
+        order[j] = i;
+    }
+    int first = -1, first_key = ANY_KEY;
+    for (int j = 0; j < l->n; j++) {
+        const int i = order[j];
+        /* A move listed before the best so far takes its place on an equal key. */
+        const int k = shallow_key(ot, me, opp, l, i, empties, near_corner,
+                                  first < 0 ? ANY_KEY : i < first ? first_key - 1 : first_key);
+        if (first < 0 || k > first_key || (k == first_key && i < first))
+            first = i, first_key = k;
+    }
+    return first;
 }
 
 /* The moves with their flips, the replies to them (which the searches of
  * the replies take from here) and ordering keys, the table's move first.
- * With a table move from SHALLOW_EMPTIES, the other moves' keys are left
- * to order_rest (true): the table's move often cuts before they are
- * needed, and their ordering searches are most of a node's cost. */
+ * From SHALLOW_EMPTIES only the first move is known when this returns
+ * true: the table's move, else the best-keyed one (the keys of the others
+ * only bounded); order_rest finds the other keys once it has failed to
+ * cut.  The first move cuts at most nodes, and the ordering searches are
+ * most of a node's cost. */
 static bool list_moves(htt *ot, uint64_t me, uint64_t opp, uint64_t moves, int empties, int tt_move, move_list *l)
 {
     l->n = 0;
     const uint64_t near_corner = near_empty_corners(me | opp);
-    const bool lazy = empties >= SHALLOW_EMPTIES && tt_move >= 0 && tt_move < 64 && ((moves >> tt_move) & 1);
+    const bool lazy = empties >= SHALLOW_EMPTIES && (moves & (moves - 1));
+    const bool tt_first = tt_move >= 0 && tt_move < 64 && ((moves >> tt_move) & 1);
     uint64_t odd = 0;
     if (empties < SORT_EMPTIES) {
         const uint64_t empty = ~(me | opp);
@@ -246,9 +291,9 @@ static bool list_moves(htt *ot, uint64_t me, uint64_t opp, uint64_t moves, int e
         } else if (empties < SORT_EMPTIES) {
             key = (int)((odd >> sq) & 1);
         } else if (empties >= SHALLOW_EMPTIES) {
-            key = shallow_key(ot, me, opp, l, l->n, empties, near_corner);
+            key = 0;   /* the only move */
         } else {
-            key = -16 * (__builtin_popcountll(replies) + __builtin_popcountll(replies & CORNERS));
+            key = -16 * reply_count(replies);
             /* Between moves leaving as many replies, one next to an
              * empty corner comes later. */
             if ((CORNERS >> sq) & 1)
@@ -258,6 +303,8 @@ static bool list_moves(htt *ot, uint64_t me, uint64_t opp, uint64_t moves, int e
         }
         l->key[l->n++] = key;
     }
+    if (lazy && !tt_first)
+        l->key[best_keyed(ot, me, opp, l, empties, near_corner)] = 1 << 30;
     return lazy;
 }
 
@@ -266,7 +313,7 @@ static void order_rest(htt *ot, uint64_t me, uint64_t opp, move_list *l, int emp
 {
     const uint64_t near_corner = near_empty_corners(me | opp);
     for (int i = 1; i < l->n; i++)
-        l->key[i] = shallow_key(ot, me, opp, l, i, empties, near_corner);
+        l->key[i] = shallow_key(ot, me, opp, l, i, empties, near_corner, ANY_KEY);
 }
 
 static int node(rv_eg_thread *t, uint64_t me, uint64_t opp, uint64_t moves, int alpha, int beta, int empties,
