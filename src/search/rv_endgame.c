@@ -80,6 +80,7 @@ typedef struct move_list {
     int key[32];
     uint64_t flips[32];
     uint64_t replies[32];   /* the opponent's moves after each move */
+    bool replies_left;      /* those of moves 1.. not found yet (list_moves) */
 } move_list;
 
 /* Brings the best-keyed move of i.. to i (lazily: a cut often comes
@@ -293,65 +294,75 @@ static int best_keyed(htt *ot, node_eval *e, const move_list *l, int empties, ui
     return first;
 }
 
+/* The ordering key of move l->sq[i], its replies known: below
+ * SORT_EMPTIES (only a root has so few with a move list) moves into
+ * quadrants with an odd number of empties first; from SHALLOW_EMPTIES
+ * shallow_key; between them fastest-first: the fewest replies (corners
+ * twice), corner moves first and moves next to an empty corner last among
+ * equals. */
+static inline int move_key(htt *ot, node_eval *e, const move_list *l, int i, int empties, uint64_t near_corner)
+{
+    const int sq = l->sq[i];
+    if (empties < SORT_EMPTIES) {
+        const uint64_t empty = ~(e->me | e->opp);
+        for (int q = 0; q < 4; q++)
+            if ((quadrant[q] >> sq) & 1)
+                return __builtin_popcountll(empty & quadrant[q]) & 1;
+    }
+    if (empties >= SHALLOW_EMPTIES)
+        return shallow_key(ot, e, l, i, empties, near_corner, ANY_KEY);
+    int key = -16 * reply_count(l->replies[i]);
+    if ((CORNERS >> sq) & 1)
+        key += 8;
+    else if ((near_corner >> sq) & 1)
+        key -= 1;
+    return key;
+}
+
 /* The moves with their flips, the replies to them (which the searches of
- * the replies take from here) and ordering keys, the table's move first.
- * From SHALLOW_EMPTIES only the first move is known when this returns
- * true: the table's move, else the best-keyed one (the keys of the others
- * only bounded); order_rest finds the other keys once it has failed to
- * cut.  The first move cuts at most nodes, and the ordering searches are
- * most of a node's cost. */
+ * the replies take from here) and ordering keys.  With a table move (and
+ * others), only it is known when this returns true, and the others'
+ * replies are not found yet: it cuts at most nodes.  Without one, from
+ * SHALLOW_EMPTIES, only the first move is known when this returns true:
+ * the best-keyed one, the keys of the others only bounded, as the
+ * ordering searches are most of a node's cost.  Either way order_rest
+ * finds the rest once the first move has failed to cut. */
 static bool list_moves(htt *ot, node_eval *e, uint64_t moves, int empties, int tt_move, move_list *l)
 {
     const uint64_t me = e->me, opp = e->opp;
-    l->n = 0;
     const uint64_t near_corner = near_empty_corners(me | opp);
-    const bool lazy = empties >= SHALLOW_EMPTIES && (moves & (moves - 1));
     const bool tt_first = tt_move >= 0 && tt_move < 64 && ((moves >> tt_move) & 1);
-    uint64_t odd = 0;
-    if (empties < SORT_EMPTIES) {
-        const uint64_t empty = ~(me | opp);
-        for (int q = 0; q < 4; q++)
-            if (__builtin_popcountll(empty & quadrant[q]) & 1)
-                odd |= quadrant[q];
-    }
+    const bool several = moves & (moves - 1);
+    const bool lazy = several && (tt_first || empties >= SHALLOW_EMPTIES);
+    l->n = 0;
+    l->replies_left = lazy && tt_first;
     for (uint64_t m = moves; m; m &= m - 1) {
         const int sq = __builtin_ctzll(m);
         const uint64_t flips = rv_flips_fast(me, opp, sq);
-        const uint64_t replies = rv_moves_fast(opp & ~flips, me | flips | (m & -m));
         l->sq[l->n] = sq;
         l->flips[l->n] = flips;
-        l->replies[l->n] = replies;
-        int key;
-        if (sq == tt_move) {
-            key = 1 << 30;
-        } else if (lazy) {
-            key = 0;
-        } else if (empties < SORT_EMPTIES) {
-            key = (int)((odd >> sq) & 1);
-        } else if (empties >= SHALLOW_EMPTIES) {
-            key = 0;   /* the only move */
-        } else {
-            key = -16 * reply_count(replies);
-            /* Between moves leaving as many replies, one next to an
-             * empty corner comes later. */
-            if ((CORNERS >> sq) & 1)
-                key += 8;
-            else if ((near_corner >> sq) & 1)
-                key -= 1;
-        }
-        l->key[l->n++] = key;
+        l->replies[l->n] = l->replies_left && sq != tt_move ? 0 : rv_moves_fast(opp & ~flips, me | flips | (m & -m));
+        l->key[l->n++] = sq == tt_move ? 1 << 30 : 0;
     }
     if (lazy && !tt_first)
         l->key[best_keyed(ot, e, l, empties, near_corner)] = 1 << 30;
+    else if (several && !lazy)
+        for (int i = 0; i < l->n; i++)
+            l->key[i] = move_key(ot, e, l, i, empties, near_corner);
     return lazy;
 }
 
-/* The keys list_moves left out: every move's but the first. */
+/* What list_moves left out: every move's key but the first's, and their
+ * replies if not found yet. */
 static void order_rest(htt *ot, node_eval *e, move_list *l, int empties)
 {
     const uint64_t near_corner = near_empty_corners(e->me | e->opp);
-    for (int i = 1; i < l->n; i++)
-        l->key[i] = shallow_key(ot, e, l, i, empties, near_corner, ANY_KEY);
+    for (int i = 1; i < l->n; i++) {
+        if (l->replies_left)
+            l->replies[i] = rv_moves_fast(e->opp & ~l->flips[i], e->me | l->flips[i] | (uint64_t)1 << l->sq[i]);
+        l->key[i] = move_key(ot, e, l, i, empties, near_corner);
+    }
+    l->replies_left = false;
 }
 
 static int node(rv_eg_thread *t, uint64_t me, uint64_t opp, uint64_t moves, int alpha, int beta, int empties,
@@ -422,7 +433,8 @@ static int node(rv_eg_thread *t, uint64_t me, uint64_t opp, uint64_t moves, int 
         }
     }
     move_list l;
-    node_eval e = { .me = me, .opp = opp, .known = false };
+    node_eval e;   /* not zeroed: its state is written when first needed */
+    e.me = me, e.opp = opp, e.known = false;
     bool unordered = list_moves(t->order_tt, &e, moves, empties, tt_move, &l);
     if (empties >= ETC_EMPTIES) {
         /* Enhanced transposition cutoff: a child the table already knows
