@@ -42,8 +42,10 @@
 #define REPLY_W(e) ((e) < 20 ? 3 * RV_EG_EVAL_SCALE : RV_EG_EVAL_SCALE)
 /* The ordering searches' own table (shallow()). */
 #define ORDER_TABLE_BYTES ((size_t)8 << 20)
-/* The depth of the search for the first MTD(f) guess. */
-#define GUESS_DEPTH 8
+/* The depth of the search for the first MTD(f) guess, by empties: each
+ * window costs more the more empties, and a deeper guess misses by fewer
+ * windows, so from 26 empties a deeper guess costs less than it saves. */
+#define GUESS_DEPTH(e) ((e) >= 26 ? 12 : 8)
 /* From this depth the ordering search sorts its own moves. */
 #define SHALLOW_SORT 3
 /* Above any evaluation. */
@@ -534,7 +536,7 @@ static int first_guess(htt *ot, uint64_t me, uint64_t opp)
 {
     rv_eg_state st;
     rv_eg_state_of(me, opp, &st);
-    const int v = shallow(ot, &st, me, opp, GUESS_DEPTH, -INF, INF);
+    const int v = shallow(ot, &st, me, opp, GUESS_DEPTH(64 - __builtin_popcountll(me | opp)), -INF, INF);
     const int g = 2 * ((v + (v >= 0 ? RV_EG_EVAL_SCALE : -RV_EG_EVAL_SCALE)) / (2 * RV_EG_EVAL_SCALE));
     return g < -64 ? -64 : g > 64 ? 64 : g;
 }
