@@ -539,55 +539,6 @@ static void test_eval(void)
     CHECK(nonzero > 200);
 }
 
-/* The evaluation state carried through random games (moves and passes)
- * equals the state read off each position, and evaluates as rv_eg_eval
- * does, also one move ahead (rv_eg_eval_after). */
-static void test_eval_state(void)
-{
-    rv_eg_eval_init();
-    int moves_checked = 0;
-    for (int g = 0; g < 200; g++) {
-        rv_pos p;
-        rv_start(&p);
-        rv_eg_state st;
-        rv_eg_state_of(p.me, p.opp, &st);
-        for (;;) {
-            rv_eg_state read;
-            rv_eg_state_of(p.me, p.opp, &read);
-            if (!CHECK(memcmp(&st, &read, sizeof st) == 0))
-                return;
-            CHECK_EQ(rv_eg_eval_state(&st, p.me, p.opp), rv_eg_eval(p.me, p.opp));
-            uint64_t moves = rv_moves(p.me, p.opp);
-            if (!moves) {
-                if (!rv_moves(p.opp, p.me))
-                    break;
-                rv_eg_state passed;
-                rv_eg_state_pass(&st, &passed);
-                st = passed;
-                rv_pass(&p);
-                continue;
-            }
-            for (uint64_t m = moves; m; m &= m - 1) {
-                const int sq = __builtin_ctzll(m);
-                const uint64_t flips = rv_flips(p.me, p.opp, sq);
-                const uint64_t me = p.opp & ~flips, opp = p.me | flips | (m & -m);
-                CHECK_EQ(rv_eg_eval_after(&st, sq, flips, me, opp), rv_eg_eval(me, opp));
-                moves_checked++;
-            }
-            unsigned k = rnd((unsigned)__builtin_popcountll(moves));
-            while (k--)
-                moves &= moves - 1;
-            const int sq = __builtin_ctzll(moves);
-            const uint64_t flips = rv_flips(p.me, p.opp, sq);
-            rv_eg_state after;
-            rv_eg_state_play(&st, sq, flips, &after);
-            st = after;
-            rv_play(&p, sq, flips);
-        }
-    }
-    CHECK(moves_checked > 10000);
-}
-
 int main(int argc, char **argv)
 {
     static const struct {
@@ -597,7 +548,7 @@ int main(int argc, char **argv)
         { "perft", test_perft }, { "moves", test_moves }, { "parse", test_parse },
         { "solve", test_solve }, { "ffo", test_ffo }, { "last", test_last },
         { "stable", test_stable }, { "hash", test_hash }, { "threads", test_threads },
-        { "eval", test_eval }, { "eval_state", test_eval_state },
+        { "eval", test_eval },
     };
     for (size_t i = 0; i < sizeof parts / sizeof *parts; i++)
         if (argc < 2 || strcmp(argv[1], parts[i].name) == 0)

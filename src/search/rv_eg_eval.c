@@ -3,8 +3,7 @@
  * An instance's squares are gathered from each side's discs by one
  * _pext_u64 (BMI2; a loop without it), and a table of the instance turns
  * the gathered bits into the shape's ternary digits in the shape's order:
- * no image of the board is built.  The ordering searches carry the
- * indices from move to move instead (rv_eg_state, rv_eg_eval.h).
+ * no image of the board is built.
  */
 #include <pthread.h>
 #ifdef __BMI2__
@@ -30,9 +29,6 @@ typedef struct instance {
 } instance;
 
 static instance inst[RV_EG_INSTANCES];
-/* Each instance's first weight. */
-static const int16_t *inst_weights[RV_EG_INSTANCES];
-rv_eg_lanes rv_eg_power[64][RV_EG_LANES / 16];
 /* The gather tables of all instances, 2^squares entries each. */
 static uint16_t gather_tables[4 * 1024 + 8 * 1024 + 4 * 512 + 12 * 256 + 2 * 256 + 4 * (128 + 64 + 32 + 16)];
 static pthread_once_t once = PTHREAD_ONCE_INIT;
@@ -89,11 +85,6 @@ static void init_instances(void)
                     }
                 table[bits] = (uint16_t)t;
             }
-            for (int i = 0, p = 1; i < digits; i++, p *= 3) {
-                const char *rf = shape_drawing[shape].squares + 2 * i;
-                rv_eg_power[image_square(k, rf[0] - '0', rf[1] - '0')][n / 16][n % 16] = (uint16_t)p;
-            }
-            inst_weights[n] = rv_eg_weights + rv_eg_shape_offset[shape];
             inst[n++] = (instance){ mask, (uint32_t)rv_eg_shape_offset[shape], table };
             table += 1u << digits;
         }
@@ -150,58 +141,18 @@ void rv_eg_features_of(uint64_t me, uint64_t opp, rv_eg_features *f)
     terms(me, opp, f->term);
 }
 
-/* The other terms' part of the evaluation. */
-static inline int terms_value(uint64_t me, uint64_t opp)
-{
-    int term[RV_EG_TERMS], v = 0;
-    terms(me, opp, term);
-    for (int i = 0; i < RV_EG_TERMS; i++)
-        v += rv_eg_terms[i] * term[i];
-    return v;
-}
-
-/* The instances' part, from the mover's view. */
-static inline int patterns_value(const rv_eg_lanes view[RV_EG_LANES / 16])
-{
-    int v = 0;
-    for (int i = 0; i < RV_EG_INSTANCES; i++)
-        v += inst_weights[i][view[i / 16][i % 16]];
-    return v;
-}
-
 int rv_eg_eval(uint64_t me, uint64_t opp)
 {
     uint32_t at[RV_EG_INSTANCES];
+    int term[RV_EG_TERMS];
     instances(me, opp, at);
-    int v = terms_value(me, opp);
+    terms(me, opp, term);
+    int v = 0;
     for (int i = 0; i < RV_EG_INSTANCES; i++)
         v += rv_eg_weights[at[i]];
+    for (int i = 0; i < RV_EG_TERMS; i++)
+        v += rv_eg_terms[i] * term[i];
     return v;
-}
-
-void rv_eg_state_of(uint64_t me, uint64_t opp, rv_eg_state *s)
-{
-    *s = (rv_eg_state){ 0 };
-    for (int i = 0; i < RV_EG_INSTANCES; i++) {
-        const instance *x = &inst[i];
-        const unsigned mine = x->gather[gather(me, x->mask)], theirs = x->gather[gather(opp, x->mask)];
-        s->view[0][i / 16][i % 16] = (uint16_t)(mine + 2 * theirs);
-        s->view[1][i / 16][i % 16] = (uint16_t)(theirs + 2 * mine);
-    }
-}
-
-int rv_eg_eval_state(const rv_eg_state *s, uint64_t me, uint64_t opp)
-{
-    return patterns_value(s->view[0]) + terms_value(me, opp);
-}
-
-int rv_eg_eval_after(const rv_eg_state *s, int sq, uint64_t flips, uint64_t me, uint64_t opp)
-{
-    rv_eg_lanes flipped[RV_EG_LANES / 16], view[RV_EG_LANES / 16];
-    rv_eg_flipped(flips, flipped);
-    for (int j = 0; j < RV_EG_LANES / 16; j++)
-        view[j] = s->view[1][j] + 2 * rv_eg_power[sq][j] + flipped[j];
-    return patterns_value(view) + terms_value(me, opp);
 }
 
 /* Digit i of `index` (base 3) moved to position map[i]. */

@@ -59,23 +59,6 @@ typedef struct rv_eg_features {
     int term[RV_EG_TERMS];
 } rv_eg_features;
 
-/* A position's instances kept from move to move, so that an ordering
- * search evaluates its leaves without reading each instance off the
- * board: view[0] holds each instance's index with the side to move's
- * discs as digit 1 and the opponent's as 2, view[1] the same with the
- * sides swapped (the index the opponent will need after the move).  Lanes
- * past RV_EG_INSTANCES stay 0.  The lanes are three vectors of 16 (GCC
- * vector extensions: AVX2 where the target has it, else plain code). */
-#define RV_EG_LANES 48
-typedef uint16_t rv_eg_lanes __attribute__((vector_size(32)));
-typedef struct rv_eg_state {
-    rv_eg_lanes view[2][RV_EG_LANES / 16];
-} rv_eg_state;
-
-/* rv_eg_power[sq]: the power of 3 of square sq's digit in each instance
- * (0 if the instance does not hold sq). */
-extern rv_eg_lanes rv_eg_power[64][RV_EG_LANES / 16];
-
 /* Builds the instances' tables (once; before any of the functions below). */
 void rv_eg_eval_init(void);
 /* What rv_eg_eval sums (rv_train fits the weights to them). */
@@ -83,53 +66,6 @@ void rv_eg_features_of(uint64_t me, uint64_t opp, rv_eg_features *f);
 
 /* The evaluation in RV_EG_EVAL_SCALE units per disc. */
 int rv_eg_eval(uint64_t me, uint64_t opp);
-
-/* The state of (me, opp), read off the board. */
-void rv_eg_state_of(uint64_t me, uint64_t opp, rv_eg_state *s);
-
-/* rv_eg_eval of (me, opp), whose state s is. */
-int rv_eg_eval_state(const rv_eg_state *s, uint64_t me, uint64_t opp);
-
-/* The digits changed by the side to move's disc on sq and its flips, in
- * powers of 3 per instance: the sum of the flipped squares'. */
-static inline void rv_eg_flipped(uint64_t flips, rv_eg_lanes flipped[RV_EG_LANES / 16])
-{
-    const rv_eg_lanes *p = rv_eg_power[__builtin_ctzll(flips)];   /* a move flips at least one disc */
-    for (int j = 0; j < RV_EG_LANES / 16; j++)
-        flipped[j] = p[j];
-    for (flips &= flips - 1; flips; flips &= flips - 1) {
-        p = rv_eg_power[__builtin_ctzll(flips)];
-        for (int j = 0; j < RV_EG_LANES / 16; j++)
-            flipped[j] += p[j];
-    }
-}
-
-/* The state after the side to move of s plays sq, flipping flips: the
- * opponent's view gains a disc of digit 2 on sq and turns the flipped
- * squares from 1 to 2; the mover's gains a 1 and turns them from 2 to 1
- * (the lanes wrap, and every index ends in range). */
-static inline void rv_eg_state_play(const rv_eg_state *s, int sq, uint64_t flips, rv_eg_state *after)
-{
-    rv_eg_lanes flipped[RV_EG_LANES / 16];
-    rv_eg_flipped(flips, flipped);
-    for (int j = 0; j < RV_EG_LANES / 16; j++) {
-        const rv_eg_lanes placed = rv_eg_power[sq][j];
-        after->view[0][j] = s->view[1][j] + 2 * placed + flipped[j];
-        after->view[1][j] = s->view[0][j] + placed - flipped[j];
-    }
-}
-
-/* The state of the same position with the other side to move (a pass). */
-static inline void rv_eg_state_pass(const rv_eg_state *s, rv_eg_state *after)
-{
-    for (int j = 0; j < RV_EG_LANES / 16; j++)
-        after->view[0][j] = s->view[1][j], after->view[1][j] = s->view[0][j];
-}
-
-/* rv_eg_eval of the position after the side to move of s plays sq
- * (flipping flips), me and opp being that position's sides: the
- * mover's view of it only. */
-int rv_eg_eval_after(const rv_eg_state *s, int sq, uint64_t flips, uint64_t me, uint64_t opp);
 
 /* The index of the same instance read the other way (reversed, or the
  * block transposed; the 2x5 corner: itself): a shape's entries `index`

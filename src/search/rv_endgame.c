@@ -108,43 +108,22 @@ static inline int32_t pack_values(int lower, int upper)
     return (int32_t)((uint32_t)(uint16_t)lower | (uint32_t)(uint16_t)upper << 16);
 }
 
-static int shallow(htt *ot, const rv_eg_state *st, uint64_t me, uint64_t opp, int depth, int alpha, int beta);
-
-/* shallow() of the position after the side to move of (me, opp), whose
- * evaluation state st is, plays sq (flipping flips); at depth 0 its
- * evaluation. */
-static inline int shallow_after(htt *ot, const rv_eg_state *st, uint64_t me, uint64_t opp, int sq, uint64_t flips,
-                                int depth, int alpha, int beta)
-{
-    const uint64_t nme = opp & ~flips, nopp = me | flips | ((uint64_t)1 << sq);
-    if (depth == 0)
-        return rv_eg_eval_after(st, sq, flips, nme, nopp);
-    rv_eg_state after;
-    rv_eg_state_play(st, sq, flips, &after);
-    return shallow(ot, &after, nme, nopp, depth, alpha, beta);
-}
-
 /* A depth-limited alpha-beta search on the pattern evaluation, for
- * ordering (RV_EG_EVAL_SCALE units per disc); st: the evaluation state
- * of (me, opp), carried from move to move.  From SHALLOW_SORT depth its
- * own moves go best-evaluated first (without that a deep ordering search
- * costs more than the nodes it saves), and it keeps bounds and a best
- * move by position and depth in the ordering table ot: the same
+ * ordering (RV_EG_EVAL_SCALE units per disc).  From SHALLOW_SORT depth
+ * its own moves go best-evaluated first (without that a deep ordering
+ * search costs more than the nodes it saves), and it keeps bounds and a
+ * best move by position and depth in the ordering table ot: the same
  * positions come back in the ordering searches of siblings and of later
  * MTD(f) windows.  Every bound there is a bound of the same depth's
  * value, so the values that order the solver's moves are unchanged. */
-static int shallow(htt *ot, const rv_eg_state *st, uint64_t me, uint64_t opp, int depth, int alpha, int beta)
+static int shallow(htt *ot, uint64_t me, uint64_t opp, int depth, int alpha, int beta)
 {
     if (depth == 0)
-        return rv_eg_eval_state(st, me, opp);
+        return rv_eg_eval(me, opp);
     const uint64_t moves = rv_moves_fast(me, opp);
-    if (!moves) {
-        if (!rv_moves_fast(opp, me))
-            return RV_EG_EVAL_SCALE * rv_eg_final(me, opp);
-        rv_eg_state passed;
-        rv_eg_state_pass(st, &passed);
-        return -shallow(ot, &passed, opp, me, depth, -beta, -alpha);
-    }
+    if (!moves)
+        return rv_moves_fast(opp, me) ? -shallow(ot, opp, me, depth, -beta, -alpha)
+                                      : RV_EG_EVAL_SCALE * rv_eg_final(me, opp);
     int bestv = -INF;
     if (depth < SHALLOW_SORT) {
         /* Unsorted: by the squares' usual worth, corners first and X-
@@ -155,8 +134,8 @@ static int shallow(htt *ot, const rv_eg_state *st, uint64_t me, uint64_t opp, in
         };
         for (int c = 0; c < 5; c++)
             for (uint64_t m = moves & by_worth[c]; m; m &= m - 1) {
-                const int sq = __builtin_ctzll(m);
-                const int v = -shallow_after(ot, st, me, opp, sq, rv_flips_fast(me, opp, sq), depth - 1, -beta, -alpha);
+                const uint64_t flips = rv_flips_fast(me, opp, __builtin_ctzll(m));
+                const int v = -shallow(ot, opp & ~flips, me | flips | (m & -m), depth - 1, -beta, -alpha);
                 if (v > bestv) {
                     bestv = v;
                     if (v >= beta)
@@ -191,15 +170,16 @@ static int shallow(htt *ot, const rv_eg_state *st, uint64_t me, uint64_t opp, in
         l.replies[l.n] = 0;   /* unused here, but pick() moves it with the rest */
         /* With a table move the others are evaluated only once it has
          * failed to cut. */
-        l.key[l.n++] = sq == tt_move ? INF : tt_move >= 0 ? 0 : -shallow_after(ot, st, me, opp, sq, flips, 0, 0, 0);
+        l.key[l.n++] = sq == tt_move ? INF : tt_move >= 0 ? 0 : -rv_eg_eval(opp & ~flips, me | flips | (m & -m));
     }
     int best = -1;
     for (int i = 0; i < l.n; i++) {
         if (i == 1 && tt_move >= 0)
             for (int j = 1; j < l.n; j++)
-                l.key[j] = -shallow_after(ot, st, me, opp, l.sq[j], l.flips[j], 0, 0, 0);
+                l.key[j] = -rv_eg_eval(opp & ~l.flips[j], me | l.flips[j] | (uint64_t)1 << l.sq[j]);
         pick(&l, i);
-        const int v = -shallow_after(ot, st, me, opp, l.sq[i], l.flips[i], depth - 1, -beta, -alpha);
+        const uint64_t flips = l.flips[i];
+        const int v = -shallow(ot, opp & ~flips, me | flips | ((uint64_t)1 << l.sq[i]), depth - 1, -beta, -alpha);
         if (v > bestv) {
             bestv = v;
             best = l.sq[i];
@@ -213,24 +193,6 @@ static int shallow(htt *ot, const rv_eg_state *st, uint64_t me, uint64_t opp, in
         htt_store(ot, key, pack_values(bestv > alpha0 ? bestv : -UNBOUNDED, bestv < beta0 ? bestv : UNBOUNDED), best,
                   depth, HTT_BOUND_EXACT);
     return bestv;
-}
-
-/* A solver node's position and its evaluation state, read off the board
- * when its first ordering search needs it (none may: the table's move
- * often cuts first). */
-typedef struct node_eval {
-    uint64_t me, opp;
-    bool known;
-    rv_eg_state st;
-} node_eval;
-
-static const rv_eg_state *node_state(node_eval *e)
-{
-    if (!e->known) {
-        rv_eg_state_of(e->me, e->opp, &e->st);
-        e->known = true;
-    }
-    return &e->st;
 }
 
 /* The X- and C-squares whose corner is empty (a move there may give the
@@ -258,7 +220,8 @@ static inline int reply_count(uint64_t replies)
  * between equal values, moves next to an empty corner come later.  The
  * key is exact if it exceeds `than` (ANY_KEY: always); otherwise it is at
  * most `than`, found by a search with one bound, which costs less. */
-static int shallow_key(htt *ot, node_eval *e, const move_list *l, int i, int empties, uint64_t near_corner, int than)
+static int shallow_key(htt *ot, uint64_t me, uint64_t opp, const move_list *l, int i, int empties,
+                       uint64_t near_corner, int than)
 {
     const int sq = l->sq[i];
     const uint64_t flips = l->flips[i], replies = l->replies[i];
@@ -266,7 +229,7 @@ static int shallow_key(htt *ot, node_eval *e, const move_list *l, int i, int emp
     const int late = (int)((near_corner >> sq) & 1);
     /* key = -2 (v + penalty) - late > than  <=>  v < beta. */
     const int beta = than == ANY_KEY ? INF : ((-than - late - 1) >> 1) + 1 - penalty;
-    const int v = shallow_after(ot, node_state(e), e->me, e->opp, sq, flips, SHALLOW_DEPTH(empties), -INF, beta);
+    const int v = shallow(ot, opp & ~flips, me | flips | ((uint64_t)1 << sq), SHALLOW_DEPTH(empties), -INF, beta);
     return -2 * (v + penalty) - late;
 }
 
@@ -274,7 +237,7 @@ static int shallow_key(htt *ot, node_eval *e, const move_list *l, int i, int emp
  * the best-keyed.  Only the keys that beat the best so far are found
  * exactly, so the moves likely to be best are tried first: those leaving
  * the fewest replies (by the fastest-first order). */
-static int best_keyed(htt *ot, node_eval *e, const move_list *l, int empties, uint64_t near_corner)
+static int best_keyed(htt *ot, uint64_t me, uint64_t opp, const move_list *l, int empties, uint64_t near_corner)
 {
     int order[32], count[32];
     for (int i = 0; i < l->n; i++) {
@@ -288,7 +251,7 @@ static int best_keyed(htt *ot, node_eval *e, const move_list *l, int empties, ui
     for (int j = 0; j < l->n; j++) {
         const int i = order[j];
         /* A move listed before the best so far takes its place on an equal key. */
-        const int k = shallow_key(ot, e, l, i, empties, near_corner,
+        const int k = shallow_key(ot, me, opp, l, i, empties, near_corner,
                                   first < 0 ? ANY_KEY : i < first ? first_key - 1 : first_key);
         if (first < 0 || k > first_key || (k == first_key && i < first))
             first = i, first_key = k;
@@ -302,17 +265,18 @@ static int best_keyed(htt *ot, node_eval *e, const move_list *l, int empties, ui
  * shallow_key; between them fastest-first: the fewest replies (corners
  * twice), corner moves first and moves next to an empty corner last among
  * equals. */
-static inline int move_key(htt *ot, node_eval *e, const move_list *l, int i, int empties, uint64_t near_corner)
+static inline int move_key(htt *ot, uint64_t me, uint64_t opp, const move_list *l, int i, int empties,
+                           uint64_t near_corner)
 {
     const int sq = l->sq[i];
     if (empties < SORT_EMPTIES) {
-        const uint64_t empty = ~(e->me | e->opp);
+        const uint64_t empty = ~(me | opp);
         for (int q = 0; q < 4; q++)
             if ((quadrant[q] >> sq) & 1)
                 return __builtin_popcountll(empty & quadrant[q]) & 1;
     }
     if (empties >= SHALLOW_EMPTIES)
-        return shallow_key(ot, e, l, i, empties, near_corner, ANY_KEY);
+        return shallow_key(ot, me, opp, l, i, empties, near_corner, ANY_KEY);
     int key = -16 * reply_count(l->replies[i]);
     if ((CORNERS >> sq) & 1)
         key += 8;
@@ -329,9 +293,8 @@ static inline int move_key(htt *ot, node_eval *e, const move_list *l, int i, int
  * the best-keyed one, the keys of the others only bounded, as the
  * ordering searches are most of a node's cost.  Either way order_rest
  * finds the rest once the first move has failed to cut. */
-static bool list_moves(htt *ot, node_eval *e, uint64_t moves, int empties, int tt_move, move_list *l)
+static bool list_moves(htt *ot, uint64_t me, uint64_t opp, uint64_t moves, int empties, int tt_move, move_list *l)
 {
-    const uint64_t me = e->me, opp = e->opp;
     const uint64_t near_corner = near_empty_corners(me | opp);
     const bool tt_first = tt_move >= 0 && tt_move < 64 && ((moves >> tt_move) & 1);
     const bool several = moves & (moves - 1);
@@ -347,22 +310,22 @@ static bool list_moves(htt *ot, node_eval *e, uint64_t moves, int empties, int t
         l->key[l->n++] = sq == tt_move ? 1 << 30 : 0;
     }
     if (lazy && !tt_first)
-        l->key[best_keyed(ot, e, l, empties, near_corner)] = 1 << 30;
+        l->key[best_keyed(ot, me, opp, l, empties, near_corner)] = 1 << 30;
     else if (several && !lazy)
         for (int i = 0; i < l->n; i++)
-            l->key[i] = move_key(ot, e, l, i, empties, near_corner);
+            l->key[i] = move_key(ot, me, opp, l, i, empties, near_corner);
     return lazy;
 }
 
 /* What list_moves left out: every move's key but the first's, and their
  * replies if not found yet. */
-static void order_rest(htt *ot, node_eval *e, move_list *l, int empties)
+static void order_rest(htt *ot, uint64_t me, uint64_t opp, move_list *l, int empties)
 {
-    const uint64_t near_corner = near_empty_corners(e->me | e->opp);
+    const uint64_t near_corner = near_empty_corners(me | opp);
     for (int i = 1; i < l->n; i++) {
         if (l->replies_left)
-            l->replies[i] = rv_moves_fast(e->opp & ~l->flips[i], e->me | l->flips[i] | (uint64_t)1 << l->sq[i]);
-        l->key[i] = move_key(ot, e, l, i, empties, near_corner);
+            l->replies[i] = rv_moves_fast(opp & ~l->flips[i], me | l->flips[i] | (uint64_t)1 << l->sq[i]);
+        l->key[i] = move_key(ot, me, opp, l, i, empties, near_corner);
     }
     l->replies_left = false;
 }
@@ -435,9 +398,7 @@ static int node(rv_eg_thread *t, uint64_t me, uint64_t opp, uint64_t moves, int 
         }
     }
     move_list l;
-    node_eval e;   /* not zeroed: its state is written when first needed */
-    e.me = me, e.opp = opp, e.known = false;
-    bool unordered = list_moves(t->order_tt, &e, moves, empties, tt_move, &l);
+    bool unordered = list_moves(t->order_tt, me, opp, moves, empties, tt_move, &l);
     if (empties >= ETC_EMPTIES) {
         /* Enhanced transposition cutoff: a child the table already knows
          * to be bad enough for the opponent cuts at once.  The children's
@@ -471,7 +432,7 @@ static int node(rv_eg_thread *t, uint64_t me, uint64_t opp, uint64_t moves, int 
         const bool may_defer = i < l.n;
         if (may_defer) {
             if (unordered && i == 1) {
-                order_rest(t->order_tt, &e, &l, empties);
+                order_rest(t->order_tt, me, opp, &l, empties);
                 unordered = false;
             }
             pick(&l, i);
@@ -534,9 +495,7 @@ int rv_eg_search(rv_eg_thread *t, uint64_t me, uint64_t opp, int alpha, int beta
  * even score (every final score is even). */
 static int first_guess(htt *ot, uint64_t me, uint64_t opp)
 {
-    rv_eg_state st;
-    rv_eg_state_of(me, opp, &st);
-    const int v = shallow(ot, &st, me, opp, GUESS_DEPTH(64 - __builtin_popcountll(me | opp)), -INF, INF);
+    const int v = shallow(ot, me, opp, GUESS_DEPTH(64 - __builtin_popcountll(me | opp)), -INF, INF);
     const int g = 2 * ((v + (v >= 0 ? RV_EG_EVAL_SCALE : -RV_EG_EVAL_SCALE)) / (2 * RV_EG_EVAL_SCALE));
     return g < -64 ? -64 : g > 64 ? 64 : g;
 }
