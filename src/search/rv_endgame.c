@@ -168,14 +168,14 @@ static int shallow(htt *ot, uint64_t me, uint64_t opp, int depth, int alpha, int
         l.sq[l.n] = sq;
         l.flips[l.n] = flips;
         l.replies[l.n] = 0;   /* unused here, but pick() moves it with the rest */
-        /* With a table move the others are evaluated only once it has
-         * failed to cut. */
-        l.key[l.n++] = sq == tt_move ? INF : tt_move >= 0 ? 0 : -rv_eg_eval(opp & ~flips, me | flips | (m & -m));
+        l.key[l.n++] = sq == tt_move ? INF : 0;
     }
     int best = -1;
     for (int i = 0; i < l.n; i++) {
-        if (i == 1 && tt_move >= 0)
-            for (int j = 1; j < l.n; j++)
+        /* With a table move the others are evaluated only once it has
+         * failed to cut. */
+        if (i == (tt_move >= 0))
+            for (int j = i; j < l.n; j++)
                 l.key[j] = -rv_eg_eval(opp & ~l.flips[j], me | l.flips[j] | (uint64_t)1 << l.sq[j]);
         pick(&l, i);
         const uint64_t flips = l.flips[i];
