@@ -71,10 +71,15 @@ static inline int32_t pack_bounds(int lower, int upper)
     return (lower + 64) | (upper + 64) << 8;
 }
 
-/* Squares of the quadrants (a1-d4, e1-h4, a5-d8, e5-h8). */
-static const uint64_t quadrant[4] = {
-    0x000000000f0f0f0fULL, 0x00000000f0f0f0f0ULL, 0x0f0f0f0f00000000ULL, 0xf0f0f0f000000000ULL,
-};
+static inline int lower_bound(int32_t score)
+{
+    return (score & 255) - 64;
+}
+
+static inline int upper_bound(int32_t score)
+{
+    return (score >> 8 & 255) - 64;
+}
 
 typedef struct move_list {
     int n;
@@ -106,6 +111,16 @@ static inline void pick(move_list *l, int i)
 static inline int32_t pack_values(int lower, int upper)
 {
     return (int32_t)((uint32_t)(uint16_t)lower | (uint32_t)(uint16_t)upper << 16);
+}
+
+static inline int lower_value(int32_t score)
+{
+    return (int16_t)(uint16_t)score;
+}
+
+static inline int upper_value(int32_t score)
+{
+    return (int16_t)(uint16_t)((uint32_t)score >> 16);
 }
 
 /* A depth-limited alpha-beta search on the pattern evaluation, for
@@ -150,7 +165,7 @@ static int shallow(htt *ot, uint64_t me, uint64_t opp, int depth, int alpha, int
     int tt_move = -1;
     htt_hit hit;
     if (htt_probe(ot, key, &hit)) {
-        const int lower = (int16_t)(uint16_t)hit.score, upper = (int16_t)(uint16_t)((uint32_t)hit.score >> 16);
+        const int lower = lower_value(hit.score), upper = upper_value(hit.score);
         if (lower >= beta || lower == upper)
             return lower;
         if (upper <= alpha)
@@ -202,7 +217,7 @@ static inline uint64_t near_empty_corners(uint64_t discs)
     static const int corner[4] = { 0, 7, 56, 63 };
     uint64_t near = 0;
     for (int q = 0; q < 4; q++)
-        near |= quadrant[q] & ((discs >> corner[q] & 1) - 1);
+        near |= rv_eg_quadrant_squares(q) & ((discs >> corner[q] & 1) - 1);
     return near & NEAR_CORNERS;
 }
 
@@ -269,12 +284,8 @@ static inline int move_key(htt *ot, uint64_t me, uint64_t opp, const move_list *
                            uint64_t near_corner)
 {
     const int sq = l->sq[i];
-    if (empties < SORT_EMPTIES) {
-        const uint64_t empty = ~(me | opp);
-        for (int q = 0; q < 4; q++)
-            if ((quadrant[q] >> sq) & 1)
-                return __builtin_popcountll(empty & quadrant[q]) & 1;
-    }
+    if (empties < SORT_EMPTIES)
+        return __builtin_popcountll(~(me | opp) & rv_eg_quadrant_squares(rv_eg_quadrant(sq))) & 1;
     if (empties >= SHALLOW_EMPTIES)
         return shallow_key(ot, me, opp, l, i, empties, near_corner, ANY_KEY);
     int key = -16 * reply_count(l->replies[i]);
@@ -385,8 +396,8 @@ static int node(rv_eg_thread *t, uint64_t me, uint64_t opp, uint64_t moves, int 
         htt_hit hit;
         if (htt_probe(t->tt, key, &hit)) {
             tt_move = hit.move;
-            lower = (hit.score & 255) - 64;
-            upper = ((hit.score >> 8) & 255) - 64;
+            lower = lower_bound(hit.score);
+            upper = upper_bound(hit.score);
             if (lower >= beta || lower == upper) {
                 *best = hit.move;
                 return lower;
@@ -412,7 +423,7 @@ static int node(rv_eg_thread *t, uint64_t me, uint64_t opp, uint64_t moves, int 
             htt_hit hit;
             if (!htt_probe(t->tt, child_keys[i], &hit))
                 continue;
-            const int at_least = 64 - ((hit.score >> 8) & 255);
+            const int at_least = -upper_bound(hit.score);
             if (at_least >= beta) {
                 *best = l.sq[i];
                 return at_least;

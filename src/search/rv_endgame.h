@@ -103,6 +103,19 @@ int rv_eg_root_threads(rv_eg_thread *t, int threads, uint64_t me, uint64_t opp, 
 void rv_eg_last_init(void);
 int rv_eg_last(rv_eg_thread *t, uint64_t me, uint64_t opp, uint64_t moves, int alpha, int beta);
 
+/* The quadrant of a square (a1-d4 0, e1-h4 1, a5-d8 2, e5-h8 3) and the
+ * squares of a quadrant: parity is counted by quadrant, where an odd
+ * number of empties gives the side to move the last move. */
+static inline int rv_eg_quadrant(int sq)
+{
+    return ((sq >> 4) & 2) | ((sq >> 2) & 1);
+}
+
+static inline uint64_t rv_eg_quadrant_squares(int q)
+{
+    return 0x0f0f0f0fULL << (4 * (q & 1) + 32 * (q >> 1));
+}
+
 /* The score when neither side can move: disc difference, the empty
  * squares to the winner. */
 static inline int rv_eg_final(uint64_t me, uint64_t opp)

@@ -33,12 +33,6 @@ static const uint64_t neighbours[64] = {
     0x2838000000000000ULL, 0x5070000000000000ULL, 0xa0e0000000000000ULL, 0x40c0000000000000ULL,
 };
 
-/* The quadrant (a1-d4 0, e1-h4 1, a5-d8 2, e5-h8 3) of a square. */
-static inline int quadrant(int sq)
-{
-    return ((sq >> 4) & 2) | ((sq >> 2) & 1);
-}
-
 /* [i][line]: how many discs a move at square i of an 8-square line flips
  * when `line` holds the mover's discs and every other square but i is the
  * opponent's: with one empty left, the board is full around it.  A
@@ -175,7 +169,7 @@ static inline __attribute__((always_inline)) int solve(rv_eg_thread *t, uint64_t
         for (uint64_t m = group[g]; m; m &= m - 1) {
             const int s = __builtin_ctzll(m);
             const uint64_t flips = rv_flips_fast(me, opp, s);
-            const int v = -solve_n(t, opp & ~flips, me | flips | (m & -m), -beta, -alpha, odd ^ 1u << quadrant(s),
+            const int v = -solve_n(t, opp & ~flips, me | flips | (m & -m), -beta, -alpha, odd ^ 1u << rv_eg_quadrant(s),
                                    n - 1);
             if (v > best) {
                 best = v;
@@ -208,7 +202,7 @@ int rv_eg_last(rv_eg_thread *t, uint64_t me, uint64_t opp, uint64_t moves, int a
     const uint64_t empty = ~(me | opp);
     unsigned odd = 0;
     for (int q = 0; q < 4; q++)
-        odd |= (__builtin_popcountll(empty & odd_squares[1u << q]) & 1u) << q;
+        odd |= (__builtin_popcountll(empty & rv_eg_quadrant_squares(q)) & 1u) << q;
     t->nodes++;
     switch (__builtin_popcountll(empty)) {
     case 0:
