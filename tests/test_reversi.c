@@ -216,7 +216,9 @@ static void test_solve(void)
         CHECK_EQ(rv_solve(&p, &exact, &r, err, sizeof err), 0);
         CHECK_EQ(rv_solve(&p, &wld, &w, err, sizeof err), 0);
         CHECK_MSG(r.score == expect, "game %d: %d, minimax %d", game, r.score, expect);
+        CHECK(r.lower == expect && r.upper == expect);
         CHECK_EQ(w.score, (expect > 0) - (expect < 0));
+        CHECK(w.lower == w.score && w.upper == w.score);
         rv_solve_result k;
         rv_solver_run(kept, &p, &k);
         CHECK_EQ(k.score, expect);
@@ -394,8 +396,42 @@ static void test_threads(void)
     CHECK(solved >= 10);
 }
 
+/* What a solve's on_bounds saw: every pair must hold the one before
+ * (and so the score); the stop_after-th call raises the stop flag. */
+typedef struct bounds_seen {
+    int calls, lower, upper, stop_after;
+    bool nested;
+    volatile int stop;
+} bounds_seen;
+
+static void see_bounds(void *arg, int lower, int upper)
+{
+    bounds_seen *b = arg;
+    b->nested = b->nested && b->lower <= lower && lower <= upper && upper <= b->upper;
+    b->lower = lower, b->upper = upper;
+    if (++b->calls == b->stop_after)
+        b->stop = 1;
+}
+
+/* A solve of p that sees its bounds, stopped after stop_after of them (0:
+ * not stopped). */
+static void solve_seen(const rv_pos *p, int threads, int stop_after, bounds_seen *b, rv_solve_result *r)
+{
+    *b = (bounds_seen){ .lower = -64, .upper = 64, .stop_after = stop_after, .nested = true };
+    rv_solve_options o;
+    rv_solve_defaults(&o);
+    o.tt_bytes = 16 << 20;
+    o.threads = threads;
+    o.stop = &b->stop;
+    o.on_bounds = see_bounds;
+    o.on_bounds_arg = b;
+    char err[256];
+    CHECK_EQ(rv_solve(p, &o, r, err, sizeof err), 0);
+}
+
 /* FFO positions with their published scores (data/reversi/ffo-sample.obf:
- * the first lines of the standard fforum-1-19 set). */
+ * the first lines of the standard fforum-1-19 set); the bounds a solve
+ * reports as it goes, and those it leaves when stopped. */
 static void test_ffo(void)
 {
     FILE *f = fopen(GTS_SOURCE_DIR "/data/reversi/ffo-sample.obf", "r");
@@ -410,15 +446,22 @@ static void test_ffo(void)
         char err[256];
         if (!CHECK_EQ(rv_parse_obf(line, &p, &black, &has, &score, err, sizeof err), 0))
             continue;
-        rv_solve_result r;
-        rv_solve_options o;
-        rv_solve_defaults(&o);
-        o.tt_bytes = 16 << 20;
-        CHECK_EQ(rv_solve(&p, &o, &r, err, sizeof err), 0);
-        CHECK_MSG(has && r.score == score, "FFO line %d: %d, expected %d", n + 1, r.score, score);
-        o.threads = 2;
-        CHECK_EQ(rv_solve(&p, &o, &r, err, sizeof err), 0);
-        CHECK_MSG(r.score == score, "FFO line %d, 2 threads: %d, expected %d", n + 1, r.score, score);
+        for (int threads = 1; threads <= 2; threads++) {
+            rv_solve_result r;
+            bounds_seen b;
+            solve_seen(&p, threads, 0, &b, &r);
+            CHECK_MSG(has && r.score == score, "FFO line %d, %d threads: %d, expected %d", n + 1, threads, r.score,
+                      score);
+            CHECK(!r.stopped);
+            CHECK(r.lower == score && r.upper == score);
+            CHECK(b.nested && b.calls >= 2 && b.lower == score && b.upper == score);
+            solve_seen(&p, threads, 1, &b, &r);
+            CHECK(r.stopped && b.calls == 1);
+            CHECK_MSG(r.lower == b.lower && r.upper == b.upper && r.lower < r.upper && r.lower <= score &&
+                          score <= r.upper,
+                      "FFO line %d, %d threads, stopped: [%d, %d], saw [%d, %d], score %d", n + 1, threads, r.lower,
+                      r.upper, b.lower, b.upper, score);
+        }
         n++;
     }
     fclose(f);

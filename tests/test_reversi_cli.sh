@@ -51,6 +51,16 @@ run "solve: missing file" "$GTS" reversi solve "$TMP/none.obf" "$SAMPLE"
 expect_rc 1
 expect_contains out "# 3 positions"
 
+# Ctrl-C during a long solve (fforum #54, 28 empties): the position shows
+# the bounds proved so far, the next line is not started, status 130.
+{ echo "--OOO---XXOO----XXXXOOOOXXXXOX--XXXOXX--XXOOO------OOO-----O---- X"; sed -n 1p "$SAMPLE"; } >"$TMP/long.obf"
+run "solve: interrupted" timeout --preserve-status -s INT 2 "$GTS" reversi solve "$TMP/long.obf"
+expect_rc 130
+expect_contains out "28 empties  interrupted: score in ["
+expect_contains err "interrupted after 0 positions"
+checks=$((checks + 1))
+! grep -q "expected" "$TMP/out" || fail "a position after the interrupted one was solved"
+
 run "unknown command" "$GTS" reversi frobnicate
 expect_rc 2
 

@@ -107,6 +107,11 @@ typedef struct rv_solve_options {
     /* Threads sharing the table; 0 or 1: serial.  The score (and in exact
      * mode the best move's score) is the serial one. */
     int threads;
+    /* Called with the bounds on the score proved so far each time a root
+     * search moves them (the exact score once they meet), e.g. to show
+     * the progress of a long solve.  May be NULL. */
+    void (*on_bounds)(void *arg, int lower, int upper);
+    void *on_bounds_arg;
 } rv_solve_options;
 
 /* Defaults: exact scores, 64 MB, one thread. */
@@ -118,6 +123,8 @@ typedef struct rv_solve_result {
     uint64_t nodes;
     double usec;
     bool stopped;       /* stopped from outside: score and move mean nothing */
+    int lower, upper;   /* the bounds proved: both the score, or when stopped
+                           those of the root searches that finished */
 } rv_solve_result;
 
 /* A solver keeps its table from one position to the next (a test file, a

@@ -16,9 +16,12 @@ void cli_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 /* Parses a whole decimal integer within [min, max]; -1 if it is not one. */
 int cli_int(const char *s, long min, long max, long *out);
 
-/* Ctrl-C during a search interrupts it: the solver's search stops and
- * cli_interrupted() turns true, so commands can finish what they print. */
+/* Ctrl-C during a search interrupts it: the solver's search stops (a
+ * Connect 4 solver by c4_solver_interrupt, the other searches by the stop
+ * flag they poll) and cli_interrupted() turns true, so commands can finish
+ * what they print. */
 void cli_watch_interrupts(c4_solver *s);
+void cli_stop_on_interrupt(volatile int *stop);
 bool cli_interrupted(void);
 
 /* Progress on stderr, only when stderr is a terminal and at most a few

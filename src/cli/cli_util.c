@@ -41,6 +41,7 @@ int cli_int(const char *s, long min, long max, long *out)
 }
 
 static c4_solver *watched;
+static volatile int *watched_stop;
 static volatile sig_atomic_t interrupted;
 
 static void on_sigint(int sig)
@@ -49,6 +50,14 @@ static void on_sigint(int sig)
     interrupted = 1;
     if (watched)
         c4_solver_interrupt(watched);
+    if (watched_stop)
+        *watched_stop = 1;
+}
+
+void cli_stop_on_interrupt(volatile int *stop)
+{
+    watched_stop = stop;
+    cli_watch_interrupts(watched);
 }
 
 void cli_watch_interrupts(c4_solver *s)

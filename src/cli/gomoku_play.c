@@ -2,7 +2,6 @@
  * a human, every move printed with its search figures and the game's
  * moves on one line at the end so that it can be replayed (gts gomoku show)
  * or cut into test positions (bench/gomoku_make_positions.sh). */
-#include <signal.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -19,12 +18,6 @@ static const char *const kind_name[2] = { "engine", "human" };
 /* Raised by Ctrl-C; the engine's search polls it (o.stop) and a human's
  * read returns, as the handler is installed without SA_RESTART. */
 static volatile int stop;
-
-static void on_sigint(int sig)
-{
-    (void)sig;
-    stop = 1;
-}
 
 static int player_kind(const char *name)
 {
@@ -170,11 +163,7 @@ int gomoku_play_main(gm_cli *c, int argc, char **argv)
         cli_error("the game is already over");
         return EXIT_FAIL;
     }
-    struct sigaction sa;
-    memset(&sa, 0, sizeof sa);
-    sa.sa_handler = on_sigint;
-    sigemptyset(&sa.sa_mask);
-    sigaction(SIGINT, &sa, NULL);
+    cli_stop_on_interrupt(&stop);
     c->opt.stop = &stop;
     char err[256];
     /* One searcher, so one table, for the whole game. */

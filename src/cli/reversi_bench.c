@@ -55,14 +55,7 @@ static const char usage_text[] =
 
 /* Raised by Ctrl-C or by the cell's timer; the players' searches poll it. */
 static volatile int stop;
-static volatile sig_atomic_t interrupted, timed_out;
-
-static void on_sigint(int sig)
-{
-    (void)sig;
-    interrupted = 1;
-    stop = 1;
-}
+static volatile sig_atomic_t timed_out;
 
 static void on_alarm(int sig)
 {
@@ -189,7 +182,7 @@ static int play_cell(table *t, int si, int di)
         }
     static rvp_match m;
     timed_out = 0;
-    stop = interrupted;
+    stop = cli_interrupted();
     set_timer(t->max_seconds);
     const int rc = rvp_play_match(players, t->widths[si], t->heights[si], &stop, &m, err, sizeof err);
     set_timer(0);
@@ -200,7 +193,7 @@ static int play_cell(table *t, int si, int di)
         return -1;
     }
     if (m.stopped) {
-        c->state = timed_out && !interrupted ? SKIPPED : NOT_RUN;
+        c->state = timed_out && !cli_interrupted() ? SKIPPED : NOT_RUN;
         return 0;
     }
     c->state = DONE;
@@ -300,7 +293,7 @@ static void print_branching(const table *t, int rows)
 static int run_row(table *t, int si)
 {
     bool skip = false;
-    for (int di = 0; di < t->ndepths && !interrupted; di++) {
+    for (int di = 0; di < t->ndepths && !cli_interrupted(); di++) {
         cell *c = &t->cells[si][di];
         if (skip || predicted_seconds(t, si, di) > t->max_seconds) {
             c->state = SKIPPED;
@@ -324,7 +317,7 @@ static int run_table(table *t)
     else
         print_header(t);
     int rows = 0, rc = 0;
-    for (int si = 0; si < t->nsizes && !interrupted && rc == 0; si++) {
+    for (int si = 0; si < t->nsizes && !cli_interrupted() && rc == 0; si++) {
         rc = run_row(t, si);
         if (!t->csv)
             print_row(t, si);
@@ -332,7 +325,7 @@ static int run_table(table *t)
     }
     if (!t->csv)
         print_branching(t, rows);
-    if (interrupted) {
+    if (cli_interrupted()) {
         cli_error("interrupted (the cells shown are complete)");
         return EXIT_INTERRUPTED;
     }
@@ -407,11 +400,10 @@ static int table_main(int argc, char **argv)
     }
     if ((t.nsizes = parse_sizes(sizes, t.widths, t.heights)) < 0 || (t.ndepths = parse_depths(depths, t.depths)) < 0)
         return EXIT_USAGE;
+    cli_stop_on_interrupt(&stop);
     struct sigaction sa;
     memset(&sa, 0, sizeof sa);
     sigemptyset(&sa.sa_mask);
-    sa.sa_handler = on_sigint;
-    sigaction(SIGINT, &sa, NULL);
     sa.sa_handler = on_alarm;
     sigaction(SIGALRM, &sa, NULL);
     return run_table(&t);

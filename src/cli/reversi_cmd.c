@@ -18,7 +18,9 @@ static const char usage_text[] =
     "  solve [FILE...]       exact endgame scores of .obf lines (64 squares, side to\n"
     "                        move, optionally '; move:score; ...' with the best\n"
     "                        score): best move, score, nodes, time; a wrong score\n"
-    "                        or a bad line makes the exit status 1\n"
+    "                        or a bad line makes the exit status 1; on a\n"
+    "                        terminal the bounds proved so far show on stderr,\n"
+    "                        and Ctrl-C prints them for the position it stops\n"
     "  play                  two games between two players, each black once, and\n"
     "                        their search times (see 'play --help')\n"
     "  bench table           the GPU Reversi report's tables for two players\n"
@@ -50,7 +52,22 @@ typedef struct solve_ctx {
     solve_totals t;
     uint64_t nodes;
     double usec;
+    long lineno;        /* of the position being solved */
+    double start;       /* its start (cli_now_usec) */
 } solve_ctx;
+
+/* Raised by Ctrl-C: the solver stops, and what it proved is printed. */
+static volatile int stop;
+
+/* The bounds proved on the position being solved, while they are apart:
+ * a hard position takes minutes. */
+static void show_bounds(void *arg, int lower, int upper)
+{
+    const solve_ctx *c = arg;
+    if (lower < upper)
+        cli_progress("line %ld: score in [%+d, %+d] after %.0f s", c->lineno, lower, upper,
+                     (cli_now_usec() - c->start) / 1e6);
+}
 
 static int solve_line(void *arg, const char *file, long lineno, const char *line)
 {
@@ -70,7 +87,15 @@ static int solve_line(void *arg, const char *file, long lineno, const char *line
         return 0;
     }
     rv_solve_result r;
+    c->lineno = lineno;
+    c->start = cli_now_usec();
     rv_solver_run(c->solver, &p, &r);
+    cli_progress_done();
+    if (r.stopped) {
+        printf("%4ld  %c  %2d empties  interrupted: score in [%+d, %+d]  %12llu nodes  %10.1f ms\n", lineno,
+               black ? 'X' : 'O', rv_empties(&p), r.lower, r.upper, (unsigned long long)r.nodes, r.usec / 1000);
+        return 1;
+    }
     c->t.positions++;
     c->nodes += r.nodes;
     c->usec += r.usec;
@@ -93,7 +118,13 @@ static int solve_line(void *arg, const char *file, long lineno, const char *line
 static int cmd_solve(const rv_solve_options *o, int argc, char **argv)
 {
     char err[256];
-    solve_ctx c = { .wld = o->wld, .solver = rv_solver_create(o, err, sizeof err) };
+    solve_ctx c = { .wld = o->wld };
+    rv_solve_options so = *o;
+    so.stop = &stop;
+    so.on_bounds = show_bounds;
+    so.on_bounds_arg = &c;
+    cli_stop_on_interrupt(&stop);
+    c.solver = rv_solver_create(&so, err, sizeof err);
     if (!c.solver) {
         cli_error("%s", err);
         return EXIT_FAIL;

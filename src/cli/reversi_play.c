@@ -5,9 +5,7 @@
  * with their ratio (the report's acceleration factor).
  */
 #include <getopt.h>
-#include <signal.h>
 #include <stdlib.h>
-#include <string.h>
 
 #include "cli.h"
 #include "reversi_cli.h"
@@ -33,13 +31,8 @@ static const char usage_text[] =
     "  --depth D        depth of a player without depth= (default 4)\n"
     "  -h, --help       this help\n";
 
+/* Raised by Ctrl-C; the players' searches poll it. */
 static volatile int stop;
-
-static void on_sigint(int sig)
-{
-    (void)sig;
-    stop = 1;
-}
 
 static void print_game(const rvp_game *g, int k, rvp_player *players[2])
 {
@@ -120,11 +113,7 @@ int reversi_play_main(int argc, char **argv)
         rvp_describe(&players[i]->spec, what, sizeof what);
         printf("player %d: %s (%s, depth %d)\n", i + 1, specs[i].text, what, d);
     }
-    struct sigaction sa;
-    memset(&sa, 0, sizeof sa);
-    sa.sa_handler = on_sigint;
-    sigemptyset(&sa.sa_mask);
-    sigaction(SIGINT, &sa, NULL);
+    cli_stop_on_interrupt(&stop);
     static rvp_match m;
     const int rc = rvp_play_match(players, width, height, &stop, &m, err, sizeof err);
     for (int i = 0; i < 2; i++)

@@ -511,6 +511,13 @@ static int first_guess(htt *ot, uint64_t me, uint64_t opp)
     return g < -64 ? -64 : g > 64 ? 64 : g;
 }
 
+static void proved(rv_eg_thread *t, int lower, int upper)
+{
+    t->lower = lower, t->upper = upper;
+    if (t->on_bounds)
+        t->on_bounds(t->on_bounds_arg, lower, upper);
+}
+
 /* Exact scores by MTD(f): null-window searches, each moving the bound it
  * fails on, from first_guess until the bounds meet.  A null window cuts
  * far more than PVS's full one at the root, and the table keeps what each
@@ -520,14 +527,19 @@ static int first_guess(htt *ot, uint64_t me, uint64_t opp)
 int rv_eg_root(rv_eg_thread *t, uint64_t me, uint64_t opp, bool wld, int *best, rv_eg_window_fn *window, void *arg)
 {
     if (wld) {
+        t->lower = -1, t->upper = 1;
         const int v = window ? window(arg, t, me, opp, -1, 1, best) : search(t, me, opp, -1, 1, best);
-        return (v > 0) - (v < 0);
+        const int sign = (v > 0) - (v < 0);
+        if (!(t->stop && *t->stop))
+            proved(t, sign, sign);
+        return sign;
     }
-    int lower = -64, upper = 64, g = first_guess(t->order_tt, me, opp);
+    t->lower = -64, t->upper = 64;
+    int g = first_guess(t->order_tt, me, opp);
     *best = RV_NO_MOVE;
-    while (lower < upper) {
-        int beta = g == lower ? g + 1 : g;
-        beta = beta <= lower ? lower + 1 : beta > upper ? upper : beta;
+    while (t->lower < t->upper) {
+        int beta = g == t->lower ? g + 1 : g;
+        beta = beta <= t->lower ? t->lower + 1 : beta > t->upper ? t->upper : beta;
         int move;
         g = window ? window(arg, t, me, opp, beta - 1, beta, &move) : search(t, me, opp, beta - 1, beta, &move);
         if (t->stop && *t->stop)
@@ -537,10 +549,7 @@ int rv_eg_root(rv_eg_thread *t, uint64_t me, uint64_t opp, bool wld, int *best, 
         const int high = g >= beta;
         if (high || *best == RV_NO_MOVE)
             *best = move;
-        if (high)
-            lower = g;
-        else
-            upper = g;
+        proved(t, high ? g : t->lower, high ? t->upper : g);
     }
     return g;
 }
@@ -585,10 +594,16 @@ void rv_solver_run(rv_solver *s, const rv_pos *p, rv_solve_result *r)
      * a new generation lets this one's replace them first. */
     s->tt->generation++;
     s->order_tt->generation++;
-    s->thread = (rv_eg_thread){ .tt = s->tt, .order_tt = s->order_tt, .stop = s->opt.stop };
+    s->thread = (rv_eg_thread){ .tt = s->tt,
+                                .order_tt = s->order_tt,
+                                .stop = s->opt.stop,
+                                .on_bounds = s->opt.on_bounds,
+                                .on_bounds_arg = s->opt.on_bounds_arg };
     r->score = s->opt.threads > 1 ? rv_eg_root_threads(&s->thread, s->opt.threads, p->me, p->opp, s->opt.wld, &r->move)
                                   : rv_eg_root(&s->thread, p->me, p->opp, s->opt.wld, &r->move, NULL, NULL);
     r->stopped = s->opt.stop && *s->opt.stop;
+    r->lower = s->thread.lower;
+    r->upper = s->thread.upper;
     r->nodes = s->thread.nodes;
     r->usec = gts_now_usec() - t0;
 }

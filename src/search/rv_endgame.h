@@ -74,6 +74,11 @@ typedef struct rv_eg_thread {
     volatile int *abort;  /* either may be NULL */
     uint64_t nodes;
     bool helper;          /* a helper thread: defers even its first move when busy */
+    /* The root's (rv_eg_root's) bounds proved so far, and who hears of
+     * each change (may be NULL). */
+    int lower, upper;
+    void (*on_bounds)(void *arg, int lower, int upper);
+    void *on_bounds_arg;
 } rv_eg_thread;
 
 static inline bool rv_eg_stopped(const rv_eg_thread *t)
@@ -86,8 +91,10 @@ static inline bool rv_eg_stopped(const rv_eg_thread *t)
 int rv_eg_search(rv_eg_thread *t, uint64_t me, uint64_t opp, int alpha, int beta, int *best);
 
 /* The root: the exact score of (me, opp) (wld: its sign) by a series of
- * root searches, and a best move as rv_eg_search's.  window, when not
- * NULL, does each search in place of rv_eg_search. */
+ * root searches, and a best move as rv_eg_search's; t->lower and t->upper
+ * follow what the searches prove (so a stopped root leaves the bounds of
+ * the searches it finished).  window, when not NULL, does each search in
+ * place of rv_eg_search. */
 typedef int rv_eg_window_fn(void *arg, rv_eg_thread *t, uint64_t me, uint64_t opp, int alpha, int beta, int *best);
 int rv_eg_root(rv_eg_thread *t, uint64_t me, uint64_t opp, bool wld, int *best, rv_eg_window_fn *window, void *arg);
 
