@@ -44,8 +44,12 @@
 #define ORDER_TABLE_BYTES ((size_t)8 << 20)
 /* The depth of the search for the first MTD(f) guess, by empties: each
  * window costs more the more empties, and a deeper guess misses by fewer
- * windows, so from 26 empties a deeper guess costs less than it saves. */
+ * windows, so from 26 empties a deeper guess costs less than it saves;
+ * there the guess is the mean of this depth and the next, which misses by
+ * as little as the next depth alone (a value swings with the parity of
+ * its depth, who moves last at its leaves). */
 #define GUESS_DEPTH(e) ((e) >= 26 ? 12 : 8)
+#define GUESS_MEAN_EMPTIES 26
 /* From this depth the ordering search sorts its own moves. */
 #define SHALLOW_SORT 3
 /* Above any evaluation. */
@@ -506,7 +510,10 @@ int rv_eg_search(rv_eg_thread *t, uint64_t me, uint64_t opp, int alpha, int beta
  * even score (every final score is even). */
 static int first_guess(htt *ot, uint64_t me, uint64_t opp)
 {
-    const int v = shallow(ot, me, opp, GUESS_DEPTH(64 - __builtin_popcountll(me | opp)), -INF, INF);
+    const int empties = 64 - __builtin_popcountll(me | opp), depth = GUESS_DEPTH(empties);
+    int v = shallow(ot, me, opp, depth, -INF, INF);
+    if (empties >= GUESS_MEAN_EMPTIES)
+        v = (v + shallow(ot, me, opp, depth + 1, -INF, INF)) / 2;
     const int g = 2 * ((v + (v >= 0 ? RV_EG_EVAL_SCALE : -RV_EG_EVAL_SCALE)) / (2 * RV_EG_EVAL_SCALE));
     return g < -64 ? -64 : g > 64 ? 64 : g;
 }
