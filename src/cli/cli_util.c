@@ -54,20 +54,26 @@ static void on_sigint(int sig)
         *watched_stop = 1;
 }
 
-void cli_stop_on_interrupt(volatile int *stop)
+/* Without SA_RESTART: a read waiting for a human's move returns. */
+static void catch_sigint(void)
 {
-    watched_stop = stop;
-    cli_watch_interrupts(watched);
-}
-
-void cli_watch_interrupts(c4_solver *s)
-{
-    watched = s;
     struct sigaction sa;
     memset(&sa, 0, sizeof sa);
     sa.sa_handler = on_sigint;
     sigemptyset(&sa.sa_mask);
     sigaction(SIGINT, &sa, NULL);
+}
+
+void cli_watch_interrupts(c4_solver *s)
+{
+    watched = s;
+    catch_sigint();
+}
+
+void cli_stop_on_interrupt(volatile int *stop)
+{
+    watched_stop = stop;
+    catch_sigint();
 }
 
 bool cli_interrupted(void)
