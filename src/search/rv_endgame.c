@@ -44,12 +44,12 @@
 #define ORDER_TABLE_BYTES ((size_t)8 << 20)
 /* The depth of the search for the first MTD(f) guess, by empties: each
  * window costs more the more empties, and a deeper guess misses by fewer
- * windows, so from 26 empties a deeper guess costs less than it saves;
- * there the guess is the mean of this depth and the next, which misses by
- * as little as the next depth alone (a value swings with the parity of
- * its depth, who moves last at its leaves). */
-#define GUESS_DEPTH(e) ((e) >= 26 ? 12 : 8)
-#define GUESS_MEAN_EMPTIES 26
+ * windows, so from GUESS_DEEP_EMPTIES a deeper guess costs less than it
+ * saves; there the guess is the mean of this depth and the next, which
+ * misses by as little as the next depth alone (a value swings with the
+ * parity of its depth, who moves last at its leaves). */
+#define GUESS_DEEP_EMPTIES 26
+#define GUESS_DEPTH(e) ((e) >= GUESS_DEEP_EMPTIES ? 12 : 8)
 /* From this depth the ordering search sorts its own moves. */
 #define SHALLOW_SORT 3
 /* Above any evaluation. */
@@ -512,12 +512,13 @@ static int first_guess(htt *ot, uint64_t me, uint64_t opp)
 {
     const int empties = 64 - __builtin_popcountll(me | opp), depth = GUESS_DEPTH(empties);
     int v = shallow(ot, me, opp, depth, -INF, INF);
-    if (empties >= GUESS_MEAN_EMPTIES)
+    if (empties >= GUESS_DEEP_EMPTIES)
         v = (v + shallow(ot, me, opp, depth + 1, -INF, INF)) / 2;
     const int g = 2 * ((v + (v >= 0 ? RV_EG_EVAL_SCALE : -RV_EG_EVAL_SCALE)) / (2 * RV_EG_EVAL_SCALE));
     return g < -64 ? -64 : g > 64 ? 64 : g;
 }
 
+/* The root's bounds moved: kept for the result, told to whoever asked. */
 static void proved(rv_eg_thread *t, int lower, int upper)
 {
     t->lower = lower, t->upper = upper;
