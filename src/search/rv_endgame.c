@@ -521,8 +521,8 @@ int rv_eg_search(rv_eg_thread *t, uint64_t me, uint64_t opp, int alpha, int beta
 
 /* The first MTD(f) guess: an ordering search of the root, rounded to an
  * even score (every final score is even).  It deepens a ply at a time:
- * each search's best moves order the next, so the series costs less than
- * the deepest search alone (a third to a half at 26-29 empties). */
+ * each search's best moves order the next, so the series mostly costs
+ * less than the deepest search alone (docs/notes/reversi_endgame.md). */
 static int first_guess(htt *ot, uint64_t me, uint64_t opp)
 {
     const int empties = 64 - __builtin_popcountll(me | opp), depth = GUESS_DEPTH(empties);
