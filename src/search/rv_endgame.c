@@ -93,6 +93,7 @@ typedef struct move_list {
     uint64_t flips[32];
     uint64_t replies[32];   /* the opponent's moves after each move */
     bool replies_left;      /* those of moves 1.. not found yet (list_moves) */
+    uint64_t keyed;         /* the squares whose key is already exact */
 } move_list;
 
 /* Brings the best-keyed move of i.. to i (lazily: a cut often comes
@@ -268,9 +269,12 @@ static int shallow_key(htt *ot, uint64_t me, uint64_t opp, const move_list *l, i
 /* The move pick() would take first if every key were known: the first of
  * the best-keyed.  Only the keys that beat the best so far are found
  * exactly, so the moves likely to be best are tried first: those leaving
- * the fewest replies (by the fastest-first order). */
-static int best_keyed(htt *ot, uint64_t me, uint64_t opp, const move_list *l, int empties, uint64_t near_corner)
+ * the fewest replies (by the fastest-first order).  The exact keys stay
+ * in l (l->keyed): order_rest needs them if the first move fails to cut,
+ * and at depth 0 every key is exact. */
+static int best_keyed(htt *ot, uint64_t me, uint64_t opp, move_list *l, int empties, uint64_t near_corner)
 {
+    const bool all_exact = SHALLOW_DEPTH(empties) == 0;
     int order[32], count[32];
     for (int i = 0; i < l->n; i++) {
         int j = i;
@@ -283,8 +287,12 @@ static int best_keyed(htt *ot, uint64_t me, uint64_t opp, const move_list *l, in
     for (int j = 0; j < l->n; j++) {
         const int i = order[j];
         /* A move listed before the best so far takes its place on an equal key. */
-        const int k = shallow_key(ot, me, opp, l, i, empties, near_corner,
-                                  first < 0 ? ANY_KEY : i < first ? first_key - 1 : first_key);
+        const int than = first < 0 ? ANY_KEY : i < first ? first_key - 1 : first_key;
+        const int k = shallow_key(ot, me, opp, l, i, empties, near_corner, than);
+        if (all_exact || k > than) {
+            l->key[i] = k;
+            l->keyed |= (uint64_t)1 << l->sq[i];
+        }
         if (first < 0 || k > first_key || (k == first_key && i < first))
             first = i, first_key = k;
     }
@@ -329,6 +337,7 @@ static bool list_moves(htt *ot, uint64_t me, uint64_t opp, uint64_t moves, int e
     const bool lazy = several && (tt_first || empties >= SHALLOW_EMPTIES);
     l->n = 0;
     l->replies_left = lazy && tt_first;
+    l->keyed = 0;
     for (uint64_t m = moves; m; m &= m - 1) {
         const int sq = __builtin_ctzll(m);
         const uint64_t flips = rv_flips_fast(me, opp, sq);
@@ -353,7 +362,8 @@ static void order_rest(htt *ot, uint64_t me, uint64_t opp, move_list *l, int emp
     for (int i = 1; i < l->n; i++) {
         if (l->replies_left)
             l->replies[i] = rv_moves_fast(opp & ~l->flips[i], me | l->flips[i] | (uint64_t)1 << l->sq[i]);
-        l->key[i] = move_key(ot, me, opp, l, i, empties, near_corner);
+        if (!((l->keyed >> l->sq[i]) & 1))
+            l->key[i] = move_key(ot, me, opp, l, i, empties, near_corner);
     }
     l->replies_left = false;
 }
