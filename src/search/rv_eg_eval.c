@@ -109,13 +109,11 @@ static inline uint64_t gather(uint64_t b, uint64_t mask)
 #endif
 }
 
-/* Every instance's entry in the weights. */
-static inline void instances(uint64_t me, uint64_t opp, uint32_t at[RV_EG_INSTANCES])
+/* Instance i's entry in the weights. */
+static inline uint32_t entry(int i, uint64_t me, uint64_t opp)
 {
-    for (int i = 0; i < RV_EG_INSTANCES; i++) {
-        const instance *x = &inst[i];
-        at[i] = x->offset + x->gather[gather(me, x->mask)] + 2u * x->gather[gather(opp, x->mask)];
-    }
+    const instance *x = &inst[i];
+    return x->offset + x->gather[gather(me, x->mask)] + 2u * x->gather[gather(opp, x->mask)];
 }
 
 /* The empty squares next to discs of b: where the other side may later
@@ -137,19 +135,22 @@ static inline void terms(uint64_t me, uint64_t opp, int term[RV_EG_TERMS])
 
 void rv_eg_features_of(uint64_t me, uint64_t opp, rv_eg_features *f)
 {
-    instances(me, opp, f->at);
+    for (int i = 0; i < RV_EG_INSTANCES; i++)
+        f->at[i] = entry(i, me, opp);
     terms(me, opp, f->term);
 }
 
 int rv_eg_eval(uint64_t me, uint64_t opp)
 {
-    uint32_t at[RV_EG_INSTANCES];
     int term[RV_EG_TERMS];
-    instances(me, opp, at);
     terms(me, opp, term);
     int v = 0;
+    /* Unrolled, each weight summed as its entry is found (no array of
+     * entries): 40% fewer instructions here, 4-5% less time on FFO #53,
+     * #56, #58 (docs/notes/reversi_endgame.md). */
+#pragma GCC unroll 64
     for (int i = 0; i < RV_EG_INSTANCES; i++)
-        v += rv_eg_weights[at[i]];
+        v += rv_eg_weights[entry(i, me, opp)];
     for (int i = 0; i < RV_EG_TERMS; i++)
         v += rv_eg_terms[i] * term[i];
     return v;
