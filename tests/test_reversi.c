@@ -542,9 +542,9 @@ static void image_of(uint64_t me, uint64_t opp, int k, uint64_t *tme, uint64_t *
 }
 
 /* The instances' entries against the square-by-square reading, the
- * weights of an instance read both ways equal, and the evaluation the same
- * on the 8 images of random positions (and not all 0: the weights are
- * there). */
+ * weights of an instance read both ways equal, the evaluation the sum of
+ * its features' weights and the same on the 8 images of random positions
+ * (and not all 0: the weights are there). */
 static void test_eval(void)
 {
     rv_eg_eval_init();
@@ -572,6 +572,12 @@ static void test_eval(void)
         qsort(ref, RV_EG_INSTANCES, sizeof *ref, compare_u32);
         CHECK(memcmp(f.at, ref, sizeof f.at) == 0);
         const int v = rv_eg_eval(p.me, p.opp);
+        int sum = 0;
+        for (int i = 0; i < RV_EG_INSTANCES; i++)
+            sum += rv_eg_weights[f.at[i]];
+        for (int i = 0; i < RV_EG_TERMS; i++)
+            sum += rv_eg_terms[i] * f.term[i];
+        CHECK_EQ(v, sum);
         nonzero += v != 0;
         for (int k = 1; k < 8; k++) {
             uint64_t me, opp;

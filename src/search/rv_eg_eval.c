@@ -18,34 +18,59 @@ const int rv_eg_shape_offset[RV_EG_SHAPES + 1] = {
     0, 59049, 118098, 137781, 144342, 150903, 157464, 164025, 166212, 166941, 167184, RV_EG_PATTERN_WEIGHTS,
 };
 
-/* One instance: its squares (the mask), and for each content of the mask
- * as _pext_u64 gathers it (bits in the order of the squares), the ternary
- * digits in the shape's order: entry = offset + gather[pext(me)] +
- * 2 * gather[pext(opp)]. */
-typedef struct instance {
-    uint64_t mask;
-    uint32_t offset;
-    const uint16_t *gather;
-} instance;
-
-static instance inst[RV_EG_INSTANCES];
-/* The gather tables of all instances, 2^squares entries each. */
-static uint16_t gather_tables[4 * 1024 + 8 * 1024 + 4 * 512 + 12 * 256 + 2 * 256 + 4 * (128 + 64 + 32 + 16)];
-static pthread_once_t once = PTHREAD_ONCE_INIT;
-
-/* The shapes drawn on the images they are read on (rank, file per digit;
- * image bit k: read on image k). */
-static const struct {
-    unsigned images;
-    const char *squares;
-} shape_drawing[RV_EG_SHAPES] = {
-    [RV_EG_EDGE] = { 0x53, "00010203040506071116" },  [RV_EG_CORNER] = { 0xff, "00010203041011121314" },
-    [RV_EG_BLOCK] = { 0x0f, "000102101112202122" },   [RV_EG_LINE2] = { 0x53, "1011121314151617" },
-    [RV_EG_LINE3] = { 0x53, "2021222324252627" },     [RV_EG_LINE4] = { 0x53, "3031323334353637" },
-    [RV_EG_DIAG8] = { 0x03, "0011223344556677" },     [RV_EG_DIAG7] = { 0x0f, "01122334455667" },
-    [RV_EG_DIAG6] = { 0x0f, "021324354657" },         [RV_EG_DIAG5] = { 0x0f, "0314253647" },
-    [RV_EG_DIAG4] = { 0x0f, "04152637" },
+/* The shapes drawn near a1 of an image of the board (rank, file per
+ * digit). */
+static const char *const shape_drawing[RV_EG_SHAPES] = {
+    [RV_EG_EDGE] = "00010203040506071116",  [RV_EG_CORNER] = "00010203041011121314",
+    [RV_EG_BLOCK] = "000102101112202122",   [RV_EG_LINE2] = "1011121314151617",
+    [RV_EG_LINE3] = "2021222324252627",     [RV_EG_LINE4] = "3031323334353637",
+    [RV_EG_DIAG8] = "0011223344556677",     [RV_EG_DIAG7] = "01122334455667",
+    [RV_EG_DIAG6] = "021324354657",         [RV_EG_DIAG5] = "0314253647",
+    [RV_EG_DIAG4] = "04152637",
 };
+
+/* The instances: a shape read on one image (rv_eg_eval.h), and its
+ * squares on the board, which the drawing gives.  The squares are written
+ * out so that the unrolled evaluation holds them as constants instead of
+ * loading them; the tests check the entries they give against a reading
+ * of the drawings square by square. */
+static const struct {
+    int shape, image;
+    uint64_t mask;
+} instance_of[RV_EG_INSTANCES] = {
+    { RV_EG_EDGE, 0, 0x00000000000042ffULL }, { RV_EG_EDGE, 1, 0xff42000000000000ULL },
+    { RV_EG_EDGE, 4, 0x0103010101010301ULL }, { RV_EG_EDGE, 6, 0x80c080808080c080ULL },
+    { RV_EG_CORNER, 0, 0x0000000000001f1fULL }, { RV_EG_CORNER, 1, 0x1f1f000000000000ULL },
+    { RV_EG_CORNER, 2, 0x000000000000f8f8ULL }, { RV_EG_CORNER, 3, 0xf8f8000000000000ULL },
+    { RV_EG_CORNER, 4, 0x0000000303030303ULL }, { RV_EG_CORNER, 5, 0x0303030303000000ULL },
+    { RV_EG_CORNER, 6, 0x000000c0c0c0c0c0ULL }, { RV_EG_CORNER, 7, 0xc0c0c0c0c0000000ULL },
+    { RV_EG_BLOCK, 0, 0x0000000000070707ULL }, { RV_EG_BLOCK, 1, 0x0707070000000000ULL },
+    { RV_EG_BLOCK, 2, 0x0000000000e0e0e0ULL }, { RV_EG_BLOCK, 3, 0xe0e0e00000000000ULL },
+    { RV_EG_LINE2, 0, 0x000000000000ff00ULL }, { RV_EG_LINE2, 1, 0x00ff000000000000ULL },
+    { RV_EG_LINE2, 4, 0x0202020202020202ULL }, { RV_EG_LINE2, 6, 0x4040404040404040ULL },
+    { RV_EG_LINE3, 0, 0x0000000000ff0000ULL }, { RV_EG_LINE3, 1, 0x0000ff0000000000ULL },
+    { RV_EG_LINE3, 4, 0x0404040404040404ULL }, { RV_EG_LINE3, 6, 0x2020202020202020ULL },
+    { RV_EG_LINE4, 0, 0x00000000ff000000ULL }, { RV_EG_LINE4, 1, 0x000000ff00000000ULL },
+    { RV_EG_LINE4, 4, 0x0808080808080808ULL }, { RV_EG_LINE4, 6, 0x1010101010101010ULL },
+    { RV_EG_DIAG8, 0, 0x8040201008040201ULL }, { RV_EG_DIAG8, 1, 0x0102040810204080ULL },
+    { RV_EG_DIAG7, 0, 0x0080402010080402ULL }, { RV_EG_DIAG7, 1, 0x0204081020408000ULL },
+    { RV_EG_DIAG7, 2, 0x0001020408102040ULL }, { RV_EG_DIAG7, 3, 0x4020100804020100ULL },
+    { RV_EG_DIAG6, 0, 0x0000804020100804ULL }, { RV_EG_DIAG6, 1, 0x0408102040800000ULL },
+    { RV_EG_DIAG6, 2, 0x0000010204081020ULL }, { RV_EG_DIAG6, 3, 0x2010080402010000ULL },
+    { RV_EG_DIAG5, 0, 0x0000008040201008ULL }, { RV_EG_DIAG5, 1, 0x0810204080000000ULL },
+    { RV_EG_DIAG5, 2, 0x0000000102040810ULL }, { RV_EG_DIAG5, 3, 0x1008040201000000ULL },
+    { RV_EG_DIAG4, 0, 0x0000000080402010ULL }, { RV_EG_DIAG4, 1, 0x1020408000000000ULL },
+    { RV_EG_DIAG4, 2, 0x0000000001020408ULL }, { RV_EG_DIAG4, 3, 0x0804020100000000ULL },
+};
+
+/* Each instance's gather table: for each content of its squares as
+ * _pext_u64 gathers them (in the order of the bits), the ternary digits in
+ * the shape's order, so that its entry in the weights is the shape's
+ * offset + gather[pext(me)] + 2 * gather[pext(opp)].  A fixed stride, so
+ * that the tables' addresses are constants too; only the first
+ * 2^squares entries of each are used. */
+static uint16_t gather_table[RV_EG_INSTANCES][1 << 10];
+static pthread_once_t once = PTHREAD_ONCE_INIT;
 
 /* The board square at (rank r, file f) of image k. */
 static int image_square(int k, int r, int f)
@@ -59,34 +84,23 @@ static int image_square(int k, int r, int f)
 
 static void init_instances(void)
 {
-    int n = 0;
-    uint16_t *table = gather_tables;
-    for (int shape = 0; shape < RV_EG_SHAPES; shape++) {
-        const int digits = rv_eg_shape_squares[shape];
-        for (int k = 0; k < 8; k++) {
-            if (!((shape_drawing[shape].images >> k) & 1))
-                continue;
-            int digit_of[64];
-            uint64_t mask = 0;
-            for (int i = 0; i < digits; i++) {
-                const char *rf = shape_drawing[shape].squares + 2 * i;
-                const int sq = image_square(k, rf[0] - '0', rf[1] - '0');
-                digit_of[sq] = i;
-                mask |= (uint64_t)1 << sq;
-            }
-            for (unsigned bits = 0; bits < 1u << digits; bits++) {
-                unsigned t = 0, j = 0;
-                for (uint64_t m = mask; m; m &= m - 1, j++)
-                    if ((bits >> j) & 1) {
-                        unsigned p = 1;
-                        for (int d = 0; d < digit_of[__builtin_ctzll(m)]; d++)
-                            p *= 3;
-                        t += p;
-                    }
-                table[bits] = (uint16_t)t;
-            }
-            inst[n++] = (instance){ mask, (uint32_t)rv_eg_shape_offset[shape], table };
-            table += 1u << digits;
+    for (int n = 0; n < RV_EG_INSTANCES; n++) {
+        const int shape = instance_of[n].shape, digits = rv_eg_shape_squares[shape];
+        int digit_of[64];
+        for (int i = 0; i < digits; i++) {
+            const char *rf = shape_drawing[shape] + 2 * i;
+            digit_of[image_square(instance_of[n].image, rf[0] - '0', rf[1] - '0')] = i;
+        }
+        for (unsigned bits = 0; bits < 1u << digits; bits++) {
+            unsigned t = 0, j = 0;
+            for (uint64_t m = instance_of[n].mask; m; m &= m - 1, j++)
+                if ((bits >> j) & 1) {
+                    unsigned p = 1;
+                    for (int d = 0; d < digit_of[__builtin_ctzll(m)]; d++)
+                        p *= 3;
+                    t += p;
+                }
+            gather_table[n][bits] = (uint16_t)t;
         }
     }
 }
@@ -112,8 +126,9 @@ static inline uint64_t gather(uint64_t b, uint64_t mask)
 /* Instance i's entry in the weights. */
 static inline uint32_t entry(int i, uint64_t me, uint64_t opp)
 {
-    const instance *x = &inst[i];
-    return x->offset + x->gather[gather(me, x->mask)] + 2u * x->gather[gather(opp, x->mask)];
+    const uint64_t mask = instance_of[i].mask;
+    return (uint32_t)rv_eg_shape_offset[instance_of[i].shape] + gather_table[i][gather(me, mask)] +
+           2u * gather_table[i][gather(opp, mask)];
 }
 
 /* The empty squares next to discs of b: where the other side may later
