@@ -10,9 +10,9 @@
 
 #include "check.h"
 #include "test_rng.h"
-#include "games/reversi/rv_bits.h"
-#include "search/rv_eg_eval.h"
-#include "search/rv_endgame.h"
+#include "reversi/rv_8x8_bits.h"
+#include "reversi/rv_endgame_eval.h"
+#include "reversi/rv_endgame.h"
 #include "gts/reversi.h"
 
 /* ---- the reference: walk the squares ----------------------------------- */
@@ -470,7 +470,7 @@ static void test_ffo(void)
 
 /* ---- the pattern evaluation ------------------------------------------------ */
 
-/* The board square seen at (rank r, file f) of image k (rv_eg_eval.h):
+/* The board square seen at (rank r, file f) of image k (rv_endgame_eval.h):
  * 1 upside down, 2 mirrored, 3 both, 4-7 those transposed. */
 static int image_square(int k, int r, int f)
 {

@@ -14,7 +14,7 @@
 
 #include "check.h"
 #include "rvb_ref.h"
-#include "search/rv_search_internal.h"
+#include "reversi/rv_search_internal.h"
 #include "test_rng.h"
 #include "gts/reversi_search.h"
 

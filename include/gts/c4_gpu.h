@@ -4,7 +4,7 @@
  * Positions are solved in batches: the host optionally expands each one a
  * few plies (the split depth S), every frontier position becomes a work
  * item for one GPU thread running the per-thread search of
- * src/gpu/c4_gpu_core.h, and the host finishes the top S plies from the
+ * src/c4/gpu/c4_gpu_core.h, and the host finishes the top S plies from the
  * items' scores.  The designs of the CUDA report are settings of this one
  * path (see c4_gpu_options); so are gts's own.
  *
@@ -39,7 +39,7 @@ typedef struct c4_gpu_options {
                                thousand items */
     uint64_t node_limit;    /* a launch item's node budget (0: none); one
                                that runs out is split one ply, its window
-                               kept (src/gpu/c4_gpu_tasks.c); or
+                               kept (src/c4/gpu/c4_gpu_tasks.c); or
                                C4_GPU_BUDGET_AUTO */
     bool dedup;             /* a frontier position reached twice is one item */
     bool persistent;        /* threads take items from an atomic queue (else

@@ -1,6 +1,6 @@
 /*
  * gts - the word format of the transposition tables, shared by the CPU
- * table (tt.h) and the GPU's device table (src/gpu/c4_gpu_core.h), which
+ * table (tt.h) and the GPU's device table (src/c4/gpu/c4_gpu_core.h), which
  * differ only in how they load and store a word.
  *
  * An entry is one 64-bit word:

@@ -7,7 +7,7 @@
 #include <unistd.h>
 
 #include "cli.h"
-#include "../util/gts_clock.h"
+#include "core/clock.h"
 
 void cli_reply(const char *fmt, ...)
 {

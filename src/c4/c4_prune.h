@@ -1,0 +1,96 @@
+/*
+ * What the pruning Connect 4 searches share: the CPU solver
+ * (src/c4/c4_negamax.c) and the GPU solver's per-thread search
+ * (src/c4/gpu/c4_gpu_core.h), which compiles all of this for the device too.
+ * Threat knowledge, the probe order of the null-window root loop, and the
+ * data word both keep in their transposition tables.
+ */
+#ifndef GTS_C4_PRUNE_H
+#define GTS_C4_PRUNE_H
+
+#include "gts/c4.h"
+
+/* No table below this many empty cells: the subtrees are cheaper to search
+ * again than the memory traffic of keeping them. */
+#define C4_TT_MIN_EMPTY 6
+
+enum { C4_BOUND_LOWER = 1, C4_BOUND_UPPER = 2, C4_BOUND_EXACT = 3 };
+
+/* Table data: bound kind (2 bits) | score + 32 (6 bits) | best column + 1
+ * (4 bits, 0 = none).  Never zero, as tt_entry.h requires. */
+C4_INLINE unsigned c4_pack(int kind, int score, int col)
+{
+    return (unsigned)kind | (unsigned)(score + 32) << 2 | (unsigned)(col + 1) << 8;
+}
+
+C4_INLINE int c4_packed_score(unsigned e)
+{
+    return (int)((e >> 2) & 63) - 32;
+}
+
+/* The best column stored in e, or -1. */
+C4_INLINE int c4_packed_col(unsigned e)
+{
+    return (int)(e >> 8) - 1;
+}
+
+/* The next null-window probe of the root loop that narrows the score to
+ * [min, max]: the middle, or half the end on its side of zero if that is
+ * further out (probes far from zero are cheap: their windows cut long
+ * lines at once). */
+C4_INLINE int c4_next_probe(int min, int max)
+{
+    int med = min + (max - min) / 2;
+    if (med <= 0 && min / 2 < med)
+        med = min / 2;
+    else if (med >= 0 && max / 2 > med)
+        med = max / 2;
+    return med;
+}
+
+/* Claimeven: if every column has an even number of empty cells, the
+ * opponent can answer each move directly on top of it and so take the upper
+ * cell of every pair.  If the side to move completes no four even with all
+ * the lower cells, it cannot win (and loses if the opponent's cells make a
+ * four).  Returns that upper bound, or `hi` when the rule does not apply. */
+C4_INLINE int c4_claimeven_bound(const c4_geom *g, const c4_pos *p, uint64_t possible, int hi)
+{
+    const uint64_t lower = g->height & 1 ? g->board & ~g->even_rows : g->even_rows;
+    if (possible & ~lower)
+        return hi;
+    const uint64_t empty = g->board & ~p->mask;
+    if (c4_has_four(g, p->cur | (empty & lower)))
+        return hi;
+    const int bound = c4_has_four(g, (p->cur ^ p->mask) | (empty & ~lower)) ? -1 : 0;
+    return bound < hi ? bound : hi;
+}
+
+/* Whether playing cell m (whose new winning cells are w) leaves two
+ * threats the opponent cannot both stop: two playable winning cells, or two
+ * stacked ones with the lower playable.  Then the side to move wins with
+ * its next stone but one, the best a position with no immediate win can
+ * score. */
+C4_INLINE bool c4_makes_double_threat(const c4_geom *g, uint64_t possible, uint64_t m, uint64_t w)
+{
+    const uint64_t playable = (possible & ~m) | ((m << 1) & g->board);
+    const uint64_t threats = w & playable;
+    return (threats & (threats - 1)) || (w & (threats << 1));
+}
+
+/* Root probes within this distance of 0 are slow ones (c4_move_rank). */
+#define C4_SLOW_PROBE 4
+
+/* The order of a move that plays cell m and so makes winning cells w: the
+ * more the better.  In a probe for a slow result, threats the opponent
+ * cannot block at once (the cell below still empty) count twice: they
+ * decide long games, while quick wins come from threats that force at
+ * once. */
+C4_INLINE int c4_move_rank(const c4_geom *g, bool slow_probe, uint64_t possible, uint64_t m, uint64_t w)
+{
+    if (!slow_probe)
+        return c4_popcount(w);
+    const uint64_t playable = (possible & ~m) | ((m << 1) & g->board);
+    return 2 * c4_popcount(w & ~playable) + c4_popcount(w & playable);
+}
+
+#endif

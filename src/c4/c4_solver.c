@@ -1,0 +1,192 @@
+/* The public Connect 4 solver: options, algorithm dispatch, timing. */
+#include "gts/c4_solver.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "c4/c4_threads.h"
+#include "c4/c4_search.h"
+#include "gts/tt.h"
+#include "core/clock.h"
+
+struct c4_solver {
+    c4_geom g;
+    c4_options opt;
+    tt_table *tt;
+    tt_table **near;            /* one per thread */
+    c4_pool *pool;              /* NULL with one thread */
+    atomic_int stop;            /* raised to end the current search */
+    atomic_int interrupted;     /* sticky: raised by c4_solver_interrupt */
+};
+
+static const char *const algo_names[] = { "solver", "alphabeta", "minimax" };
+
+const char *c4_algo_name(c4_algo a)
+{
+    return algo_names[a];
+}
+
+int c4_algo_parse(const char *name, c4_algo *a)
+{
+    for (int i = 0; i < 3; i++)
+        if (strcmp(name, algo_names[i]) == 0) {
+            *a = (c4_algo)i;
+            return 0;
+        }
+    return -1;
+}
+
+bool c4_algo_fits(c4_algo a, const c4_geom *g, const c4_pos *p, char *err, size_t errlen)
+{
+    const int empty = g->cells - p->moves;
+    if (a == C4_ALGO_MINIMAX && empty > C4_MINIMAX_MAX_EMPTY) {
+        snprintf(err, errlen, "minimax visits every line: %d empty cells is too many (at most %d)", empty,
+                 C4_MINIMAX_MAX_EMPTY);
+        return false;
+    }
+    return true;
+}
+
+c4_options c4_default_options(void)
+{
+    return (c4_options){ .algo = C4_ALGO_SOLVER, .tt_bytes = (size_t)64 << 20, .threads = 1 };
+}
+
+c4_solver *c4_solver_create(const c4_geom *g, const c4_options *opt, char *err, size_t errlen)
+{
+    if (opt->threads < 1 || opt->threads > 1024) {
+        snprintf(err, errlen, "thread count %d out of range 1..1024", opt->threads);
+        return NULL;
+    }
+    if (opt->threads > 1 && opt->algo != C4_ALGO_SOLVER) {
+        snprintf(err, errlen, "--threads applies to --algo solver only, not %s", c4_algo_name(opt->algo));
+        return NULL;
+    }
+    c4_solver *s = calloc(1, sizeof *s);
+    if (!s) {
+        snprintf(err, errlen, "out of memory");
+        return NULL;
+    }
+    s->g = *g;
+    s->opt = *opt;
+    atomic_init(&s->stop, 0);
+    atomic_init(&s->interrupted, 0);
+    if (opt->algo == C4_ALGO_SOLVER) {
+        s->tt = tt_create(opt->tt_bytes, g->key_bits, err, errlen);
+        s->near = calloc((size_t)opt->threads, sizeof *s->near);
+        if (!s->tt || !s->near) {
+            if (s->tt && !s->near)
+                snprintf(err, errlen, "out of memory");
+            c4_solver_free(s);
+            return NULL;
+        }
+        for (int i = 0; i < opt->threads; i++)
+            if (!(s->near[i] = c4_near_create(g, err, errlen))) {
+                c4_solver_free(s);
+                return NULL;
+            }
+    }
+    if (opt->threads > 1) {
+        s->pool = c4_pool_create(opt->threads - 1, &s->g, s->tt, s->near + 1, opt->book, &s->stop);
+        if (!s->pool) {
+            snprintf(err, errlen, "cannot start %d threads", opt->threads);
+            c4_solver_free(s);
+            return NULL;
+        }
+    }
+    return s;
+}
+
+void c4_solver_free(c4_solver *s)
+{
+    if (!s)
+        return;
+    c4_pool_free(s->pool);
+    tt_free(s->tt);
+    for (int i = 0; s->near && i < s->opt.threads; i++)
+        tt_free(s->near[i]);
+    free(s->near);
+    free(s);
+}
+
+void c4_solver_clear(c4_solver *s)
+{
+    if (s->tt)
+        tt_clear(s->tt);
+    for (int i = 0; s->near && i < s->opt.threads; i++)
+        tt_clear(s->near[i]);
+}
+
+void c4_solver_interrupt(c4_solver *s)
+{
+    atomic_store(&s->interrupted, 1);
+    atomic_store(&s->stop, 1);
+}
+
+void c4_solver_resume(c4_solver *s)
+{
+    atomic_store(&s->interrupted, 0);
+}
+
+int c4_solve(c4_solver *s, const c4_pos *p, bool weak, c4_result *r)
+{
+    atomic_store(&s->stop, 0);
+    if (atomic_load(&s->interrupted))
+        return -1;
+    c4_search ctx;
+    c4_search_init(&ctx, &s->g, s->tt, s->near ? s->near[0] : NULL, s->opt.book, &s->stop);
+    ctx.progress = s->opt.progress;
+    ctx.progress_ctx = s->opt.progress_ctx;
+    const double t0 = gts_now_usec();
+    int score = 0, rc = 0;
+    switch (s->opt.algo) {
+    case C4_ALGO_SOLVER:
+        if (s->pool)
+            rc = c4_pool_solve(s->pool, &ctx, p, weak, &score);
+        else
+            score = c4_search_solve(&ctx, p, weak);
+        break;
+    case C4_ALGO_ALPHABETA:
+        score = c4_alphabeta_solve(&ctx, p, weak);
+        break;
+    case C4_ALGO_MINIMAX:
+        score = c4_minimax_solve(&ctx, p, weak);
+        break;
+    }
+    if (rc != 0 || (!s->pool && atomic_load(&s->stop)))
+        return -1;
+    r->score = score;
+    r->nodes = ctx.nodes;
+    r->tt_hits = ctx.tt_hits;
+    r->usec = gts_now_usec() - t0;
+    return 0;
+}
+
+int c4_analyze(c4_solver *s, const c4_pos *p, int scores[C4_MAX_WIDTH], bool playable[C4_MAX_WIDTH],
+               c4_result *r)
+{
+    const c4_geom *g = &s->g;
+    *r = (c4_result){ 0 };
+    int dummy;
+    const bool over = c4_final_score(g, p, &dummy);
+    for (int col = 0; col < g->width; col++) {
+        playable[col] = !over && c4_can_play(g, p, col);
+        if (!playable[col])
+            continue;
+        if (c4_is_winning_move(g, p, col)) {
+            scores[col] = c4_win_score(g, p->moves);
+            continue;
+        }
+        c4_pos q = *p;
+        c4_play(g, &q, col);
+        c4_result child;
+        if (c4_solve(s, &q, false, &child) != 0)
+            return -1;
+        scores[col] = -child.score;
+        r->nodes += child.nodes;
+        r->tt_hits += child.tt_hits;
+        r->usec += child.usec;
+    }
+    return 0;
+}

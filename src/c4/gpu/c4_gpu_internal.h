@@ -1,0 +1,47 @@
+/*
+ * Internal to the GPU solver's host side: the solver's state, shared by
+ * c4_gpu.c (split, executors, finish) and c4_gpu_tasks.c (the scheduler
+ * that splits long items with their windows kept).
+ */
+#ifndef GTS_C4_GPU_INTERNAL_H
+#define GTS_C4_GPU_INTERNAL_H
+
+#include "c4/gpu/c4_gpu_core.h"
+#include "c4/gpu/c4_gpu_device.h"
+#include "gts/c4_gpu.h"
+
+#define MAX_CPU_THREADS 1024
+
+struct c4_gpu {
+    c4_geom g;
+    c4_gpu_options opt;
+    int log2b;                  /* table buckets (log2), -1 without one */
+    c4g_device *dev;            /* NULL on the CPU executor */
+    uint64_t *slots;            /* the CPU executor's table */
+    c4g_item *items;
+    c4g_result *results;
+    int *owner;                 /* the line that asked for each item */
+    size_t nitems, cap;
+    /* Frontier positions by key: the finish looks their scores up, and
+     * with dedup a position reached twice is sent once.  Open addressing,
+     * a power-of-two size kept at least twice the items. */
+    uint64_t *map_keys;
+    int32_t *map_items;         /* item index + 1, 0 = empty */
+    size_t map_cap;
+};
+
+/* Positions the host settles itself: the game is over, or the side to
+ * move wins at once.  Sets *score (weak: its sign). */
+bool c4g_settled(const c4_geom *g, const c4_pos *p, bool weak, int *score);
+
+/* Runs items[0..n) on the device or the CPU executor (clearing the table
+ * first if asked), each within node_limit nodes (0: none); adds the launch
+ * to st (kernel_us, items, rounds). */
+int c4g_execute(c4_gpu *gpu, const c4g_item *items, size_t n, c4g_result *out, bool clear, uint64_t node_limit,
+                c4_gpu_stats *st, char *err, size_t errlen);
+
+/* Solves gpu->items[0..nitems) into gpu->results with a node budget per
+ * launch item: see c4_gpu_tasks.c. */
+int c4g_run_tasks(c4_gpu *gpu, bool weak, uint64_t budget, c4_gpu_stats *st, char *err, size_t errlen);
+
+#endif

@@ -1,0 +1,18 @@
+/*
+ * Internal: the GPU perft's launches (c4_perft_kernel.cu), or a stand-in
+ * that reports no device (gpu_none.c).
+ */
+#ifndef GTS_C4_PERFT_DEVICE_H
+#define GTS_C4_PERFT_DEVICE_H
+
+#include <stddef.h>
+
+#include "c4/gpu/c4_perft_core.h"
+
+/* Counts the valid k-move sequences from each of the n prefixes, and (if
+ * set_bytes) the distinct positions they reach.  Returns 0, or -1 with a
+ * reason (the set full, no device). */
+int c4p_device_run(const c4_geom *g, const c4_pos *prefixes, size_t n, int k, size_t set_bytes, uint64_t *sequences,
+                   uint64_t *positions, double *kernel_us, char *err, size_t errlen);
+
+#endif

@@ -1,0 +1,20 @@
+/* Stand-in for the CUDA backends in a build without nvcc. */
+#include <stdio.h>
+
+#include "gts/gpu.h"
+
+bool gpu_built(void)
+{
+    return false;
+}
+
+int gpu_device_count(void)
+{
+    return 0;
+}
+
+int gpu_describe(char *buf, size_t len)
+{
+    snprintf(buf, len, "no CUDA device: gts was built without nvcc");
+    return -1;
+}

@@ -1,0 +1,506 @@
+/*
+ * Gomoku best-move search: negamax with minimax, alpha-beta and PVS as
+ * variants of one node function, so that they search one tree.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "gomoku/gm_search_internal.h"
+#include "core/clock.h"
+
+void gm_search_defaults(gm_search_options *o)
+{
+    memset(o, 0, sizeof *o);
+    o->algo = GM_ALGO_PVS;
+    o->depth = 4;
+    o->threads = 1;
+    o->split_depth = 1;
+    o->schedule = GM_SCHED_DYNAMIC;
+    o->eval = GM_EVAL_SHAPES;
+}
+
+void gm_ctx_reset(gm_ctx *c, const gm_board *b, const gm_search_options *o, htt *tt, atomic_int *abort,
+                  double deadline)
+{
+    gm_copy(&c->b, b);
+    c->o = o;
+    c->tt = tt;
+    c->nodes = 0;
+    c->next_check = 0;
+    memset(c->killer, 0xff, sizeof c->killer);
+    for (int colour = 0; colour < 2; colour++)
+        memset(c->history[colour], 0, (size_t)b->cells * sizeof c->history[0][0]);
+    c->deadline = deadline;
+    c->abort = abort;
+    c->split_ply = -1;
+    c->cutoff = NULL;
+    c->root_move = GM_NO_MOVE;
+    c->stopped = false;
+}
+
+static void add_threat(gm_threats *t, int colour, int cell)
+{
+    for (int i = 0; i < t->n[colour]; i++)
+        if (t->cell[colour][i] == cell)
+            return;
+    if (t->n[colour] < GM_THREATS)
+        t->cell[colour][t->n[colour]++] = (int16_t)cell;
+}
+
+void gm_threats_scan(const gm_board *b, gm_threats *t)
+{
+    int16_t cells[GM_MAX_CELLS];
+    for (int colour = 0; colour < 2; colour++) {
+        t->n[colour] = 0;
+        /* Black has (stones + 1) / 2 stones, white stones / 2; a five
+         * point needs four. */
+        if ((b->stones + 1 - colour) / 2 < 4)
+            continue;
+        const int n = gm_five_points(b, colour, GM_NO_MOVE, cells);
+        for (int i = 0; i < n; i++)
+            add_threat(t, colour, cells[i]);
+    }
+}
+
+/* A five point disappears when its cell is taken, or (standard rule) when
+ * its owner's stones turn the five into an overline; the mover's new ones
+ * lie on the four lines through its move. */
+void gm_threats_after(const gm_board *b, const gm_threats *before, gm_threats *after)
+{
+    const int move = b->history[b->stones - 1].cell, mover = b->side ^ 1;
+    for (int colour = 0; colour < 2; colour++) {
+        after->n[colour] = 0;
+        for (int i = 0; i < before->n[colour]; i++) {
+            const int cell = before->cell[colour][i];
+            if (cell != move && (b->rule == GM_FREESTYLE || colour != mover || gm_is_winning_move(b, cell, colour)))
+                after->cell[colour][after->n[colour]++] = (int16_t)cell;
+        }
+    }
+    int16_t cells[4 * GM_MAX_SIZE];
+    const int n = gm_five_points(b, mover, move, cells);
+    for (int i = 0; i < n; i++)
+        add_threat(after, mover, cells[i]);
+}
+
+int gm_node_moves(const gm_board *b, const gm_threats *t, int16_t *out)
+{
+    const int them = b->side ^ 1;
+    if (t->n[them]) {
+        memcpy(out, t->cell[them], (size_t)t->n[them] * sizeof out[0]);
+        return t->n[them];
+    }
+    return gm_candidates(b, out);
+}
+
+/* How good a move is to try first: what it makes for the side to move,
+ * plus what it takes from the opponent if the opponent played there. */
+static int32_t move_priority(const gm_ctx *c, int cell)
+{
+    const gm_board *b = &c->b;
+    const int me = b->side;
+    int32_t mine[2], theirs[2];
+    bool five;
+    gm_move_delta(b, cell, me, mine, &five);
+    gm_move_delta(b, cell, me ^ 1, theirs, &five);
+    return mine[0] - mine[1] + theirs[0] + c->history[me][cell];
+}
+
+/* Fully sorting hundreds of moves costs more than it saves: cutoffs come
+ * from the first few, so only the best ORDERED_MOVES are picked out and
+ * the rest keep board order. */
+#define ORDERED_MOVES 12
+
+/* Moves cell (if it is among moves[at..n)) to moves[at]; true if it was. */
+static bool move_to_front(int16_t *moves, int n, int at, int cell)
+{
+    for (int i = at; i < n; i++)
+        if (moves[i] == cell) {
+            memmove(moves + at + 1, moves + at, (size_t)(i - at) * sizeof moves[0]);
+            moves[at] = (int16_t)cell;
+            return true;
+        }
+    return false;
+}
+
+/* The table's move and the killers first. */
+static int known_first(gm_ctx *c, int16_t *moves, int n, int tt_move, int ply)
+{
+    int front = 0;
+    const int first[3] = {tt_move, c->killer[ply][0], c->killer[ply][1]};
+    for (int k = 0; k < 3; k++)
+        if (first[k] >= 0 && move_to_front(moves, n, front, first[k]))
+            front++;
+    return front;
+}
+
+void gm_order_moves(gm_ctx *c, int16_t *moves, int n, int tt_move, int ply)
+{
+    const int front = known_first(c, moves, n, tt_move, ply);
+    int32_t key[GM_MAX_CELLS];
+    for (int i = front; i < n; i++)
+        key[i] = move_priority(c, moves[i]);
+    for (int i = front; i < n && i < front + ORDERED_MOVES; i++) {
+        int best = i;
+        for (int j = i + 1; j < n; j++)
+            if (key[j] > key[best])
+                best = j;
+        const int16_t m = moves[best];
+        const int32_t k = key[best];
+        memmove(moves + i + 1, moves + i, (size_t)(best - i) * sizeof moves[0]);
+        memmove(key + i + 1, key + i, (size_t)(best - i) * sizeof key[0]);
+        moves[i] = m;
+        key[i] = k;
+    }
+}
+
+static inline int32_t evaluate(const gm_ctx *c)
+{
+    return c->o->eval == GM_EVAL_POTENTIAL ? gm_eval_potential(&c->b) : gm_eval(&c->b);
+}
+
+static bool should_stop(gm_ctx *c)
+{
+    if ((c->o->stop && *c->o->stop) || (c->deadline > 0 && gts_now_usec() > c->deadline))
+        atomic_store(c->abort, 1);
+    if (atomic_load_explicit(c->abort, memory_order_relaxed) ||
+        (c->cutoff && atomic_load_explicit(c->cutoff, memory_order_relaxed)))
+        c->stopped = true;
+    return c->stopped;
+}
+
+static void note_cutoff(gm_ctx *c, int move, int depth, int ply)
+{
+    if (c->killer[ply][0] != move) {
+        c->killer[ply][1] = c->killer[ply][0];
+        c->killer[ply][0] = (int16_t)move;
+    }
+    c->history[c->b.side][move] += depth * depth;
+}
+
+/* Win scores count plies from the root; the table stores them counted
+ * from the node, so that a transposition at another ply reads right. */
+static inline int32_t to_table(int32_t v, int ply)
+{
+    return v > GM_WIN_BOUND ? v + ply : v < -GM_WIN_BOUND ? v - ply : v;
+}
+
+static inline int32_t from_table(int32_t v, int ply)
+{
+    return v > GM_WIN_BOUND ? v - ply : v < -GM_WIN_BOUND ? v + ply : v;
+}
+
+/*
+ * The last ply with the shape evaluation: a child's value is the node's
+ * evaluation plus the move's delta, so no child is played.  The tree is
+ * the one gm_node would search, down to the threat rules at the leaves:
+ * a leaf where the opponent still has a five point is lost.
+ */
+static int32_t frontier(gm_ctx *c, int32_t alpha, int32_t beta, int ply, const gm_threats *t, int16_t *moves,
+                        int n, int *best_move)
+{
+    const gm_board *b = &c->b;
+    const int me = b->side;
+    const int32_t here = gm_eval(b);
+    const bool last_cell = b->stones + 1 == b->cells;
+    const bool prune = c->o->algo != GM_ALGO_MINIMAX;
+    int32_t best = -GM_INF;
+    *best_move = GM_NO_MOVE;
+    for (int i = 0; i < n; i++) {
+        const int m = moves[i];
+        int32_t delta[2];
+        bool five;
+        gm_move_delta(b, m, me, delta, &five);
+        c->nodes++;
+        int32_t v;
+        if (five)
+            v = GM_WIN - (ply + 1);
+        else if (last_cell)
+            v = 0;
+        else if (t->n[me ^ 1] > 1 || (t->n[me ^ 1] == 1 && t->cell[me ^ 1][0] != m))
+            v = -(GM_WIN - (ply + 2));
+        else
+            v = here + delta[0] - delta[1];
+        if (v > best) {
+            best = v;
+            *best_move = m;
+            if (v > alpha)
+                alpha = v;
+            if (prune && alpha >= beta)
+                break;
+        }
+    }
+    return best;
+}
+
+int32_t gm_node(gm_ctx *c, int depth, int32_t alpha, int32_t beta, int ply, const gm_threats *t)
+{
+    gm_board *b = &c->b;
+    c->nodes++;
+    if (b->winner >= 0)
+        return -(GM_WIN - ply);
+    if (b->stones == b->cells)
+        return 0;
+    const int me = b->side;
+    if (t->n[me])
+        return GM_WIN - (ply + 1);
+    if (depth == 0)
+        return evaluate(c);
+    /* The last ply adds many nodes at once, so the clock is read once the
+     * count has passed a mark, not when it hits a multiple. */
+    if (c->nodes >= c->next_check) {
+        c->next_check = c->nodes + 1024;
+        if (should_stop(c))
+            return 0;
+    }
+
+    const gm_algo algo = c->o->algo;
+    const int32_t alpha0 = alpha;
+    int tt_move = GM_NO_MOVE;
+    if (c->tt) {
+        htt_hit hit;
+        if (htt_probe(c->tt, b->hash, &hit)) {
+            tt_move = hit.move;
+            /* Only a result of this very depth is used, so that the table
+             * changes the work, never the score. */
+            if (hit.depth == depth) {
+                const int32_t v = from_table(hit.score, ply);
+                if (hit.bound == HTT_BOUND_EXACT || (hit.bound == HTT_BOUND_LOWER && v >= beta) ||
+                    (hit.bound == HTT_BOUND_UPPER && v <= alpha))
+                    return v;
+            }
+        }
+    }
+
+    int16_t *moves = c->moves[ply];
+    const int n = gm_node_moves(b, t, moves);
+    /* At the last ply every move's value costs no more than its ordering
+     * key would, so only the likely refutations go first there. */
+    if (algo == GM_ALGO_PVS && depth == 1 && c->o->eval == GM_EVAL_SHAPES)
+        known_first(c, moves, n, tt_move, ply);
+    else if (algo == GM_ALGO_PVS)
+        gm_order_moves(c, moves, n, tt_move, ply);
+
+    int32_t best;
+    int best_move;
+    if (depth == 1 && c->o->eval == GM_EVAL_SHAPES) {
+        best = frontier(c, alpha, beta, ply, t, moves, n, &best_move);
+    } else if (ply == c->split_ply) {
+        best = gm_split_loop(c, depth, alpha, beta, ply, t, moves, n, &best_move);
+        if (c->stopped)
+            return 0;
+    } else {
+        best = -GM_INF;
+        best_move = GM_NO_MOVE;
+        for (int i = 0; i < n; i++) {
+            const int m = moves[i];
+            const int32_t v = gm_move_value(c, m, depth, alpha, beta, ply, t, i == 0);
+            if (c->stopped)
+                return 0;
+            if (v > best) {
+                best = v;
+                best_move = m;
+                if (v > alpha)
+                    alpha = v;
+                if (algo != GM_ALGO_MINIMAX && alpha >= beta)
+                    break;
+            }
+        }
+    }
+    if (ply == 0)
+        c->root_move = best_move;
+    if (best >= beta && best_move >= 0 && algo == GM_ALGO_PVS)
+        note_cutoff(c, best_move, depth, ply);
+    if (c->tt) {
+        const int bound = best <= alpha0 ? HTT_BOUND_UPPER : best >= beta ? HTT_BOUND_LOWER : HTT_BOUND_EXACT;
+        htt_store(c->tt, b->hash, to_table(best, ply), best_move, depth, bound);
+    }
+    return best;
+}
+
+int32_t gm_move_value(gm_ctx *c, int move, int depth, int32_t alpha, int32_t beta, int ply, const gm_threats *t,
+                      bool first)
+{
+    gm_threats child;
+    gm_play(&c->b, move);
+    gm_threats_after(&c->b, t, &child);
+    int32_t v;
+    if (c->o->algo == GM_ALGO_MINIMAX) {
+        v = -gm_node(c, depth - 1, -GM_INF, GM_INF, ply + 1, &child);
+    } else if (c->o->algo == GM_ALGO_PVS && !first) {
+        v = -gm_node(c, depth - 1, -alpha - 1, -alpha, ply + 1, &child);
+        if (v > alpha && v < beta && !c->stopped)
+            v = -gm_node(c, depth - 1, -beta, -alpha, ply + 1, &child);
+    } else {
+        v = -gm_node(c, depth - 1, -beta, -alpha, ply + 1, &child);
+    }
+    gm_undo(&c->b);
+    return v;
+}
+
+/* One depth at the root, serially, with the running window. */
+static int32_t root_search(gm_ctx *c, int depth, int16_t *moves, int n, const gm_threats *t, int *best_move)
+{
+    int32_t best = -GM_INF, alpha = -GM_INF;
+    *best_move = GM_NO_MOVE;
+    for (int i = 0; i < n; i++) {
+        const int32_t v = gm_move_value(c, moves[i], depth, alpha, GM_INF, 0, t, i == 0);
+        if (c->stopped)
+            return best;
+        if (v > best) {
+            best = v;
+            *best_move = moves[i];
+            if (v > alpha)
+                alpha = v;
+        }
+    }
+    return best;
+}
+
+void gm_search_serial(gm_ctx *c, const gm_threats *t, gm_result *r)
+{
+    int16_t moves[GM_MAX_CELLS];
+    const int n = gm_node_moves(&c->b, t, moves);
+    const bool deepen = c->o->algo == GM_ALGO_PVS || c->o->time_ms > 0;
+    for (int depth = deepen ? 1 : c->o->depth; depth <= c->o->depth; depth++) {
+        int best_move;
+        int32_t v;
+        if (c->o->algo == GM_ALGO_PVS && c->o->depth > 1)
+            gm_order_moves(c, moves, n, r->move, 0);
+        if (depth == 1 && c->o->eval == GM_EVAL_SHAPES) {
+            c->nodes++;
+            v = frontier(c, -GM_INF, GM_INF, 0, t, moves, n, &best_move);
+        } else {
+            v = root_search(c, depth, moves, n, t, &best_move);
+        }
+        if (c->stopped || gm_record_depth(r, best_move, v, depth))
+            break;
+    }
+}
+
+static int check_options(const gm_search_options *o, char *err, size_t errlen)
+{
+    if (o->depth < 1 || o->depth > GM_MAX_DEPTH)
+        snprintf(err, errlen, "depth %d out of range (1..%d)", o->depth, GM_MAX_DEPTH);
+    else if (o->threads < 1 || o->threads > 256)
+        snprintf(err, errlen, "threads %d out of range (1..256)", o->threads);
+    else if (o->split_depth < 1 || o->split_depth > GM_MAX_DEPTH)
+        snprintf(err, errlen, "split depth %d out of range (1..%d)", o->split_depth, GM_MAX_DEPTH);
+    else if (o->time_ms < 0)
+        snprintf(err, errlen, "time limit %ld ms is negative", o->time_ms);
+    else
+        return 0;
+    return -1;
+}
+
+gm_searcher *gm_searcher_create(const gm_search_options *o, char *err, size_t errlen)
+{
+    if (check_options(o, err, errlen) != 0)
+        return NULL;
+    gm_searcher *s = calloc(1, sizeof *s);
+    if (!s)
+        goto oom;
+    s->o = *o;
+    s->nctx = o->threads > 1 ? o->threads + 1 : 1;
+    s->ctx = calloc((size_t)s->nctx, sizeof *s->ctx);
+    if (!s->ctx)
+        goto oom;
+    for (int i = 0; i < s->nctx; i++) {
+        if (!(s->ctx[i] = malloc(sizeof *s->ctx[i])))
+            goto oom;
+        s->ctx[i]->searcher = s;
+    }
+    if (o->algo == GM_ALGO_PVS && !(s->tt = htt_create(o->tt_bytes ? o->tt_bytes : (size_t)64 << 20)))
+        goto oom;
+    return s;
+oom:
+    gm_searcher_free(s);
+    snprintf(err, errlen, "out of memory for the search");
+    return NULL;
+}
+
+void gm_searcher_free(gm_searcher *s)
+{
+    if (!s)
+        return;
+    for (int i = 0; s->ctx && i < s->nctx; i++)
+        free(s->ctx[i]);
+    free(s->ctx);
+    htt_free(s->tt);
+    free(s);
+}
+
+void gm_searcher_clear(gm_searcher *s)
+{
+    if (s->tt)
+        htt_clear(s->tt);
+}
+
+void gm_searcher_set_time(gm_searcher *s, long time_ms)
+{
+    s->o.time_ms = time_ms > 0 ? time_ms : 0;
+}
+
+void gm_searcher_run(gm_searcher *s, const gm_board *b, gm_result *r)
+{
+    const double t0 = gts_now_usec();
+    memset(r, 0, sizeof *r);
+    r->move = GM_NO_MOVE;
+    if (gm_game_over(b)) {
+        r->usec = gts_now_usec() - t0;
+        return;
+    }
+    if (s->tt)
+        s->tt->generation++;
+    gm_threats t;
+    gm_threats_scan(b, &t);
+    if (t.n[b->side]) {
+        /* A five to make: nothing to search. */
+        r->move = t.cell[b->side][0];
+        r->score = GM_WIN - 1;
+        r->depth = 1;
+        r->nodes = 1;
+    } else {
+        gm_ctx *c = s->ctx[0];
+        atomic_int abort = 0;
+        const double deadline = s->o.time_ms > 0 ? t0 + 1000.0 * (double)s->o.time_ms : 0;
+        int plies = 0;
+        uint64_t vcf_nodes = 0;
+        int win = GM_NO_MOVE;
+        if (s->o.vcf) {
+            /* At most a quarter of the time: the search must still run. */
+            gm_copy(&c->b, b);
+            win = gm_vcf(&c->b, GM_VCF_PLIES, s->o.time_ms / 4 + (s->o.time_ms > 0), &plies, &vcf_nodes);
+        }
+        if (win != GM_NO_MOVE) {
+            r->move = win;
+            r->score = GM_WIN - plies;
+            r->vcf = true;
+            r->vcf_length = plies;
+            r->depth = plies;
+        } else if (s->o.threads > 1) {
+            gm_search_parallel(s, b, &t, r, &abort, deadline);
+        } else {
+            gm_ctx_reset(c, b, &s->o, s->tt, &abort, deadline);
+            gm_search_serial(c, &t, r);
+            r->nodes = c->nodes;
+        }
+        r->nodes += vcf_nodes;
+        if (r->move == GM_NO_MOVE) {
+            /* Stopped before the first depth ended: any sensible move. */
+            int16_t moves[GM_MAX_CELLS];
+            r->move = gm_node_moves(b, &t, moves) ? moves[0] : GM_NO_MOVE;
+        }
+    }
+    r->usec = gts_now_usec() - t0;
+}
+
+int gm_search(const gm_board *b, const gm_search_options *o, gm_result *r, char *err, size_t errlen)
+{
+    gm_searcher *s = gm_searcher_create(o, err, errlen);
+    if (!s)
+        return -1;
+    gm_searcher_run(s, b, r);
+    gm_searcher_free(s);
+    return 0;
+}

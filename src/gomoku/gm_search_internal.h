@@ -1,0 +1,106 @@
+/*
+ * Internal: the Gomoku search's per-thread context and node function,
+ * shared by the serial search (gm_search.c) and the parallel variants
+ * (src/gomoku/gm_threads.c).
+ */
+#ifndef GTS_GM_SEARCH_INTERNAL_H
+#define GTS_GM_SEARCH_INTERNAL_H
+
+#include <stdatomic.h>
+
+#include "core/htt.h"
+#include "gts/gomoku_search.h"
+
+#define GM_INF (GM_WIN + 1)
+#define GM_THREATS 8    /* five points kept per colour; more cannot all be blocked anyway */
+
+/* Each colour's five points at a node (cells where it would make five). */
+typedef struct gm_threats {
+    int n[2];
+    int16_t cell[2][GM_THREATS];
+} gm_threats;
+
+typedef struct gm_ctx {
+    gm_board b;
+    const gm_search_options *o;
+    htt *tt;                       /* NULL unless PVS */
+    uint64_t nodes;
+    uint64_t next_check;             /* nodes at which the clock is read next */
+    int16_t killer[GM_MAX_DEPTH + 2][2];
+    int32_t history[2][GM_MAX_CELLS];
+    double deadline;                 /* gts_now_usec() limit, 0 for none */
+    /* Raised when the search must stop (time, o->stop, another thread's
+     * cutoff in the split variant); a stopped search's scores are void. */
+    atomic_int *abort;
+    /* The split variant: a node at ply split_ply shares its moves out
+     * (-1: never); a worker stops when its split node's cutoff is raised. */
+    int split_ply;
+    atomic_int *cutoff;
+    struct gm_searcher *searcher;
+    int root_move;                   /* best move of the last ply-0 node */
+    bool stopped;
+    int16_t moves[GM_MAX_DEPTH + 2][GM_MAX_CELLS];
+} gm_ctx;
+
+struct gm_searcher {
+    gm_search_options o;
+    htt *tt;          /* PVS only */
+    int nctx;
+    gm_ctx **ctx;       /* ctx[0]: the serial part; ctx[1 + i]: thread i of a parallel loop */
+};
+
+/* Readies context c for a search of b. */
+void gm_ctx_reset(gm_ctx *c, const gm_board *b, const gm_search_options *o, htt *tt, atomic_int *abort,
+                  double deadline);
+
+/* The serial search of c->b (iterative deepening for PVS or a time limit);
+ * fills r's move, score and depth. */
+void gm_search_serial(gm_ctx *c, const gm_threats *t, gm_result *r);
+
+/* The same with s->o.threads threads in the way s->o.parallel says; nodes
+ * of every thread are added to r. */
+void gm_search_parallel(gm_searcher *s, const gm_board *b, const gm_threats *t, gm_result *r, atomic_int *abort,
+                        double deadline);
+
+/* Every five point of both colours, by a full scan (the root's threats). */
+void gm_threats_scan(const gm_board *b, gm_threats *t);
+
+/* The threats after the move just played on b (b->history[b->stones-1]),
+ * from those before it. */
+void gm_threats_after(const gm_board *b, const gm_threats *before, gm_threats *after);
+
+/* The moves searched at a node with threats t: the five points of the
+ * side to move's opponent when there are any (a block is forced), else the
+ * board's candidates.  Returns how many. */
+int gm_node_moves(const gm_board *b, const gm_threats *t, int16_t *out);
+
+/* Puts the most promising moves first (PVS): the table's move, killers,
+ * then by what the move makes and what it blocks. */
+void gm_order_moves(gm_ctx *c, int16_t *moves, int n, int tt_move, int ply);
+
+/* Negamax value of c->b searched to depth with the context's algorithm.
+ * Scores of a stopped search (c->stopped) are meaningless. */
+int32_t gm_node(gm_ctx *c, int depth, int32_t alpha, int32_t beta, int ply, const gm_threats *t);
+
+/* The split variant's loop over a split node's moves (gm_threads.c). */
+int32_t gm_split_loop(gm_ctx *c, int depth, int32_t alpha, int32_t beta, int ply, const gm_threats *t,
+                      const int16_t *moves, int n, int *best_move);
+
+/* Keeps a finished depth's result in r; true when deepening should stop
+ * there (a win or loss found does not change deeper). */
+static inline bool gm_record_depth(gm_result *r, int move, int32_t score, int depth)
+{
+    r->move = move;
+    r->score = score;
+    r->depth = depth;
+    return score > GM_WIN_BOUND || score < -GM_WIN_BOUND;
+}
+
+/* The value of playing move at a node of ply `ply` (depth to go), from
+ * that node's side: the child searched with the algorithm's window (the
+ * whole one for minimax; for PVS a null window first unless the move is
+ * the node's first, then (alpha, beta) if it beats alpha). */
+int32_t gm_move_value(gm_ctx *c, int move, int depth, int32_t alpha, int32_t beta, int ply, const gm_threats *t,
+                      bool first);
+
+#endif

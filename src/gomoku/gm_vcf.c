@@ -1,0 +1,82 @@
+/*
+ * Victory by continuous fours: the attacker plays only moves that make a
+ * four, so every reply is forced (the block of its five point), and the
+ * tree stays narrow enough to read 20 and more plies deep.
+ */
+#include "gts/gomoku_search.h"
+#include "core/clock.h"
+
+/* A search stops after GM_VCF_NODES positions or at its deadline, so that
+ * a board full of fours cannot make it run for long. */
+typedef struct vcf {
+    uint64_t nodes;
+    double deadline;      /* 0: none */
+    bool out;             /* of nodes or time */
+} vcf;
+
+/* Plies to the attacker's five within plies_left (0: none found); the
+ * first move goes to *first. */
+static int vcf_node(gm_board *b, vcf *v, int plies_left, int *first)
+{
+    if (v->out || ++v->nodes > GM_VCF_NODES ||
+        (v->deadline > 0 && (v->nodes & 63) == 0 && gts_now_usec() > v->deadline)) {
+        v->out = true;
+        return 0;
+    }
+    const int me = b->side;
+    int16_t fives[GM_MAX_CELLS], theirs[GM_MAX_CELLS], fours[GM_MAX_CELLS];
+    if (gm_five_points(b, me, GM_NO_MOVE, fives)) {
+        *first = fives[0];
+        return 1;
+    }
+    if (plies_left < 3)
+        return 0;
+    /* Facing a five point, the attacker's four must also block it. */
+    const int nt = gm_five_points(b, me ^ 1, GM_NO_MOVE, theirs);
+    if (nt > 1)
+        return 0;
+    const int nf = gm_four_points(b, me, fours);
+    for (int i = 0; i < nf; i++) {
+        const int f = fours[i];
+        if (nt == 1 && f != theirs[0])
+            continue;
+        gm_play(b, f);
+        int16_t mine[4 * GM_MAX_SIZE];
+        const int nm = gm_five_points(b, me, f, mine);
+        int found = 0;
+        if (nm >= 2) {
+            found = 3;
+        } else if (nm == 1) {
+            gm_play(b, mine[0]);
+            int next;
+            const int r = b->winner < 0 ? vcf_node(b, v, plies_left - 2, &next) : 0;
+            gm_undo(b);
+            found = r ? r + 2 : 0;
+        }
+        gm_undo(b);
+        if (found) {
+            *first = f;
+            return found;
+        }
+    }
+    return 0;
+}
+
+int gm_vcf(gm_board *b, int max_plies, long time_ms, int *plies, uint64_t *nodes)
+{
+    if (gm_game_over(b))
+        return GM_NO_MOVE;
+    vcf v = { .deadline = time_ms > 0 ? gts_now_usec() + 1000.0 * (double)time_ms : 0 };
+    int move = GM_NO_MOVE;
+    /* Deepening finds the shortest win first. */
+    for (int limit = 1; limit <= max_plies && !v.out && move == GM_NO_MOVE; limit += 2) {
+        int first = GM_NO_MOVE;
+        const int found = vcf_node(b, &v, limit, &first);
+        if (found) {
+            *plies = found;
+            move = first;
+        }
+    }
+    *nodes += v.nodes;
+    return move;
+}

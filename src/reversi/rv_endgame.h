@@ -1,0 +1,139 @@
+/*
+ * Internal: the parts of the Reversi endgame solver (rv_endgame.c, the
+ * search with many empties; rv_endgame_last.c, the last few empties;
+ * rv_endgame_stable.c, stable discs; rv_endgame_threads.c, threads).
+ *
+ * Scores are exact final disc differences for the side to move, in
+ * -64..64; searches are fail-soft alpha-beta (a result <= alpha is an upper
+ * bound, >= beta a lower bound).
+ */
+#ifndef GTS_RV_ENDGAME_H
+#define GTS_RV_ENDGAME_H
+
+#include <stdatomic.h>
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "core/htt.h"
+#include "gts/reversi.h"
+
+/* Positions with this many empties or fewer are solved by
+ * rv_eg_last (no move lists, no table). */
+#define RV_EG_LAST_EMPTIES 5
+
+/* The table key of (me, opp).  Each word goes through a full 64-bit
+ * mixer before the two meet: keys built by multiplying and XORing the
+ * words directly collide whenever a high bit moves from one word to the
+ * other (a multiply by an odd constant leaves bit 63 of the difference
+ * alone), so the owner of h8 did not change the key, and a bound of one
+ * position was taken for the other. */
+static inline uint64_t rv_eg_mix(uint64_t z)
+{
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+    z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+    return z ^ (z >> 31);
+}
+
+static inline uint64_t rv_eg_hash(uint64_t me, uint64_t opp)
+{
+    return rv_eg_mix(rv_eg_mix(me) ^ opp);
+}
+
+/* Positions being searched by some thread, from this many empties: one
+ * key per slot, 0 when free (rv_endgame_threads.c). */
+#define RV_EG_SHARE_EMPTIES 12
+#define RV_EG_BUSY_SLOTS 65536
+typedef struct rv_eg_busy {
+    _Atomic uint64_t slot[RV_EG_BUSY_SLOTS];
+} rv_eg_busy;
+
+static inline bool rv_eg_busy_test(rv_eg_busy *b, uint64_t key)
+{
+    return atomic_load_explicit(&b->slot[key % RV_EG_BUSY_SLOTS], memory_order_relaxed) == key;
+}
+
+/* Marks key busy if its slot is free; true if this call marked it. */
+static inline bool rv_eg_busy_mark(rv_eg_busy *b, uint64_t key)
+{
+    uint64_t free_slot = 0;
+    return atomic_compare_exchange_strong_explicit(&b->slot[key % RV_EG_BUSY_SLOTS], &free_slot, key,
+                                                   memory_order_relaxed, memory_order_relaxed);
+}
+
+static inline void rv_eg_busy_clear(rv_eg_busy *b, uint64_t key)
+{
+    atomic_store_explicit(&b->slot[key % RV_EG_BUSY_SLOTS], 0, memory_order_relaxed);
+}
+
+/* One searching thread's state. */
+typedef struct rv_eg_thread {
+    htt *tt;
+    htt *order_tt;        /* the ordering searches' bounds (rv_endgame.c) */
+    rv_eg_busy *busy;     /* NULL: a serial search */
+    volatile int *stop;   /* the search is abandoned when *stop or *abort; */
+    volatile int *abort;  /* either may be NULL */
+    uint64_t nodes;
+    bool helper;          /* a helper thread: defers even its first move when busy */
+    /* The root's (rv_eg_root's) bounds proved so far, and who hears of
+     * each change (may be NULL). */
+    int lower, upper;
+    void (*on_bounds)(void *arg, int lower, int upper);
+    void *on_bounds_arg;
+} rv_eg_thread;
+
+static inline bool rv_eg_stopped(const rv_eg_thread *t)
+{
+    return (t->stop && *t->stop) || (t->abort && *t->abort);
+}
+
+/* One search of the root in the window (alpha, beta), fail-soft, and a
+ * best move (RV_PASS; RV_NO_MOVE at the game's end or when stopped). */
+int rv_eg_search(rv_eg_thread *t, uint64_t me, uint64_t opp, int alpha, int beta, int *best);
+
+/* The root: the exact score of (me, opp) (wld: its sign) by a series of
+ * root searches, and a best move as rv_eg_search's; t->lower and t->upper
+ * follow what the searches prove (so a stopped root leaves the bounds of
+ * the searches it finished).  window, when not NULL, does each search in
+ * place of rv_eg_search. */
+typedef int rv_eg_window_fn(void *arg, rv_eg_thread *t, uint64_t me, uint64_t opp, int alpha, int beta, int *best);
+int rv_eg_root(rv_eg_thread *t, uint64_t me, uint64_t opp, bool wld, int *best, rv_eg_window_fn *window, void *arg);
+
+/* rv_eg_root by `threads` threads sharing t->tt (rv_endgame_threads.c):
+ * the answer is the calling thread's, the others search the same windows
+ * to fill the table; t->nodes gets every thread's nodes. */
+int rv_eg_root_threads(rv_eg_thread *t, int threads, uint64_t me, uint64_t opp, bool wld, int *best);
+
+/* The exact score if it lies in (alpha, beta), else a bound on the far
+ * side of the window; at most RV_EG_LAST_EMPTIES empties; moves: the legal
+ * moves of me (the caller has them).  rv_eg_last_init (idempotent,
+ * thread-safe) must have run. */
+void rv_eg_last_init(void);
+int rv_eg_last(rv_eg_thread *t, uint64_t me, uint64_t opp, uint64_t moves, int alpha, int beta);
+
+/* The quadrant of a square (a1-d4 0, e1-h4 1, a5-d8 2, e5-h8 3) and the
+ * squares of a quadrant: parity is counted by quadrant, where an odd
+ * number of empties gives the side to move the last move. */
+static inline int rv_eg_quadrant(int sq)
+{
+    return ((sq >> 4) & 2) | ((sq >> 2) & 1);
+}
+
+static inline uint64_t rv_eg_quadrant_squares(int q)
+{
+    return 0x0f0f0f0fULL << (4 * (q & 1) + 32 * (q >> 1));
+}
+
+/* The score when neither side can move: disc difference, the empty
+ * squares to the winner. */
+static inline int rv_eg_final(uint64_t me, uint64_t opp)
+{
+    return rv_final_from_counts(__builtin_popcountll(me), __builtin_popcountll(opp), 64);
+}
+
+/* The discs of `disc` that no continuation of the game can flip (a
+ * subset of them: full lines, edges, and discs held by stable neighbours
+ * in every direction). */
+void rv_stable_init(void);
+uint64_t rv_stable_discs(uint64_t disc, uint64_t other);
+
+#endif
