@@ -1,0 +1,113 @@
+#!/usr/bin/env bash
+# The architecture, checked: each game (src/c4, src/gomoku, src/reversi)
+# includes and calls only itself and src/core; src/core nothing of any
+# game; no game anything of src/cli.  Includes are read from the sources,
+# calls from the library's symbol tables, so a declaration written by hand
+# cannot hide a call.  The command line stays thin: no file of src/cli over
+# 400 lines, no function anywhere in src/cli over 80.
+#
+# usage: test_layout.sh SOURCE_DIR LIBRARY
+set -u
+SRC=${1:?usage: test_layout.sh SOURCE_DIR LIBRARY}
+LIB=${2:?usage: test_layout.sh SOURCE_DIR LIBRARY}
+cd "$SRC" || exit 1
+failures=0
+fail() {
+    echo "FAILED: $*" >&2
+    failures=$((failures + 1))
+}
+
+# The folder a source file belongs to: core, c4, gomoku, reversi, cli
+# (the generated endgame weights are Reversi's).
+owner() {
+    case $1 in
+        src/core/*) echo core ;;
+        src/c4/*) echo c4 ;;
+        src/gomoku/*) echo gomoku ;;
+        src/reversi/* | data/reversi/*) echo reversi ;;
+        src/cli/*) echo cli ;;
+        *) echo other ;;
+    esac
+}
+
+# The owner of an included name: a folder under src/, or a game's public
+# header (gts/c4*.h, gts/gomoku*.h, gts/reversi*.h; the other public
+# headers are core's).
+include_owner() {
+    case $1 in
+        core/*) echo core ;;
+        c4/*) echo c4 ;;
+        gomoku/*) echo gomoku ;;
+        reversi/*) echo reversi ;;
+        cli/*) echo cli ;;
+        gts/c4*) echo c4 ;;
+        gts/gomoku*) echo gomoku ;;
+        gts/reversi*) echo reversi ;;
+        gts/*) echo core ;;
+        *) echo local ;;
+    esac
+}
+
+# May code of folder $1 use folder $2?
+allowed() {
+    [ "$1" = "$2" ] && return 0
+    case $1 in
+        core) return 1 ;;
+        c4 | gomoku | reversi) [ "$2" = core ] ;;
+        *) return 0 ;;
+    esac
+}
+
+files=$(find src data -name '*.[ch]' -o -name '*.cu' | sort)
+[ -n "$files" ] || fail "no sources found under $SRC"
+checked=0
+for f in $files; do
+    from=$(owner "$f")
+    while IFS= read -r inc; do
+        to=$(include_owner "$inc")
+        [ "$to" = local ] && continue
+        checked=$((checked + 1))
+        allowed "$from" "$to" || fail "$f ($from) includes \"$inc\" ($to)"
+    done < <(sed -n 's/^[[:space:]]*#[[:space:]]*include[[:space:]]*"\([^"]*\)".*/\1/p' "$f")
+done
+[ "$checked" -gt 50 ] || fail "only $checked includes read: is $SRC the source tree?"
+
+# Calls: every symbol an object of the library uses that another of its
+# objects defines must be defined in a folder the user may use.
+members=$(ar t "$LIB") || { fail "cannot read $LIB"; members=""; }
+declare -A member_owner def_owner
+for m in $members; do
+    base=${m%.o}
+    path=$(find src data -name "$base" | head -2)
+    [ "$(wc -l <<<"$path")" -eq 1 ] && [ -n "$path" ] || { fail "library member $m: not exactly one source named $base"; continue; }
+    member_owner[$m]=$(owner "$path")
+done
+while read -r member type sym; do
+    case $type in [TDBRVWC]) def_owner[$sym]=${member_owner[$member]:-other} ;; esac
+done < <(nm -A --defined-only "$LIB" 2>/dev/null | sed -n 's/^[^:]*:\([^:]*\):[0-9a-f]* \([A-Za-z]\) \(.*\)$/\1 \2 \3/p')
+[ "${#def_owner[@]}" -gt 100 ] || fail "only ${#def_owner[@]} symbols defined in $LIB"
+calls=0
+while read -r member sym; do
+    to=${def_owner[$sym]:-}
+    [ -n "$to" ] || continue
+    from=${member_owner[$member]:-other}
+    calls=$((calls + 1))
+    allowed "$from" "$to" || fail "$member ($from) uses $sym ($to)"
+done < <(nm -A --undefined-only "$LIB" 2>/dev/null | sed -n 's/^[^:]*:\([^:]*\):[[:space:]]*U \(.*\)$/\1 \2/p')
+[ "$calls" -gt 100 ] || fail "only $calls calls between objects found"
+
+# The command line only parses and prints.
+for f in src/cli/*.[ch]; do
+    lines=$(wc -l <"$f")
+    [ "$lines" -le 400 ] || fail "$f has $lines lines (src/cli: at most 400)"
+done
+awk 'FNR == 1 { name = "" }
+     /^[A-Za-z].*\(/ && !/;[[:space:]]*$/ { name = $0 }
+     /^\{/ { start = FNR }
+     /^\}/ && start { if (FNR - start - 1 > 80) printf "%s: %d lines: %s\n", FILENAME, FNR - start - 1, name; start = 0 }' \
+    src/cli/*.c >"${TMPDIR:-/tmp}/gts_layout.$$"
+while IFS= read -r long; do fail "function over 80 lines in $long"; done <"${TMPDIR:-/tmp}/gts_layout.$$"
+rm -f "${TMPDIR:-/tmp}/gts_layout.$$"
+
+[ "$failures" -eq 0 ] || exit 1
+echo "layout: $checked includes and $calls calls between objects within their folders"
