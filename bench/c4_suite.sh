@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # Runs the Connect 4 benchmark suite and writes its results into
-# BENCHMARKS.md as a section named by --id, replacing an earlier section of
-# that id.  The section records the command, commit, machine and date.
+# docs/benchmarks/connect4.md (the Connect 4 history) as a section named by
+# --id, replacing an earlier section of that id.  The section records the
+# command, commit, machine and date; BENCHMARKS.md's headline table is
+# updated by hand from it.
 #
 #   bench/c4_suite.sh --id NAME [--threads 1,2,4] [--sets "end-easy ..."]
 #                     [--hard N] [--empty] [--weak] [--gts PATH] [--data DIR]
@@ -88,13 +90,14 @@ cpu=$(lscpu 2>/dev/null | sed -n 's/^Model name: *//p' | head -1)
   echo "<!-- /c4-suite:$id -->"
 } > "$out"
 
-touch BENCHMARKS.md
-if grep -q "<!-- c4-suite:$id -->" BENCHMARKS.md; then
+history=docs/benchmarks/connect4.md
+touch "$history"
+if grep -q "<!-- c4-suite:$id -->" "$history"; then
   awk -v id="$id" -v f="$out" '
     $0 == "<!-- c4-suite:" id " -->" { while ((getline l < f) > 0) print l; skip = 1; next }
     $0 == "<!-- /c4-suite:" id " -->" { skip = 0; next }
-    !skip' BENCHMARKS.md > BENCHMARKS.md.new && mv BENCHMARKS.md.new BENCHMARKS.md
+    !skip' "$history" > "$history.new" && mv "$history.new" "$history"
 else
-  { echo; cat "$out"; } >> BENCHMARKS.md
+  { echo; cat "$out"; } >> "$history"
 fi
 cat "$out"
