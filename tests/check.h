@@ -8,7 +8,8 @@
  *     for (...) if (!CHECK_EQ(a, b)) break;
  *
  * check_summary() prints the totals and returns the exit status of the test
- * (0 when everything passed, 1 otherwise).  After CHECK_MAX_REPORTS
+ * (0 when everything passed, 1 when a check failed or none ran: a test that
+ * checks nothing is broken).  After CHECK_MAX_REPORTS
  * failures the rest are only counted.  Every operand is evaluated once, so
  * CHECK_EQ(f(x), 0) calls f once.  The counters are not thread-safe:
  * threads should collect their results and let the main thread check them.
@@ -21,6 +22,7 @@
 #include <stdbool.h>
 #include <stdio.h>
 #include <string.h>
+#include <time.h>
 
 #define CHECK_MAX_REPORTS 30
 
@@ -110,12 +112,87 @@ static inline bool check_str(const char *a, const char *b, bool contains, const 
                         a ? a : "(null)", b ? b : "(null)");
 }
 
-/* Prints the totals; returns the test's exit status. */
+/* Prints the totals; returns the test's exit status: 1 when a check failed
+ * or when none ran (a part that checks nothing, or none run, is a broken
+ * test, not a passing one). */
 static inline int check_summary(const char *name)
 {
-    fprintf(check_failed_count ? stderr : stdout, "%s: %ld checks, %ld failed\n", name,
-            check_passed_count + check_failed_count, check_failed_count);
+    const long total = check_passed_count + check_failed_count;
+    if (total == 0) {
+        fprintf(stderr, "%s: 0 checks, 0 failed: no check ran, which counts as a failure\n", name);
+        return 1;
+    }
+    fprintf(check_failed_count ? stderr : stdout, "%s: %ld checks, %ld failed\n", name, total, check_failed_count);
     return check_failed_count ? 1 : 0;
+}
+
+/* Seconds on a monotonic clock. */
+static inline double now_sec(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
+/*
+ * A test program's parts, one table for its main:
+ *
+ *     static const check_part parts[] = { { "board", test_board }, { "rules", test_rules } };
+ *     return check_run_parts(argc, argv, "test_x", parts, sizeof parts / sizeof *parts);
+ *
+ * `test_x` runs every part, `test_x board` that one; a name that is no
+ * part's is an error, so a typo in tests/CMakeLists.txt fails its test
+ * rather than running nothing.
+ */
+typedef struct check_part {
+    const char *name;
+    void (*fn)(void);
+} check_part;
+
+/* "WHAT (parts: a b c)" on stderr; returns 2, the status of a bad
+ * invocation. */
+static inline int check_bad_invocation(const char *what, const check_part *parts, size_t n)
+{
+    fprintf(stderr, "%s (parts:", what);
+    for (size_t i = 0; i < n; i++)
+        fprintf(stderr, " %s", parts[i].name);
+    fprintf(stderr, ")\n");
+    return 2;
+}
+
+/* Runs the part called `name` (NULL: every part, in order), printing each
+ * one's time; returns the exit status: check_summary's, or 2 after
+ * "program: unknown part 'name' (parts: a b c)" when no part is called so. */
+static inline int check_run_part(const char *program, const check_part *parts, size_t n, const char *name)
+{
+    bool ran = false;
+    for (size_t i = 0; i < n; i++) {
+        if (name && strcmp(name, parts[i].name) != 0)
+            continue;
+        const double t0 = now_sec();
+        parts[i].fn();
+        printf("part %s: %.2f s\n", parts[i].name, now_sec() - t0);
+        ran = true;
+    }
+    char text[256];
+    if (!ran) {
+        snprintf(text, sizeof text, "%s: unknown part '%s'", program, name ? name : "");
+        return check_bad_invocation(text, parts, n);
+    }
+    snprintf(text, sizeof text, "%s%s%s", program, name ? " " : "", name ? name : "");
+    return check_summary(text);
+}
+
+/* The main of a test program of parts: no argument runs every part, one
+ * names the part to run; more is a bad invocation (status 2). */
+static inline int check_run_parts(int argc, char **argv, const char *program, const check_part *parts, size_t n)
+{
+    if (argc > 2) {
+        char text[256];
+        snprintf(text, sizeof text, "usage: %s [PART]", program);
+        return check_bad_invocation(text, parts, n);
+    }
+    return check_run_part(program, parts, n, argc > 1 ? argv[1] : NULL);
 }
 
 #endif

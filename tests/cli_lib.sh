@@ -2,7 +2,9 @@
 # its status and output, and checks that count and report failures.
 #
 # usage: . cli_lib.sh NAME   (NAME names the temporary directory)
+# and at the end: finish
 
+TEST_NAME=$(basename "$0" .sh)
 TMP=$(mktemp -d "${TMPDIR:-/tmp}/$1.XXXXXX") || exit 2
 trap 'rm -rf "$TMP"' EXIT
 
@@ -65,4 +67,40 @@ expect_contains() {
 expect_empty_stderr() {
     checks=$((checks + 1))
     [ ! -s "$TMP/err" ] || fail "stderr is not empty"
+}
+
+expect_empty_stdout() {
+    checks=$((checks + 1))
+    [ ! -s "$TMP/out" ] || fail "stdout is not empty"
+}
+
+# expect_one_line_error [PATTERN...]: stderr is one line "gts: ..." holding
+# each PATTERN.
+expect_one_line_error() {
+    checks=$((checks + 1))
+    [ "$(wc -l <"$TMP/err")" -eq 1 ] && grep -q '^gts: ' "$TMP/err" || fail "stderr is not one line 'gts: ...'"
+    expect_contains err "$@"
+}
+
+# expect_usage_error [PATTERN...]: status 2, nothing on stdout, and one
+# line "gts: ..." on stderr holding each PATTERN.
+expect_usage_error() {
+    expect_rc 2
+    expect_empty_stdout
+    expect_one_line_error "$@"
+}
+
+# finish: the totals, as the C tests print them, and the exit: status 1
+# when a check failed or none ran (a test that checks nothing is broken).
+finish() {
+    if [ "$checks" -eq 0 ]; then
+        echo "$TEST_NAME: 0 checks, 0 failed: no check ran, which counts as a failure" >&2
+        exit 1
+    fi
+    if [ "$failures" -ne 0 ]; then
+        echo "$TEST_NAME: $checks checks, $failures failed" >&2
+        exit 1
+    fi
+    echo "$TEST_NAME: $checks checks, 0 failed"
+    exit 0
 }

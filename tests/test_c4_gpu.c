@@ -5,7 +5,8 @@
  * alpha-beta node for node, the split and finish at every depth, tables
  * shared between threads, other board sizes, and option errors.
  *
- * usage: test_c4_gpu PART   (plain, full, split, resplit, sizes, errors)
+ * usage: test_c4_gpu [PART]   (plain, full, split, resplit, sizes, errors; none:
+ * all)
  */
 #include <stdlib.h>
 #include <string.h>
@@ -336,22 +337,9 @@ static void test_errors(void)
 
 int main(int argc, char **argv)
 {
-    const char *part = argc > 1 ? argv[1] : "";
-    if (strcmp(part, "plain") == 0)
-        test_plain();
-    else if (strcmp(part, "full") == 0)
-        test_full();
-    else if (strcmp(part, "split") == 0)
-        test_split();
-    else if (strcmp(part, "resplit") == 0)
-        test_resplit();
-    else if (strcmp(part, "sizes") == 0)
-        test_sizes();
-    else if (strcmp(part, "errors") == 0)
-        test_errors();
-    else {
-        fprintf(stderr, "usage: test_c4_gpu plain|full|split|resplit|sizes|errors\n");
-        return 2;
-    }
-    return check_summary("test_c4_gpu");
+    static const check_part parts[] = {
+        { "plain", test_plain }, { "full", test_full }, { "split", test_split }, { "resplit", test_resplit },
+        { "sizes", test_sizes }, { "errors", test_errors },
+    };
+    return check_run_parts(argc, argv, "test_c4_gpu", parts, sizeof parts / sizeof *parts);
 }

@@ -113,18 +113,8 @@ static void test_errors(void)
 
 int main(int argc, char **argv)
 {
-    const char *part = argc > 1 ? argv[1] : "";
-    if (strcmp(part, "known") == 0)
-        test_known();
-    else if (strcmp(part, "gpu_code") == 0)
-        test_gpu_code();
-    else if (strcmp(part, "split") == 0)
-        test_split();
-    else if (strcmp(part, "errors") == 0)
-        test_errors();
-    else {
-        fprintf(stderr, "usage: test_c4_perft known|gpu_code|split|errors\n");
-        return 2;
-    }
-    return check_summary("test_c4_perft");
+    static const check_part parts[] = {
+        { "known", test_known }, { "gpu_code", test_gpu_code }, { "split", test_split }, { "errors", test_errors },
+    };
+    return check_run_parts(argc, argv, "test_c4_perft", parts, sizeof parts / sizeof *parts);
 }

@@ -210,16 +210,8 @@ static void test_alphabeta(void)
 
 int main(int argc, char **argv)
 {
-    const char *part = argc > 1 ? argv[1] : "";
-    if (strcmp(part, "enumeration") == 0)
-        test_enumeration();
-    else if (strcmp(part, "overrides") == 0)
-        test_overrides();
-    else if (strcmp(part, "alphabeta") == 0)
-        test_alphabeta();
-    else {
-        fprintf(stderr, "usage: test_c4_play enumeration|overrides|alphabeta\n");
-        return 2;
-    }
-    return check_summary("test_c4_play");
+    static const check_part parts[] = {
+        { "enumeration", test_enumeration }, { "overrides", test_overrides }, { "alphabeta", test_alphabeta },
+    };
+    return check_run_parts(argc, argv, "test_c4_play", parts, sizeof parts / sizeof *parts);
 }

@@ -524,16 +524,12 @@ static void test_format(void)
     CHECK_STREQ(small, ".......\n.");
 }
 
-int main(void)
+int main(int argc, char **argv)
 {
-    test_geometry();
-    test_parse();
-    test_moves();
-    test_against_reference();
-    test_keys_unique();
-    test_mirror();
-    test_non_losing();
-    test_final_score();
-    test_format();
-    return check_summary("test_c4_position");
+    static const check_part parts[] = {
+        { "geometry", test_geometry }, { "parse", test_parse }, { "moves", test_moves },
+        { "reference", test_against_reference }, { "keys_unique", test_keys_unique }, { "mirror", test_mirror },
+        { "non_losing", test_non_losing }, { "final_score", test_final_score }, { "format", test_format },
+    };
+    return check_run_parts(argc, argv, "test_c4_position", parts, sizeof parts / sizeof *parts);
 }

@@ -3,13 +3,12 @@
  * data/c4, the three algorithms against each other, threads, c4_analyze,
  * interruption, and opening books.
  *
- * usage: test_c4_solver PART   (sets weak algos small sizes threads
- * analyze interrupt book; no argument runs them all)
+ * usage: test_c4_solver [PART]   (sets weak algos small sizes threads
+ * analyze interrupt book progress; no argument runs them all)
  */
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 #include <unistd.h>
 
 #include "check.h"
@@ -54,13 +53,6 @@ static void parse_or_die(const c4_geom *g, c4_pos *p, const char *moves)
         fprintf(stderr, "cannot parse %s: %s\n", moves, err);
         exit(2);
     }
-}
-
-static double now_sec(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
 }
 
 #define MAX_LINES 64
@@ -794,28 +786,10 @@ static void part_progress(void)
 
 int main(int argc, char **argv)
 {
-    static const struct {
-        const char *name;
-        void (*fn)(void);
-    } parts[] = {
-        { "sets", part_sets },       { "weak", part_weak },       { "algos", part_algos },
-        { "small", part_small },     { "sizes", part_sizes },     { "threads", part_threads },
-        { "analyze", part_analyze },
-        { "interrupt", part_interrupt }, { "book", part_book },     { "progress", part_progress },
+    static const check_part parts[] = {
+        { "sets", part_sets }, { "weak", part_weak }, { "algos", part_algos }, { "small", part_small },
+        { "sizes", part_sizes }, { "threads", part_threads }, { "analyze", part_analyze },
+        { "interrupt", part_interrupt }, { "book", part_book }, { "progress", part_progress },
     };
-    const size_t nparts = sizeof parts / sizeof *parts;
-    bool ran = false;
-    for (size_t i = 0; i < nparts; i++) {
-        if (argc > 1 && strcmp(argv[1], parts[i].name) != 0)
-            continue;
-        const double t0 = now_sec();
-        parts[i].fn();
-        printf("part %s: %.2f s\n", parts[i].name, now_sec() - t0);
-        ran = true;
-    }
-    if (!ran) {
-        fprintf(stderr, "unknown part '%s'\n", argv[1]);
-        return 2;
-    }
-    return check_summary(argc > 1 ? argv[1] : "test_c4_solver");
+    return check_run_parts(argc, argv, "test_c4_solver", parts, sizeof parts / sizeof *parts);
 }

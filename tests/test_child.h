@@ -119,13 +119,19 @@ static inline int read_line(child *c, char *line, size_t size, int timeout_ms)
     }
 }
 
-/* Closes the engine's input and waits for it to exit, killing it after
- * timeout_ms; its wait status, or -1 if it had to be killed. */
-static inline int wait_exit(child *c, int timeout_ms)
+/* Closes the child's input, if not yet closed. */
+static inline void close_input(child *c)
 {
     if (c->in >= 0)
         close(c->in);
     c->in = -1;
+}
+
+/* Closes the engine's input and waits for it to exit, killing it after
+ * timeout_ms; its wait status, or -1 if it had to be killed. */
+static inline int wait_exit(child *c, int timeout_ms)
+{
+    close_input(c);
     const double end = now_ms() + timeout_ms;
     int status;
     while (waitpid(c->pid, &status, WNOHANG) == 0) {
@@ -147,6 +153,13 @@ static inline int reap(child *c, int timeout_ms)
     if (c->err >= 0)
         close(c->err);
     return status;
+}
+
+/* Kills the child at once (a session that failed) and reaps it. */
+static inline void kill_child(child *c, int timeout_ms)
+{
+    kill(c->pid, SIGKILL);
+    reap(c, timeout_ms);
 }
 
 /* Whether line matches pattern: text, a trailing '*' for a prefix,

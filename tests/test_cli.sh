@@ -17,22 +17,6 @@ expect_nonzero_rc() {
     [ "$rc" -ne 0 ] || fail "exit status 0, expected a failure"
 }
 
-# The error is one line "gts: ..." on stderr containing every pattern.
-expect_one_line_error() {
-    checks=$((checks + 1))
-    local lines
-    lines=$(wc -l <"$TMP/err")
-    if [ "$lines" -ne 1 ]; then
-        fail "stderr has $lines lines, expected one"
-        return
-    fi
-    case $err in
-    "gts: "*) ;;
-    *) fail "stderr does not start with 'gts: '" ;;
-    esac
-    expect_err_contains "$@"
-}
-
 expect_err_contains() { expect_contains err "$@"; }
 expect_out_contains() { expect_contains out "$@"; }
 
@@ -480,8 +464,4 @@ expect_same_scores "$TMP/ply4.plain" "scores with the partial book differ"
 
 ############################################################################
 
-if [ "$failures" -ne 0 ]; then
-    echo "test_cli: $checks checks, $failures failed" >&2
-    exit 1
-fi
-echo "test_cli: $checks checks, 0 failed"
+finish

@@ -158,11 +158,11 @@ static void test_help(void)
 
 int main(int argc, char **argv)
 {
-    (void)argc;
-    (void)argv;
-    test_values();
-    test_operands();
-    test_errors();
-    test_help();
-    return check_summary("test_cli_options");
+    static const check_part parts[] = {
+        { "values", test_values },
+        { "operands", test_operands },
+        { "errors", test_errors },
+        { "help", test_help },
+    };
+    return check_run_parts(argc, argv, "test_cli_options", parts, sizeof parts / sizeof *parts);
 }

@@ -526,15 +526,9 @@ static void test_time(void)
 
 int main(int argc, char **argv)
 {
-    static const struct {
-        const char *name;
-        void (*run)(void);
-    } parts[] = {
+    static const check_part parts[] = {
         { "board", test_board }, { "rules", test_rules }, { "algos", test_algos }, { "potential", test_potential },
         { "threads", test_threads }, { "vcf", test_vcf }, { "time", test_time },
     };
-    for (size_t i = 0; i < sizeof parts / sizeof *parts; i++)
-        if (argc < 2 || strcmp(argv[1], parts[i].name) == 0)
-            parts[i].run();
-    return check_summary("test_gomoku");
+    return check_run_parts(argc, argv, "test_gomoku", parts, sizeof parts / sizeof *parts);
 }

@@ -22,10 +22,8 @@ expect_line() {
 # "gts: ..." holding PATTERN on stderr.
 expect_error() {
     expect_rc "$1"
-    checks=$((checks + 1))
-    [ "$(wc -l <"$TMP/err")" -eq 1 ] && [ ! -s "$TMP/out" ] && grep -q '^gts: ' "$TMP/err" ||
-        fail "expected nothing on stdout and one 'gts: ' line on stderr"
-    expect_contains err "$2"
+    expect_empty_stdout
+    expect_one_line_error "$2"
 }
 
 # The moves line of a game's output, without "moves: ".
@@ -139,5 +137,4 @@ checks=$((checks + 1))
 [ "$(grep -c '"position":' "$TMP/out")" -eq 4 ] || fail "expected 2 positions x 2 thread counts"
 expect_contains out '{"threads":2,"positions":2,'
 
-echo "$checks checks, $failures failures"
-[ "$failures" -eq 0 ]
+finish

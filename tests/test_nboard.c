@@ -9,7 +9,8 @@
  * each bad line while the session goes on, exit status 0 at the end.
  * The first failed check ends its session (the engine is killed).
  *
- *     usage: test_nboard ENGINE [ARGS...]     (ARGS: "reversi nboard" for gts)
+ *     usage: test_nboard [--part SESSION] ENGINE [ARGS...]
+ *                                       (ARGS: "reversi nboard" for gts)
  *
  * Script lines (leading spaces and '#' comments ignored):
  *   > TEXT         send TEXT ended by LF (>crlf: CR LF); "set depth N"
@@ -43,8 +44,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "check.h"
-#include "test_child.h"
+#include "test_session.h"
 #include "gts/reversi.h"
 
 #define REPLY_TIMEOUT_MS 20000   /* no reply in this long: the engine hangs */
@@ -64,26 +64,6 @@ typedef struct run {
     char go_eval[32];          /* its eval: the best hint's must be the same */
     uint64_t rng;
 } run;
-
-static uint64_t next_random(uint64_t *s)
-{
-    *s = *s * 6364136223846793005ULL + 1442695040888963407ULL;
-    return *s >> 33;
-}
-
-static bool expect(run *r, bool ok, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
-static bool expect(run *r, bool ok, const char *fmt, ...)
-{
-    char msg[600] = "";
-    if (!ok) {
-        va_list ap;
-        va_start(ap, fmt);
-        vsnprintf(msg, sizeof msg, fmt, ap);
-        va_end(ap);
-        r->failed = true;
-    }
-    return check_report(ok, __FILE__, __LINE__, "session %s line %d: %s", r->name, r->lineno, msg);
-}
 
 /* ---- the reference: exhaustive alpha-beta on the final disc difference ---- */
 
@@ -210,7 +190,7 @@ static void random_game(run *r, uint64_t seed, int empties)
             play(r, RV_PASS);
             continue;
         }
-        int k = (int)(next_random(&seed) % (uint64_t)__builtin_popcountll(moves));
+        int k = (int)(lcg_next(&seed) % (uint64_t)__builtin_popcountll(moves));
         uint64_t m = moves;
         while (k-- > 0)
             m &= m - 1;
@@ -367,9 +347,7 @@ static void expect_exit(run *r)
 {
     char line[512];
     int got;
-    if (r->c.in >= 0)
-        close(r->c.in);
-    r->c.in = -1;
+    close_input(&r->c);
     while ((got = read_line(&r->c, line, sizeof line, EXIT_TIMEOUT_MS)) == 1)
         expect(r, false, "unexpected output '%s'", line);
     expect(r, got == 0, "the engine did not close its output");
@@ -475,17 +453,10 @@ static void step(run *r, char *s)
         sync_ping(r, arg);
     } else if (strcmp(word, "junk") == 0) {
         const size_t n = (size_t)atol(arg);
-        char *line = malloc(n + 2);
-        for (size_t i = 0; i < n; i++) {
-            const char ch = i == 0 ? 'Z' : (char)next_random(&r->rng);
-            line[i] = ch == '\r' || ch == '\n' ? 'x' : ch;
-        }
-        line[n] = '\n';
-        expect(r, send_bytes(&r->c, line, n + 1, REPLY_TIMEOUT_MS), "could not send a %zu-byte line", n);
-        free(line);
+        expect(r, send_junk(&r->c, &r->rng, n, 'Z', 'x', "\n", REPLY_TIMEOUT_MS), "could not send a %zu-byte line",
+               n);
     } else if (strcmp(word, "eof") == 0) {
-        close(r->c.in);
-        r->c.in = -1;
+        close_input(&r->c);
     } else if (strcmp(word, "exit") == 0) {
         expect_exit(r);
     } else {
@@ -506,24 +477,7 @@ static void run_session(char **engine, const char *name, const char *script)
         return;
     r.errs.out = r.c.err;
     r.errs.in = r.errs.err = -1;
-    char *copy = strdup(script), *next;
-    for (char *line = copy; line && !r.dead && !r.failed; line = next) {
-        next = strchr(line, '\n');
-        if (next)
-            *next++ = '\0';
-        r.lineno++;
-        while (*line == ' ')
-            line++;
-        if (*line && *line != '#')
-            step(&r, line);
-    }
-    free(copy);
-    if (r.failed && !r.dead) {
-        kill(r.c.pid, SIGKILL);
-        reap(&r.c, EXIT_TIMEOUT_MS);
-    } else if (!r.dead) {
-        expect_exit(&r);
-    }
+    RUN_SCRIPT(&r, script, step, expect_exit, EXIT_TIMEOUT_MS);
 }
 
 /* ---- sessions ---- */
@@ -637,20 +591,19 @@ static const char s_quit[] =
     "> quit\n"
     "exit\n";
 
+SESSION_PART(game)
+SESSION_PART(endgame)
+SESSION_PART(pass)
+SESSION_PART(bad)
+SESSION_PART(cut)
+SESSION_PART(eof)
+SESSION_PART(quit)
+
 int main(int argc, char **argv)
 {
-    if (argc < 2) {
-        fprintf(stderr, "usage: test_nboard ENGINE [ARGS...]\n");
-        return 2;
-    }
-    signal(SIGPIPE, SIG_IGN);
-    static const struct {
-        const char *name, *script;
-    } sessions[] = {
-        { "game", s_game }, { "endgame", s_endgame }, { "pass", s_pass }, { "bad", s_bad },
-        { "cut", s_cut },   { "eof", s_eof },         { "quit", s_quit },
+    static const check_part parts[] = {
+        { "game", part_game }, { "endgame", part_endgame }, { "pass", part_pass }, { "bad", part_bad },
+        { "cut", part_cut },   { "eof", part_eof },         { "quit", part_quit },
     };
-    for (size_t i = 0; i < sizeof sessions / sizeof sessions[0]; i++)
-        run_session(argv + 1, sessions[i].name, sessions[i].script);
-    return check_summary("test_nboard");
+    return session_main(argc, argv, "test_nboard", parts, sizeof parts / sizeof *parts);
 }

@@ -9,7 +9,8 @@
  * timeout, and an engine that stops answering is killed, so the test
  * cannot hang.
  *
- *     usage: test_pbrain ENGINE [ARGS...]     (ARGS: "gomoku pbrain" for gts)
+ *     usage: test_pbrain [--part SESSION] ENGINE [ARGS...]
+ *                                       (ARGS: "gomoku pbrain" for gts)
  *
  * Script lines (leading spaces and '#' comments ignored):
  *   > TEXT        send TEXT ended by CR LF, as managers do (>lf: LF only,
@@ -38,8 +39,7 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "check.h"
-#include "test_child.h"
+#include "test_session.h"
 
 /* Time limits get this much extra, for process scheduling and, under the
  * sanitizers, the engine's slower steps between its looks at the clock. */
@@ -74,37 +74,6 @@ typedef struct run {
     double sent_at;
 } run;
 
-static uint64_t next_random(uint64_t *s)
-{
-    *s = *s * 6364136223846793005ULL + 1442695040888963407ULL;
-    return *s >> 33;
-}
-
-/* A check of a session step: failures name the session and script line,
- * and end the session (what follows would fail for the same reason). */
-static bool expect(run *r, bool ok, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
-static bool expect(run *r, bool ok, const char *fmt, ...)
-{
-    char msg[600] = "";
-    if (!ok) {
-        va_list ap;
-        va_start(ap, fmt);
-        vsnprintf(msg, sizeof msg, fmt, ap);
-        va_end(ap);
-        r->failed = true;
-    }
-    return check_report(ok, __FILE__, __LINE__, "session %s line %d: %s", r->name, r->lineno, msg);
-}
-
-static void kill_engine(run *r)
-{
-    if (!r->dead) {
-        kill(r->c.pid, SIGKILL);
-        reap(&r->c, EXIT_TIMEOUT_MS);
-        r->dead = true;
-    }
-}
-
 static void write_cell(const run *r, int cell, char *out)
 {
     sprintf(out, "%d,%d", cell % r->width, cell / r->width);
@@ -123,7 +92,7 @@ static bool substitute(run *r, const char *in, char *out, size_t size, bool fres
                     empty += r->who[i] == EMPTY;
                 if (!expect(r, empty > 0, "no empty cell for $free"))
                     return false;
-                int k = (int)(next_random(&r->rng) % (uint64_t)empty);
+                int k = (int)(lcg_next(&r->rng) % (uint64_t)empty);
                 r->free_cell = -1;
                 for (int i = 0; r->free_cell < 0; i++)
                     if (r->who[i] == EMPTY && k-- == 0)
@@ -298,20 +267,11 @@ static void step(run *r, char *s)
         }
     } else if (strncmp(s, "junk ", 5) == 0 || strncmp(s, "long ", 5) == 0) {
         const size_t n = (size_t)atol(s + 5);
-        char *line = malloc(n + 2);
-        for (size_t i = 0; i < n; i++) {
-            /* Any byte but the line ends; a letter first, so it is one
-             * unknown command. */
-            const char ch = s[0] == 'l' || i == 0 ? 'A' : (char)next_random(&r->rng);
-            line[i] = ch == '\r' || ch == '\n' ? 0 : ch;
-        }
-        memcpy(line + n, "\r\n", 2);
         r->sent_at = now_ms();
-        expect(r, send_bytes(&r->c, line, n + 2, REPLY_TIMEOUT_MS), "could not send a %zu-byte line", n);
-        free(line);
+        expect(r, send_junk(&r->c, s[0] == 'l' ? NULL : &r->rng, n, 'A', '\0', "\r\n", REPLY_TIMEOUT_MS),
+               "could not send a %zu-byte line", n);
     } else if (strcmp(s, "eof") == 0) {
-        close(r->c.in);
-        r->c.in = -1;
+        close_input(&r->c);
     } else if (strcmp(s, "exit") == 0) {
         expect_exit(r);
     } else {
@@ -327,22 +287,7 @@ static void run_session(char **engine, const char *name, const char *script)
     r.rng = 12345;
     if (!expect(&r, spawn(&r.c, engine, false), "cannot start %s", engine[0]))
         return;
-    char *copy = strdup(script), *next;
-    for (char *line = copy; line && !r.dead && !r.failed; line = next) {
-        next = strchr(line, '\n');
-        if (next)
-            *next++ = '\0';
-        r.lineno++;
-        while (*line == ' ')
-            line++;
-        if (*line && *line != '#')
-            step(&r, line);
-    }
-    free(copy);
-    if (r.failed)
-        kill_engine(&r);
-    else if (!r.dead)
-        expect_exit(&r);
+    RUN_SCRIPT(&r, script, step, expect_exit, EXIT_TIMEOUT_MS);
 }
 
 /* Sessions.  Timed ones keep timeout_turn small and the table small
@@ -623,12 +568,9 @@ static const char s_eof_plain[] =
     "eof\n"
     "exit\n";
 
-/* Runs the engine with its arguments and opt (and value); its exit
- * status (-1: killed), stdout and stderr.  The output is small: it waits
- * in the pipes until the engine exits. */
-static int run_option(char **engine, int n, const char *opt, const char *value, char *out, char *err, size_t size)
+/* argv: the engine's n words, opt and value (if not NULL), NULL. */
+static void with_option(char *argv[64], char **engine, int n, const char *opt, const char *value)
 {
-    char *argv[64];
     int k = 0;
     for (; k < n && k < 60; k++)
         argv[k] = engine[k];
@@ -636,6 +578,15 @@ static int run_option(char **engine, int n, const char *opt, const char *value, 
     if (value)
         argv[k++] = (char *)value;
     argv[k] = NULL;
+}
+
+/* Runs the engine with its arguments and opt (and value); its exit
+ * status (-1: killed), stdout and stderr.  The output is small: it waits
+ * in the pipes until the engine exits. */
+static int run_option(char **engine, int n, const char *opt, const char *value, char *out, char *err, size_t size)
+{
+    char *argv[64];
+    with_option(argv, engine, n, opt, value);
     child c;
     out[0] = err[0] = '\0';
     if (!spawn(&c, argv, true))
@@ -676,37 +627,41 @@ static void check_options(char **engine, int n)
     }
 }
 
+SESSION_PART(sizes)
+SESSION_PART(game)
+SESSION_PART(time_left)
+SESSION_PART(full_board)
+SESSION_PART(takeback)
+SESSION_PART(restart)
+SESSION_PART(block_four)
+SESSION_PART(win_five)
+SESSION_PART(rule)
+SESSION_PART(board_lines)
+SESSION_PART(garbage)
+SESSION_PART(eof)
+SESSION_PART(eof_plain)
+
+/* --threads N on the command line. */
+static void part_threads(void)
+{
+    char *argv[64];
+    with_option(argv, session_engine, session_engine_argc, "--threads", "2");
+    run_session(argv, "threads", s_threads);
+}
+
+static void part_options(void)
+{
+    check_options(session_engine, session_engine_argc);
+}
+
 int main(int argc, char **argv)
 {
-    if (argc < 2) {
-        fprintf(stderr, "usage: test_pbrain ENGINE [ARGS...]\n");
-        return 2;
-    }
-    signal(SIGPIPE, SIG_IGN);
-    char **engine = argv + 1;
-    const int n = argc - 1;
-    static const struct {
-        const char *name, *script;
-    } sessions[] = {
-        { "sizes", s_sizes },           { "game", s_game },         { "time_left", s_time_left },
-        { "full_board", s_full_board }, { "takeback", s_takeback }, { "restart", s_restart },
-        { "block_four", s_block_four }, { "win_five", s_win_five }, { "rule", s_rule },
-        { "board_lines", s_board_lines }, { "garbage", s_garbage }, { "eof", s_eof },
-        { "eof_plain", s_eof_plain },
+    static const check_part parts[] = {
+        { "sizes", part_sizes },           { "game", part_game },         { "time_left", part_time_left },
+        { "full_board", part_full_board }, { "takeback", part_takeback }, { "restart", part_restart },
+        { "block_four", part_block_four }, { "win_five", part_win_five }, { "rule", part_rule },
+        { "board_lines", part_board_lines }, { "garbage", part_garbage }, { "eof", part_eof },
+        { "eof_plain", part_eof_plain },   { "threads", part_threads },   { "options", part_options },
     };
-    for (size_t i = 0; i < sizeof sessions / sizeof sessions[0]; i++)
-        run_session(engine, sessions[i].name, sessions[i].script);
-
-    /* --threads N on the command line. */
-    char *with_threads[64];
-    int k = 0;
-    for (; k < n && k < 60; k++)
-        with_threads[k] = engine[k];
-    with_threads[k++] = "--threads";
-    with_threads[k++] = "2";
-    with_threads[k] = NULL;
-    run_session(with_threads, "threads", s_threads);
-
-    check_options(engine, n);
-    return check_summary("test_pbrain");
+    return session_main(argc, argv, "test_pbrain", parts, sizeof parts / sizeof *parts);
 }

@@ -590,17 +590,10 @@ static void test_eval(void)
 
 int main(int argc, char **argv)
 {
-    static const struct {
-        const char *name;
-        void (*run)(void);
-    } parts[] = {
-        { "perft", test_perft }, { "moves", test_moves }, { "parse", test_parse },
-        { "solve", test_solve }, { "ffo", test_ffo }, { "last", test_last },
-        { "stable", test_stable }, { "hash", test_hash }, { "threads", test_threads },
-        { "eval", test_eval },
+    static const check_part parts[] = {
+        { "perft", test_perft }, { "moves", test_moves }, { "parse", test_parse }, { "solve", test_solve },
+        { "ffo", test_ffo }, { "last", test_last }, { "stable", test_stable }, { "hash", test_hash },
+        { "threads", test_threads }, { "eval", test_eval },
     };
-    for (size_t i = 0; i < sizeof parts / sizeof *parts; i++)
-        if (argc < 2 || strcmp(argv[1], parts[i].name) == 0)
-            parts[i].run();
-    return check_summary("test_reversi");
+    return check_run_parts(argc, argv, "test_reversi", parts, sizeof parts / sizeof *parts);
 }

@@ -77,8 +77,7 @@ bad() {  # bad DESCRIPTION MESSAGE ARGS...
     local what=$1 msg=$2
     shift 2
     run "$what" "$GTS" reversi best "$@"
-    expect_rc 2
-    expect_contains err "$msg"
+    expect_usage_error "$msg"
 }
 bad "no position" "a POSITION is needed" --depth 3
 bad "bad size" "must each be 8, 16, 32 or 64" --size 12x8 start
@@ -113,5 +112,4 @@ expect_contains out "usage: gts reversi best"
 run "listed in reversi --help" "$GTS" reversi --help
 expect_contains out "best POSITION"
 
-echo "$checks checks, $failures failures"
-[ "$failures" -eq 0 ]
+finish

@@ -289,14 +289,8 @@ static void test_text(void)
 
 int main(int argc, char **argv)
 {
-    const char *part = argc > 1 ? argv[1] : "";
-    if (!*part || !strcmp(part, "random"))
-        test_random();
-    if (!*part || !strcmp(part, "games"))
-        test_games();
-    if (!*part || !strcmp(part, "pos8"))
-        test_pos8();
-    if (!*part || !strcmp(part, "text"))
-        test_text();
-    return check_summary("test_reversi_board");
+    static const check_part parts[] = {
+        { "random", test_random }, { "games", test_games }, { "pos8", test_pos8 }, { "text", test_text },
+    };
+    return check_run_parts(argc, argv, "test_reversi_board", parts, sizeof parts / sizeof *parts);
 }

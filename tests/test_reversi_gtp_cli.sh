@@ -103,10 +103,7 @@ expect_contains out "usage: gts reversi gtp"
 for bad in "--depth 0" "--depth x" "--endgame 61" "--threads 0" "--tt-mb 0" "--colour b" "extra"; do
     # shellcheck disable=SC2086
     run "gtp: bad option '$bad'" "$GTS" reversi gtp $bad
-    expect_rc 2
-    checks=$((checks + 1))
-    [ ! -s "$TMP/out" ] && [ "$(wc -l <"$TMP/err")" -eq 1 ] || fail "not one line on stderr alone"
+    expect_usage_error
 done
 
-echo "$checks checks, $failures failures"
-[ "$failures" -eq 0 ]
+finish

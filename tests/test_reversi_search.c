@@ -391,16 +391,9 @@ static void test_time(void)
 
 int main(int argc, char **argv)
 {
-    const char *part = argc > 1 ? argv[1] : "";
-    if (!*part || !strcmp(part, "eval"))
-        test_eval();
-    if (!*part || !strcmp(part, "algos"))
-        test_algos();
-    if (!*part || !strcmp(part, "reference"))
-        test_reference();
-    if (!*part || !strcmp(part, "threads"))
-        test_threads();
-    if (!*part || !strcmp(part, "time"))
-        test_time();
-    return check_summary("test_reversi_search");
+    static const check_part parts[] = {
+        { "eval", test_eval }, { "algos", test_algos }, { "reference", test_reference }, { "threads", test_threads },
+        { "time", test_time },
+    };
+    return check_run_parts(argc, argv, "test_reversi_search", parts, sizeof parts / sizeof *parts);
 }

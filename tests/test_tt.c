@@ -383,14 +383,9 @@ static void test_min_size_message(void)
 
 int main(int argc, char **argv)
 {
-    if (argc > 1 && strcmp(argv[1], "min_size_message") == 0) {
-        test_min_size_message();
-        return check_summary("test_tt min_size_message");
-    }
-    test_lossless();
-    test_replacement();
-    test_create_errors();
-    test_clear();
-    test_threads();
-    return check_summary("test_tt");
+    static const check_part parts[] = {
+        { "lossless", test_lossless }, { "replacement", test_replacement }, { "create_errors", test_create_errors },
+        { "clear", test_clear }, { "threads", test_threads }, { "min_size_message", test_min_size_message },
+    };
+    return check_run_parts(argc, argv, "test_tt", parts, sizeof parts / sizeof *parts);
 }
