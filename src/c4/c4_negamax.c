@@ -188,18 +188,17 @@ static inline __attribute__((always_inline)) int negamax_body(c4_search *s, cons
         for (int i = 0; i < n; i++) {
             if (pass == 1 && !(deferred >> i & 1))
                 continue;
-            _Atomic uint64_t *busy = spread ? &s->busy[keys[i] & C4_BUSY_MASK] : NULL;
-            if (busy && pass == 0 && i > 0 && atomic_load_explicit(busy, memory_order_relaxed) == keys[i]) {
+            if (spread && pass == 0 && i > 0 && gts_busy_test(s->busy, keys[i])) {
                 deferred |= 1u << i;
                 continue;
             }
-            if (busy)
-                atomic_store_explicit(busy, keys[i], memory_order_relaxed);
+            if (spread)
+                gts_busy_mark(s->busy, keys[i]);
             c4_pos q = *p;
             c4_play_cell(&q, cells[i]);
             const int v = -negamax(s, &q, -b, -a);
-            if (busy)
-                atomic_store_explicit(busy, 0, memory_order_relaxed);
+            if (spread)
+                gts_busy_clear(s->busy, keys[i]);
             if (atomic_load_explicit(s->stop, memory_order_relaxed))
                 return 0;
             if (v > best) {

@@ -8,6 +8,7 @@
 #include <stdatomic.h>
 #include <stdbool.h>
 
+#include "core/busy.h"
 #include "gts/c4.h"
 #include "gts/c4_book.h"
 #include "gts/c4_solver.h"
@@ -23,10 +24,6 @@
 #define C4_NEAR_EMPTY 18
 #define C4_NEAR_BYTES ((size_t)2 << 20)
 
-/* Slots of the table of positions being searched by some thread. */
-#define C4_BUSY_SIZE 65536
-#define C4_BUSY_MASK (C4_BUSY_SIZE - 1)
-
 /* Aligned to a cache line so that threads counting nodes in neighbouring
  * contexts do not share one. */
 typedef struct c4_search {
@@ -36,8 +33,8 @@ typedef struct c4_search {
                                    fewer than C4_NEAR_EMPTY empty cells */
     const c4_book *book;        /* or NULL */
     const atomic_int *stop;     /* non-zero: unwind at once, store nothing */
-    _Atomic uint64_t *busy;     /* shared by threads: keys being searched
-                                   (C4_BUSY_SIZE slots), or NULL alone */
+    gts_busy *busy;             /* shared by threads: keys being searched,
+                                   or NULL alone */
     bool slow_probe;            /* the root probe is near 0: see move_rank */
     c4_progress_fn progress;    /* or NULL: called between root probes */
     void *progress_ctx;

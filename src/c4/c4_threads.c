@@ -16,7 +16,7 @@ struct c4_pool {
     unsigned long job;          /* bumped for each solve */
     bool quit;
     atomic_int *stop;
-    _Atomic uint64_t *busy;     /* C4_BUSY_SIZE slots shared by all */
+    gts_busy *busy;             /* shared by all */
     atomic_int won;             /* a thread finished the current job */
     int score;                  /* its answer */
     c4_pos pos;
@@ -78,11 +78,11 @@ c4_pool *c4_pool_create(int helpers, const c4_geom *g, tt_table *tt, tt_table *c
         return NULL;
     pool->tids = calloc((size_t)helpers, sizeof *pool->tids);
     pool->ctx = aligned_alloc(_Alignof(c4_search), (size_t)helpers * sizeof *pool->ctx);
-    pool->busy = calloc(C4_BUSY_SIZE, sizeof *pool->busy);
+    pool->busy = gts_busy_create();
     if (!pool->tids || !pool->ctx || !pool->busy) {
         free(pool->tids);
         free(pool->ctx);
-        free(pool->busy);
+        gts_busy_free(pool->busy);
         free(pool);
         return NULL;
     }
@@ -125,7 +125,7 @@ void c4_pool_free(c4_pool *pool)
     pthread_cond_destroy(&pool->idle);
     free(pool->tids);
     free(pool->ctx);
-    free(pool->busy);
+    gts_busy_free(pool->busy);
     free(pool);
 }
 

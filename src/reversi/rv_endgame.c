@@ -484,11 +484,11 @@ static int node(rv_eg_thread *t, uint64_t me, uint64_t opp, uint64_t moves, int 
         const uint64_t flips = l.flips[k], replies = l.replies[k];
         const uint64_t nme = opp & ~flips, nopp = me | flips | ((uint64_t)1 << sq);
         const uint64_t child_key = share ? rv_eg_hash(nme, nopp) : 0;
-        if (share && may_defer && (t->helper || bestv > -65) && rv_eg_busy_test(t->busy, child_key)) {
+        if (share && may_defer && (t->helper || bestv > -65) && gts_busy_test(t->busy, child_key)) {
             deferred[n_deferred++] = k;
             continue;
         }
-        const bool marked = share && rv_eg_busy_mark(t->busy, child_key);
+        const bool marked = share && gts_busy_claim(t->busy, child_key);
         int v;
         if (bestv > -65 && beta - alpha > 1) {
             /* PVS: later moves must prove they beat the first. */
@@ -499,7 +499,7 @@ static int node(rv_eg_thread *t, uint64_t me, uint64_t opp, uint64_t moves, int 
             v = -child(t, nme, nopp, replies, -beta, -alpha);
         }
         if (marked)
-            rv_eg_busy_clear(t->busy, child_key);
+            gts_busy_clear(t->busy, child_key);
         if (v > bestv) {
             bestv = v;
             *best = sq;

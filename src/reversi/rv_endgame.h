@@ -14,6 +14,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "core/busy.h"
 #include "core/htt.h"
 #include "gts/reversi.h"
 
@@ -39,37 +40,15 @@ static inline uint64_t rv_eg_hash(uint64_t me, uint64_t opp)
     return rv_eg_mix(rv_eg_mix(me) ^ opp);
 }
 
-/* Positions being searched by some thread, from this many empties: one
- * key per slot, 0 when free (rv_endgame_threads.c). */
+/* Threads mark the positions they search in the busy table (core/busy.h)
+ * from this many empties (rv_endgame_threads.c). */
 #define RV_EG_SHARE_EMPTIES 12
-#define RV_EG_BUSY_SLOTS 65536
-typedef struct rv_eg_busy {
-    _Atomic uint64_t slot[RV_EG_BUSY_SLOTS];
-} rv_eg_busy;
-
-static inline bool rv_eg_busy_test(rv_eg_busy *b, uint64_t key)
-{
-    return atomic_load_explicit(&b->slot[key % RV_EG_BUSY_SLOTS], memory_order_relaxed) == key;
-}
-
-/* Marks key busy if its slot is free; true if this call marked it. */
-static inline bool rv_eg_busy_mark(rv_eg_busy *b, uint64_t key)
-{
-    uint64_t free_slot = 0;
-    return atomic_compare_exchange_strong_explicit(&b->slot[key % RV_EG_BUSY_SLOTS], &free_slot, key,
-                                                   memory_order_relaxed, memory_order_relaxed);
-}
-
-static inline void rv_eg_busy_clear(rv_eg_busy *b, uint64_t key)
-{
-    atomic_store_explicit(&b->slot[key % RV_EG_BUSY_SLOTS], 0, memory_order_relaxed);
-}
 
 /* One searching thread's state. */
 typedef struct rv_eg_thread {
     htt *tt;
     htt *order_tt;        /* the ordering searches' bounds (rv_endgame.c) */
-    rv_eg_busy *busy;     /* NULL: a serial search */
+    gts_busy *busy;       /* NULL: a serial search */
     volatile int *stop;   /* the search is abandoned when *stop or *abort; */
     volatile int *abort;  /* either may be NULL */
     uint64_t nodes;

@@ -107,12 +107,12 @@ static int search_window(void *arg, rv_eg_thread *t, uint64_t me, uint64_t opp, 
 int rv_eg_root_threads(rv_eg_thread *t, int threads, uint64_t me, uint64_t opp, bool wld, int *best)
 {
     shared sh = { .me = me, .opp = opp };
-    rv_eg_busy *busy = calloc(1, sizeof *busy);
+    gts_busy *busy = gts_busy_create();
     sh.h = busy ? calloc((size_t)threads - 1, sizeof *sh.h) : NULL;
     if (!sh.h || pthread_mutex_init(&sh.lock, NULL) != 0) {
         /* No memory: the serial search. */
         free(sh.h);
-        free(busy);
+        gts_busy_free(busy);
         return rv_eg_root(t, me, opp, wld, best, NULL, NULL);
     }
     pthread_cond_init(&sh.moved, NULL);
@@ -141,6 +141,6 @@ int rv_eg_root_threads(rv_eg_thread *t, int threads, uint64_t me, uint64_t opp, 
     free(sh.h);
     t->busy = NULL;
     t->abort = NULL;
-    free(busy);
+    gts_busy_free(busy);
     return v;
 }
