@@ -1,13 +1,54 @@
 /*
- * What the games share (src/core): the ABDADA busy table.
+ * What the games share (src/core): the stop token, the ABDADA busy table.
  *
- * Usage: test_core [part]   (parts: busy; no argument runs them all)
+ * Usage: test_core [part]   (parts: stop busy; no argument runs them
+ * all)
  */
+#include <signal.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "check.h"
 #include "core/busy.h"
+#include "gts/stop.h"
+
+/* ---- stop token ------------------------------------------------------------ */
+
+static gts_stop signalled = GTS_STOP_INIT;
+
+static void raise_on_signal(int sig)
+{
+    (void)sig;
+    gts_stop_raise(&signalled);
+}
+
+static void part_stop(void)
+{
+    gts_stop s = GTS_STOP_INIT;
+    CHECK(!gts_stop_raised(&s));
+    gts_stop_raise(&s);
+    CHECK(gts_stop_raised(&s));
+    gts_stop_raise(&s);     /* stays raised */
+    CHECK(gts_stop_raised(&s));
+    gts_stop_reset(&s);
+    CHECK(!gts_stop_raised(&s));
+
+    /* NULL: never raised, and raising or resetting it does nothing. */
+    CHECK(!gts_stop_raised(NULL));
+    gts_stop_raise(NULL);
+    gts_stop_reset(NULL);
+    CHECK(!gts_stop_raised(NULL));
+
+    /* Raised from a signal handler. */
+    struct sigaction sa, old;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = raise_on_signal;
+    sigemptyset(&sa.sa_mask);
+    CHECK_EQ(sigaction(SIGUSR1, &sa, &old), 0);
+    CHECK_EQ(raise(SIGUSR1), 0);
+    CHECK(gts_stop_raised(&signalled));
+    sigaction(SIGUSR1, &old, NULL);
+}
 
 /* ---- busy table ------------------------------------------------------------ */
 
@@ -66,6 +107,7 @@ int main(int argc, char **argv)
         const char *name;
         void (*fn)(void);
     } parts[] = {
+        { "stop", part_stop },
         { "busy", part_busy },
     };
     const size_t nparts = sizeof parts / sizeof *parts;
