@@ -1,8 +1,9 @@
 /*
- * What the games share (src/core): the stop token, the ABDADA busy table.
+ * What the games share (src/core): the stop token, the ABDADA busy table,
+ * thread teams and pools.
  *
- * Usage: test_core [part]   (parts: stop busy; no argument runs them
- * all)
+ * Usage: test_core [part]   (parts: stop busy threads; no argument runs
+ * them all)
  */
 #include <signal.h>
 #include <stdlib.h>
@@ -10,6 +11,7 @@
 
 #include "check.h"
 #include "core/busy.h"
+#include "core/threads.h"
 #include "gts/stop.h"
 
 /* ---- stop token ------------------------------------------------------------ */
@@ -101,6 +103,80 @@ static void part_busy(void)
     gts_busy_free(NULL);
 }
 
+/* ---- threads ------------------------------------------------------------- */
+
+#define MAX_TEAM 16
+
+typedef struct tally {
+    atomic_int runs[MAX_TEAM];      /* calls per index */
+    atomic_int total;
+    atomic_long work;               /* what a shared counter handed out */
+    long items;
+} tally;
+
+static void count_run(void *arg, int index)
+{
+    tally *t = arg;
+    if (index >= 0 && index < MAX_TEAM)
+        atomic_fetch_add(&t->runs[index], 1);
+    atomic_fetch_add(&t->total, 1);
+    /* A counter shared out as the perft and the GPU executor do. */
+    while (atomic_fetch_add(&t->work, 1) < t->items)
+        ;
+}
+
+static bool each_index_once(tally *t, int n, int times)
+{
+    bool ok = atomic_load(&t->total) == n * times;
+    for (int i = 0; i < n; i++)
+        ok &= atomic_load(&t->runs[i]) == times;
+    return ok;
+}
+
+static void part_threads(void)
+{
+    /* One-shot teams: every index once, the caller included. */
+    for (int n = 1; n <= MAX_TEAM; n *= 2) {
+        tally t = { .items = 100000 };
+        const int ran = gts_run_threads(n, count_run, &t);
+        CHECK_MSG(ran >= 1 && ran <= n, "%d threads: %d ran", n, ran);
+        CHECK_MSG(each_index_once(&t, n, 1), "%d threads: not every index ran once", n);
+        CHECK(atomic_load(&t.work) >= t.items);
+    }
+
+    /* Pools: every helper runs each job once; jobs in a row; no job. */
+    gts_pool *none = gts_pool_create(0);
+    CHECK(none != NULL);
+    CHECK_EQ(gts_pool_helpers(none), 0);
+    gts_pool_start(none, count_run, NULL);      /* no helper: nothing runs */
+    gts_pool_wait(none);
+    gts_pool_free(none);
+    CHECK_EQ(gts_pool_helpers(NULL), 0);
+    gts_pool_start(NULL, count_run, NULL);
+    gts_pool_wait(NULL);
+    gts_pool_free(NULL);
+
+    gts_pool *idle = gts_pool_create(3);        /* freed without a job */
+    CHECK(idle != NULL);
+    gts_pool_wait(idle);
+    gts_pool_free(idle);
+
+    for (int helpers = 1; helpers <= 8; helpers *= 2) {
+        gts_pool *p = gts_pool_create(helpers);
+        if (!CHECK(p != NULL))
+            continue;
+        CHECK_EQ(gts_pool_helpers(p), helpers);
+        tally t = { .items = 1000 };
+        for (int job = 0; job < 50; job++) {
+            gts_pool_start(p, count_run, &t);
+            count_run(&t, helpers);             /* the caller's share */
+            gts_pool_wait(p);
+        }
+        CHECK_MSG(each_index_once(&t, helpers + 1, 50), "%d helpers: not every helper ran every job once", helpers);
+        gts_pool_free(p);
+    }
+}
+
 int main(int argc, char **argv)
 {
     static const struct {
@@ -109,6 +185,7 @@ int main(int argc, char **argv)
     } parts[] = {
         { "stop", part_stop },
         { "busy", part_busy },
+        { "threads", part_threads },
     };
     const size_t nparts = sizeof parts / sizeof *parts;
     bool ran = false;

@@ -90,7 +90,7 @@ c4_solver *c4_solver_create(const c4_geom *g, const c4_options *opt, char *err, 
     if (opt->threads > 1) {
         s->pool = c4_pool_create(opt->threads - 1, &s->g, s->tt, s->near + 1, opt->book, &s->stop);
         if (!s->pool) {
-            snprintf(err, errlen, "cannot start %d threads", opt->threads);
+            snprintf(err, errlen, "out of memory for %d threads", opt->threads);
             c4_solver_free(s);
             return NULL;
         }

@@ -2,8 +2,8 @@
  * Internal: the Connect 4 solver on several threads.  Every thread solves
  * the same root through the shared table, putting off moves another thread
  * is searching (ABDADA-style, see c4_negamax.c).  Helper threads wait in a
- * pool between solves, so a solve on many threads costs a wake-up, not
- * thread creation.
+ * core pool (core/threads.h) between solves, so a solve on many threads
+ * costs a wake-up, not thread creation.
  */
 #ifndef GTS_C4_THREADS_H
 #define GTS_C4_THREADS_H
@@ -12,9 +12,10 @@
 
 typedef struct c4_pool c4_pool;
 
-/* A pool of `helpers` threads (>= 1) searching with table tt, helper i
- * with near table near[i], and book; *stop is the solver's flag, raised by
- * the first thread to finish. */
+/* A pool of `helpers` threads (>= 1; fewer if the system will not start
+ * them all) searching with table tt, helper i with near table near[i],
+ * and book; *stop is the solver's flag, raised by the first thread to
+ * finish.  NULL if out of memory. */
 c4_pool *c4_pool_create(int helpers, const c4_geom *g, tt_table *tt, tt_table *const *near, const c4_book *book,
                         atomic_int *stop);
 void c4_pool_free(c4_pool *pool);

@@ -67,6 +67,7 @@ struct rv_solver {
     rv_solve_options opt;
     htt *tt, *order_tt;
     rv_eg_thread thread;
+    rv_eg_team *team;     /* the helper threads, NULL when serial */
 };
 typedef struct rv_solver solver;
 
@@ -610,12 +611,16 @@ rv_solver *rv_solver_create(const rv_solve_options *o, char *err, size_t errlen)
         rv_solver_free(s);
         return NULL;
     }
+    /* Without memory for the threads, the serial search. */
+    if (o->threads > 1)
+        s->team = rv_eg_team_create(o->threads - 1, s->tt, s->order_tt);
     return s;
 }
 
 void rv_solver_free(rv_solver *s)
 {
     if (s) {
+        rv_eg_team_free(s->team);
         htt_free(s->tt);
         htt_free(s->order_tt);
         free(s);
@@ -634,8 +639,8 @@ void rv_solver_run(rv_solver *s, const rv_pos *p, rv_solve_result *r)
                                 .stop = s->opt.stop,
                                 .on_bounds = s->opt.on_bounds,
                                 .on_bounds_arg = s->opt.on_bounds_arg };
-    r->score = s->opt.threads > 1 ? rv_eg_root_threads(&s->thread, s->opt.threads, p->me, p->opp, s->opt.wld, &r->move)
-                                  : rv_eg_root(&s->thread, p->me, p->opp, s->opt.wld, &r->move, NULL, NULL);
+    r->score = s->team ? rv_eg_root_threads(&s->thread, s->team, p->me, p->opp, s->opt.wld, &r->move)
+                       : rv_eg_root(&s->thread, p->me, p->opp, s->opt.wld, &r->move, NULL, NULL);
     r->stopped = s->opt.stop && *s->opt.stop;
     r->lower = s->thread.lower;
     r->upper = s->thread.upper;

@@ -244,11 +244,8 @@ rv_searcher *rv_searcher_create(const rv_search_options *o, char *err, size_t er
             goto oom;
     if (o->algo == RV_ALGO_PVS && !(s->tt = htt_create(o->tt_bytes ? o->tt_bytes : (size_t)64 << 20)))
         goto oom;
-    if (s->nctx > 1 && !(s->pool = rv_pool_create(s))) {
-        snprintf(err, errlen, "cannot start %d threads", o->threads - 1);
-        rv_searcher_free(s);
-        return NULL;
-    }
+    if (s->nctx > 1 && !(s->pool = rv_pool_create(s)))
+        goto oom;
     return s;
 oom:
     snprintf(err, errlen, "out of memory for the search (table %zu MB, %d threads)", o->tt_bytes >> 20, o->threads);
@@ -295,6 +292,8 @@ void rv_searcher_run(rv_searcher *s, const rvb *b, rv_result *r)
     }
     rv_ctx *c = s->ctx[0];
     rvb_copy(&c->b[0], b);
+    if (s->pool)
+        rv_pool_begin(s->pool);
     if (rvb_game_over(b)) {
         r->score = rv_final_value(b);
     } else {
@@ -325,6 +324,8 @@ void rv_searcher_run(rv_searcher *s, const rvb *b, rv_result *r)
             r->score = rv_leaf_value(s->w, b);
         }
     }
+    if (s->pool)
+        rv_pool_end(s->pool);
     for (int i = 0; i < s->nctx; i++)
         r->nodes += s->ctx[i]->nodes;
     r->usec = gts_now_usec() - t0;

@@ -117,10 +117,17 @@ bool rv_check_stop(rv_ctx *c);
 
 /* The threads (rv_search_threads.c). */
 
-/* s->nctx - 1 helpers on s->ctx[1..]; NULL if they cannot be started. */
+/* s->nctx - 1 helpers on s->ctx[1..] (fewer if the system will not start
+ * them all), asleep until rv_pool_begin; NULL if out of memory. */
 struct rv_pool *rv_pool_create(rv_searcher *s);
-/* Wakes the helpers, waits for them to end, frees the pool. */
+/* Ends the helpers and frees the pool (no search may be running). */
 void rv_pool_free(struct rv_pool *p);
+
+/* The helpers join the search about to run (its contexts set up) from
+ * rv_pool_begin to rv_pool_end, which returns once they are all back
+ * asleep in the pool. */
+void rv_pool_begin(struct rv_pool *p);
+void rv_pool_end(struct rv_pool *p);
 
 /* The root's value at depth searched by c (ctx[0]) and the helpers, with
  * c->root_move set: Lazy SMP's race, else rv_node, which splits. */

@@ -6,7 +6,6 @@
  */
 #include "gts/c4_gpu.h"
 
-#include <pthread.h>
 #include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -16,6 +15,7 @@
 #include "c4/gpu/c4_gpu_device.h"
 #include "c4/gpu/c4_gpu_internal.h"
 #include "core/clock.h"
+#include "core/threads.h"
 
 #define MAX_SPLIT 8
 #define C4_GPU_AUTO_ITEMS 4096
@@ -259,14 +259,18 @@ typedef struct cpu_run {
     size_t n;
     uint64_t node_limit;
     atomic_size_t next;
+    atomic_bool failed;         /* a worker had no memory for its context */
 } cpu_run;
 
-static void *cpu_worker(void *arg)
+static void cpu_worker(void *arg, int index)
 {
+    (void)index;
     cpu_run *run = arg;
     c4g_ctx *c = malloc(sizeof *c);
-    if (!c)
-        return (void *)1;
+    if (!c) {
+        atomic_store(&run->failed, true);
+        return;
+    }
     c->g = &run->gpu->g;
     c->tt = run->tt;
     c->plain = run->gpu->opt.rule == C4_GPU_PLAIN;
@@ -278,7 +282,6 @@ static void *cpu_worker(void *arg)
         run->out[i] = c4g_solve_item(c, &run->items[i]);
     }
     free(c);
-    return NULL;
 }
 
 static int cpu_execute(c4_gpu *gpu, const c4g_item *items, size_t n, c4g_result *out, bool clear,
@@ -286,25 +289,15 @@ static int cpu_execute(c4_gpu *gpu, const c4g_item *items, size_t n, c4g_result 
 {
     cpu_run run = { .gpu = gpu, .items = items, .out = out, .n = n, .node_limit = node_limit };
     atomic_init(&run.next, 0);
+    atomic_init(&run.failed, false);
     if (gpu->slots) {
         if (clear)
             memset(gpu->slots, 0, ((size_t)TT_BUCKET << gpu->log2b) * sizeof *gpu->slots);
         run.tt = (c4g_table){ gpu->slots, gpu->g.key_bits >= 64 ? ~0ULL : (1ULL << gpu->g.key_bits) - 1,
                               gpu->g.key_bits - gpu->log2b };
     }
-    const int nthreads = gpu->opt.cpu_threads;
-    pthread_t tid[MAX_CPU_THREADS];
-    int started = 0, failed = 0;
-    for (; started < nthreads - 1; started++)
-        if (pthread_create(&tid[started], NULL, cpu_worker, &run) != 0)
-            break;
-    failed |= cpu_worker(&run) != NULL;
-    for (int i = 0; i < started; i++) {
-        void *r;
-        pthread_join(tid[i], &r);
-        failed |= r != NULL;
-    }
-    if (failed) {
+    gts_run_threads(gpu->opt.cpu_threads, cpu_worker, &run);
+    if (atomic_load(&run.failed)) {
         snprintf(err, errlen, "out of memory for the CPU executor");
         return -1;
     }
