@@ -19,6 +19,7 @@
 #include <stdint.h>
 
 #include "gts/gomoku.h"
+#include "gts/stop.h"
 
 #define GM_WIN 1000000000
 #define GM_MAX_DEPTH 64
@@ -55,8 +56,9 @@ typedef struct gm_search_options {
     bool vcf;               /* look for a forced win by continuous fours before the search */
     gm_eval_kind eval;
     /* Raised from outside (another thread, a signal handler) to stop the
-     * search; the last finished depth's result stands.  May be NULL. */
-    volatile int *stop;
+     * search, VCF included; the last finished depth's result stands.  May
+     * be NULL. */
+    gts_stop *stop;
 } gm_search_options;
 
 /* Defaults: PVS, depth 4, one thread, shapes, no VCF, 64 MB. */

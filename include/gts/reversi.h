@@ -17,6 +17,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "gts/stop.h"
+
 #define RV_PASS 64         /* the "move" of a side that cannot move */
 #define RV_NO_MOVE (-1)
 
@@ -103,7 +105,7 @@ typedef struct rv_solve_options {
     size_t tt_bytes;    /* table size; 0: the default, 64 MB */
     /* Raised from outside to stop the search (the result is then not
      * exact: rv_solve_result.stopped).  May be NULL. */
-    volatile int *stop;
+    gts_stop *stop;
     /* Threads sharing the table; 0 or 1: serial.  The score (and in exact
      * mode the best move's score) is the serial one. */
     int threads;

@@ -24,6 +24,7 @@
 #include <stdint.h>
 
 #include "gts/reversi_board.h"
+#include "gts/stop.h"
 
 #define RV_WIN 1000000
 #define RV_MAX_DEPTH 60
@@ -62,7 +63,7 @@ typedef struct rv_search_options {
     rv_wpc wpc;
     int mobility_weight;    /* hundredths per move of mobility difference */
     /* Raised from outside to stop; the last finished depth stands.  May be NULL. */
-    volatile int *stop;
+    gts_stop *stop;
     /* Called after each depth of iterative deepening with the result so
      * far (nodes and time included).  May be NULL. */
     void (*on_depth)(const struct rv_result *r, void *arg);

@@ -18,13 +18,14 @@
 #include "c4/c4_prune.h"
 
 void c4_search_init(c4_search *s, const c4_geom *g, tt_table *tt, tt_table *near, const c4_book *book,
-                    const atomic_int *stop)
+                    gts_stop *stop)
 {
     s->g = g;
     s->tt = tt;
     s->near = near;
     s->book = book;
     s->stop = stop;
+    s->outside = NULL;
     s->busy = NULL;
     s->slow_probe = false;
     s->progress = NULL;
@@ -197,9 +198,16 @@ static inline __attribute__((always_inline)) int negamax_body(c4_search *s, cons
             c4_pos q = *p;
             c4_play_cell(&q, cells[i]);
             const int v = -negamax(s, &q, -b, -a);
-            if (spread)
+            if (spread) {
                 gts_busy_clear(s->busy, keys[i]);
-            if (atomic_load_explicit(s->stop, memory_order_relaxed))
+                /* A pool's threads unwind on the pool's token; the
+                 * caller's is passed on to it here, at the nodes where
+                 * they already pay for sharing: the serial search reads
+                 * nothing more. */
+                if (gts_stop_raised(s->outside))
+                    gts_stop_raise(s->stop);
+            }
+            if (c4_stopped(s))
                 return 0;
             if (v > best) {
                 best = v;
@@ -276,7 +284,7 @@ int c4_search_solve(c4_search *s, const c4_pos *p, bool weak)
         const int med = c4_next_probe(min, max);
         s->slow_probe = med >= -C4_SLOW_PROBE && med <= C4_SLOW_PROBE;
         const int r = negamax(s, p, med, med + 1);
-        if (atomic_load_explicit(s->stop, memory_order_relaxed))
+        if (c4_stopped(s))
             return 0;
         if (r <= med)
             max = r;

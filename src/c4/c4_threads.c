@@ -1,7 +1,9 @@
 /* Every thread solves the same root, sharing the lock-free table and a
  * table of the positions being searched (so that threads put off moves
- * another thread is on: ABDADA); the first to finish answers.  The
- * helpers sleep in a core pool (core/threads.h) between solves. */
+ * another thread is on: ABDADA); the first to finish answers and raises
+ * the pool's token, which every thread unwinds on (the caller's token is
+ * passed on to it by the threads themselves: c4_negamax.c).  The helpers
+ * sleep in a core pool (core/threads.h) between solves. */
 #include "c4/c4_threads.h"
 
 #include <stdlib.h>
@@ -12,7 +14,8 @@ struct c4_pool {
     gts_pool *threads;
     c4_search *ctx;             /* one per helper */
     int helpers;
-    atomic_int *stop;
+    gts_stop done;              /* a thread answered, or the caller stopped us */
+    const gts_stop *outside;    /* the caller's token, or NULL */
     gts_busy *busy;             /* shared by all */
     atomic_int won;             /* a thread finished the current job */
     int score;                  /* its answer */
@@ -24,12 +27,12 @@ struct c4_pool {
  * stopped (then the answer may be garbage). */
 static void offer(c4_pool *pool, int score)
 {
-    if (atomic_load(pool->stop))
+    if (gts_stop_raised(&pool->done))
         return;
     int expected = 0;
     if (atomic_compare_exchange_strong(&pool->won, &expected, 1)) {
         pool->score = score;
-        atomic_store(pool->stop, 1);
+        gts_stop_raise(&pool->done);
     }
 }
 
@@ -40,7 +43,7 @@ static void helper_solve(void *arg, int index)
 }
 
 c4_pool *c4_pool_create(int helpers, const c4_geom *g, tt_table *tt, tt_table *const *near, const c4_book *book,
-                        atomic_int *stop)
+                        const gts_stop *outside)
 {
     c4_pool *pool = calloc(1, sizeof *pool);
     if (!pool)
@@ -54,10 +57,11 @@ c4_pool *c4_pool_create(int helpers, const c4_geom *g, tt_table *tt, tt_table *c
     }
     /* Helpers the system would not start leave the others the work. */
     pool->helpers = gts_pool_helpers(pool->threads);
-    pool->stop = stop;
+    pool->outside = outside;
     atomic_init(&pool->won, 0);
     for (int i = 0; i < pool->helpers; i++) {
-        c4_search_init(&pool->ctx[i], g, tt, near[i], book, stop);
+        c4_search_init(&pool->ctx[i], g, tt, near[i], book, &pool->done);
+        pool->ctx[i].outside = outside;
         pool->ctx[i].busy = pool->busy;
     }
     return pool;
@@ -76,17 +80,20 @@ void c4_pool_free(c4_pool *pool)
 int c4_pool_solve(c4_pool *pool, c4_search *main, const c4_pos *p, bool weak, int *score)
 {
     atomic_store(&pool->won, 0);
+    gts_stop_reset(&pool->done);
     pool->pos = *p;
     pool->weak = weak;
     for (int i = 0; i < pool->helpers; i++)
         pool->ctx[i].nodes = pool->ctx[i].tt_hits = 0;
+    main->stop = &pool->done;
+    main->outside = pool->outside;
     main->busy = pool->busy;
     gts_pool_start(pool->threads, helper_solve, pool);
 
     offer(pool, c4_search_solve(main, p, weak));
     /* Stop the helpers if the main thread was first, then wait for them so
      * that nothing touches the table after we return. */
-    atomic_store(pool->stop, 1);
+    gts_stop_raise(&pool->done);
     gts_pool_wait(pool->threads);
 
     for (int i = 0; i < pool->helpers; i++) {

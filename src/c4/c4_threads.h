@@ -14,14 +14,14 @@ typedef struct c4_pool c4_pool;
 
 /* A pool of `helpers` threads (>= 1; fewer if the system will not start
  * them all) searching with table tt, helper i with near table near[i],
- * and book; *stop is the solver's flag, raised by the first thread to
- * finish.  NULL if out of memory. */
+ * and book; outside is the caller's stop token (or NULL).  NULL if out of
+ * memory. */
 c4_pool *c4_pool_create(int helpers, const c4_geom *g, tt_table *tt, tt_table *const *near, const c4_book *book,
-                        atomic_int *stop);
+                        const gts_stop *outside);
 void c4_pool_free(c4_pool *pool);
 
 /* Searches p on the calling thread (with context main) and every helper.
- * Returns 0 with the score, or -1 if *stop was raised from outside before
+ * Returns 0 with the score, or -1 if the outside token was raised before
  * any thread finished.  Nodes and hits of all threads are added to main. */
 int c4_pool_solve(c4_pool *pool, c4_search *main, const c4_pos *p, bool weak, int *score);
 

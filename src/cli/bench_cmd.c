@@ -375,6 +375,7 @@ int c4_bench_main(int argc, char **argv, const c4_cli *c)
     }
 
     print_header(c);
+    cli_stop_on_interrupt(c->opt.stop);
     for (int k = 0; k < nvars && !cli_interrupted(); k++) {
         const variant *v = &vars[k];
         char err[256];
@@ -399,8 +400,6 @@ int c4_bench_main(int argc, char **argv, const c4_cli *c)
             cli_error("%s: %s", v->name, err);
             status = v->kind == V_GPU ? EXIT_FAIL : EXIT_USAGE;
         } else {
-            if (v->kind == V_CPU)
-                cli_watch_interrupts(solvers[0]);
             for (int i = 0; i < loaded && !cli_interrupted(); i++) {
                 row r = { .set = list[i].label, .algo = v->name, .threads = v->threads, .kernel_usec = -1 };
                 int rc;
@@ -418,7 +417,6 @@ int c4_bench_main(int argc, char **argv, const c4_cli *c)
                 if (r.correct != r.checked || r.skipped)
                     status = EXIT_FAIL;
             }
-            cli_watch_interrupts(NULL);
         }
         for (int i = 0; solvers && i < nsolvers; i++)
             c4_solver_free(solvers[i]);

@@ -134,6 +134,7 @@ static int parse_options(const char *cmd, int argc, char **argv, c4_cli *c)
     long width = C4_DEFAULT_WIDTH, height = C4_DEFAULT_HEIGHT, tt_mb = 64, v;
     memset(c, 0, sizeof *c);
     c->opt = c4_default_options();
+    c->opt.stop = &c->stop;
     c->depth = -1;
     c->split_depth = -1;
     c->gpu_budget = -1;
@@ -324,12 +325,11 @@ static int cmd_solve(c4_cli *c, int argc, char **argv)
         c4_book_free(book);
         return EXIT_USAGE;
     }
-    cli_watch_interrupts(s);
+    cli_stop_on_interrupt(&c->stop);
     solve_run run = { c, s, { 0 } };
     const int status = cli_each_line(argc, argv, solve_each, NULL, &run);
     const solve_totals t = run.t;
     cli_progress_done();
-    cli_watch_interrupts(NULL);
     c4_solver_free(s);
     c4_book_free(book);
     return cli_solve_status(&t, status);
@@ -355,12 +355,11 @@ static int cmd_analyze(c4_cli *c, int argc, char **argv)
         c4_book_free(book);
         return EXIT_USAGE;
     }
-    cli_watch_interrupts(s);
+    cli_stop_on_interrupt(&c->stop);
     int scores[C4_MAX_WIDTH];
     bool playable[C4_MAX_WIDTH];
     c4_result r;
     const int rc = c4_analyze(s, &p, scores, playable, &r);
-    cli_watch_interrupts(NULL);
     c4_solver_free(s);
     c4_book_free(book);
     if (rc != 0) {
@@ -447,15 +446,14 @@ static int cmd_book(c4_cli *c, int argc, char **argv)
             cli_error("%s", err);
             return EXIT_FAIL;
         }
-        cli_watch_interrupts(NULL);
     } else {
         s = c4_solver_create(&c->g, &c->opt, err, sizeof err);
         if (!s) {
             cli_error("%s", err);
             return EXIT_USAGE;
         }
-        cli_watch_interrupts(s);
     }
+    cli_stop_on_interrupt(&c->stop);
     book_progress_ctx ctx = { (int)c->depth };
     bool complete;
     const long n = gb.gpu ? c4_book_build_with(solve_on_gpu, &gb, BOOK_GPU_BATCH, &c->g, (int)c->depth, c->output,
@@ -463,7 +461,6 @@ static int cmd_book(c4_cli *c, int argc, char **argv)
                           : c4_book_build(s, &c->g, (int)c->depth, c->output, book_progress, &ctx, &complete, err,
                                           sizeof err);
     cli_progress_done();
-    cli_watch_interrupts(NULL);
     c4_solver_free(s);
     c4_gpu_free(gb.gpu);
     if (n < 0) {

@@ -152,7 +152,7 @@ int c4_solve_gpu_main(c4_cli *c, int argc, char **argv)
         cli_error("%s", err);
         return EXIT_FAIL;
     }
-    cli_watch_interrupts(NULL);
+    cli_stop_on_interrupt(&c->stop);
     gpu_run run = { .c = c, .gpu = gpu };
     const int status = cli_each_line(argc, argv, gpu_each_line, gpu_file_end, &run);
     const solve_totals t = run.t;

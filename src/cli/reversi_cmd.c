@@ -57,7 +57,7 @@ typedef struct solve_ctx {
 } solve_ctx;
 
 /* Raised by Ctrl-C: the solver stops, and what it proved is printed. */
-static volatile int stop;
+static gts_stop stop = GTS_STOP_INIT;
 
 /* The bounds proved on the position being solved, while they are apart:
  * a hard position takes minutes. */

@@ -46,7 +46,6 @@ typedef struct gtp {
     int undo[RV_GAME_MAX_MOVES + 1];   /* game.n before each play or genmove */
     int undos;
     rv_engine eng;
-    volatile int stop;                 /* never raised: GTP waits for each answer */
     bool timed;                        /* time_settings with a main time or byo-yomi */
     double time_left[2];               /* seconds, by side (RV_BY_BLACK, RV_BY_WHITE) */
     bool quit;                         /* "quit" was given */
@@ -475,7 +474,8 @@ int reversi_gtp_main(int argc, char **argv)
         return rc;
     static gtp g;
     char err[256];
-    if (rv_engine_init(&g.eng, &args, &g.stop, err, sizeof err) != 0) {
+    /* No stop token: GTP waits for each answer. */
+    if (rv_engine_init(&g.eng, &args, NULL, err, sizeof err) != 0) {
         cli_error("%s", err);
         return EXIT_FAIL;
     }

@@ -161,7 +161,7 @@ static inline int32_t evaluate(const gm_ctx *c)
 
 static bool should_stop(gm_ctx *c)
 {
-    if ((c->o->stop && *c->o->stop) || (c->deadline > 0 && gts_now_usec() > c->deadline))
+    if (gts_stop_raised(c->o->stop) || (c->deadline > 0 && gts_now_usec() > c->deadline))
         atomic_store(c->abort, 1);
     if (atomic_load_explicit(c->abort, memory_order_relaxed) ||
         (c->cutoff && atomic_load_explicit(c->cutoff, memory_order_relaxed)))

@@ -566,7 +566,7 @@ int rv_eg_root(rv_eg_thread *t, uint64_t me, uint64_t opp, bool wld, int *best, 
         t->lower = -1, t->upper = 1;
         const int v = window ? window(arg, t, me, opp, -1, 1, best) : search(t, me, opp, -1, 1, best);
         const int sign = (v > 0) - (v < 0);
-        if (!(t->stop && *t->stop))
+        if (!gts_stop_raised(t->stop))
             proved(t, sign, sign);
         return sign;
     }
@@ -578,7 +578,7 @@ int rv_eg_root(rv_eg_thread *t, uint64_t me, uint64_t opp, bool wld, int *best, 
         beta = beta <= t->lower ? t->lower + 1 : beta > t->upper ? t->upper : beta;
         int move;
         g = window ? window(arg, t, me, opp, beta - 1, beta, &move) : search(t, me, opp, beta - 1, beta, &move);
-        if (t->stop && *t->stop)
+        if (gts_stop_raised(t->stop))
             break;
         /* A fail high's move reaches the bound; with none, the score is
          * -64 and any move is a best one. */
@@ -641,7 +641,7 @@ void rv_solver_run(rv_solver *s, const rv_pos *p, rv_solve_result *r)
                                 .on_bounds_arg = s->opt.on_bounds_arg };
     r->score = s->team ? rv_eg_root_threads(&s->thread, s->team, p->me, p->opp, s->opt.wld, &r->move)
                        : rv_eg_root(&s->thread, p->me, p->opp, s->opt.wld, &r->move, NULL, NULL);
-    r->stopped = s->opt.stop && *s->opt.stop;
+    r->stopped = gts_stop_raised(s->opt.stop);
     r->lower = s->thread.lower;
     r->upper = s->thread.upper;
     r->nodes = s->thread.nodes;

@@ -50,9 +50,9 @@ typedef struct rv_eg_thread {
     htt *tt;
     htt *order_tt;        /* the ordering searches' bounds (rv_endgame.c) */
     gts_busy *busy;       /* NULL: a serial search */
-    volatile int *stop;   /* the search is abandoned when *stop or abort */
-    const gts_stop *abort;/* is raised; either may be NULL (abort: another
-                             thread has the window's result) */
+    const gts_stop *stop; /* the caller's: the search is abandoned when it */
+    const gts_stop *abort;/* or abort (another thread has the window's
+                             result) is raised; either may be NULL */
     uint64_t nodes;
     bool helper;          /* a helper thread: defers even its first move when busy */
     /* The root's (rv_eg_root's) bounds proved so far, and who hears of
@@ -64,7 +64,7 @@ typedef struct rv_eg_thread {
 
 static inline bool rv_eg_stopped(const rv_eg_thread *t)
 {
-    return (t->stop && *t->stop) || gts_stop_raised(t->abort);
+    return gts_stop_raised(t->stop) || gts_stop_raised(t->abort);
 }
 
 /* One search of the root in the window (alpha, beta), fail-soft, and a

@@ -40,7 +40,7 @@ bool rv_check_stop(rv_ctx *c)
 {
     c->next_check = c->nodes + CHECK_EVERY;
     rv_search_options *o = &c->searcher->o;
-    if ((o->stop && __atomic_load_n(o->stop, __ATOMIC_RELAXED)) || (c->deadline > 0 && gts_now_usec() > c->deadline))
+    if (gts_stop_raised(o->stop) || (c->deadline > 0 && gts_now_usec() > c->deadline))
         atomic_store(c->abort, 1);
     if (atomic_load(c->abort))
         c->stopped = true;
@@ -299,7 +299,7 @@ void rv_searcher_run(rv_searcher *s, const rvb *b, rv_result *r)
     } else {
         const bool deepen = s->o.algo == RV_ALGO_PVS || s->o.time_ms > 0;
         for (int depth = deepen ? 1 : s->o.depth;
-             depth <= s->o.depth && !(s->o.stop && __atomic_load_n(s->o.stop, __ATOMIC_RELAXED)); depth++) {
+             depth <= s->o.depth && !gts_stop_raised(s->o.stop); depth++) {
             const int32_t v = s->pool ? rv_pool_root(c, depth) : rv_node(c, 0, depth, -RV_INF, RV_INF, true);
             if (c->stopped)
                 break;
