@@ -259,7 +259,7 @@ static int run_gpu(const c4_cli *c, const set *s, c4_gpu *gpu, bool per_position
     const long step = per_position ? 1 : s->n;
     for (long i = 0; i < s->n && rc == 0 && !cli_interrupted(); i += step) {
         rc = c4_gpu_solve(gpu, ps + i, (int)step, c->weak, scores + i, nodes + i, hits + i, &st, err, sizeof err);
-        if (rc != 0)
+        if (rc != 0 && !cli_interrupted())
             cli_error("%s: %s", s->label, err);
         cli_progress("%s %s: %ld / %ld", s->label, r->algo, i + step, s->n);
     }
@@ -314,6 +314,7 @@ static int parse_variant(const char *name, const c4_cli *c, variant *v)
         v->per_position = true;
     }
     v->gpu.cpu = c->gpu_on_cpu;
+    v->gpu.stop = c->opt.stop;
     return 0;
 }
 

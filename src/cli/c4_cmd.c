@@ -418,9 +418,10 @@ static int solve_on_gpu(void *ctx, const c4_pos *ps, size_t n, int *scores)
 {
     gpu_book *b = ctx;
     c4_gpu_stats st = { 0 };
-    if (cli_interrupted())
-        return -1;
-    return c4_gpu_solve(b->gpu, ps, (int)n, false, scores, NULL, NULL, &st, b->err, sizeof b->err);
+    const int rc = c4_gpu_solve(b->gpu, ps, (int)n, false, scores, NULL, NULL, &st, b->err, sizeof b->err);
+    if (rc != 0 && cli_interrupted())
+        b->err[0] = '\0';      /* not a failure: the book stays partial */
+    return rc;
 }
 
 static int cmd_book(c4_cli *c, int argc, char **argv)
@@ -441,6 +442,7 @@ static int cmd_book(c4_cli *c, int argc, char **argv)
             o.tt_bytes = c->gpu_tt_bytes;
         o.cpu = c->gpu_on_cpu;
         o.cpu_threads = c->opt.threads;
+        o.stop = &c->stop;
         gb.gpu = c4_gpu_create(&c->g, &o, err, sizeof err);
         if (!gb.gpu) {
             cli_error("%s", err);

@@ -250,7 +250,8 @@ static int finish(const c4_gpu *gpu, const c4_pos *p, int depth, int alpha, int 
 }
 
 /* The CPU executor: threads take items from a shared counter, as the
- * persistent kernel's threads do, and share the table. */
+ * persistent kernel's threads do, and share the table; they take no more
+ * once the stop token is raised. */
 typedef struct cpu_run {
     const c4_gpu *gpu;
     c4g_table tt;
@@ -277,11 +278,20 @@ static void cpu_worker(void *arg, int index)
     c->node_limit = run->node_limit;
     for (;;) {
         const size_t i = atomic_fetch_add(&run->next, 1);
-        if (i >= run->n)
+        if (i >= run->n || gts_stop_raised(run->gpu->opt.stop))
             break;
         run->out[i] = c4g_solve_item(c, &run->items[i]);
     }
     free(c);
+}
+
+/* Whether the caller's token was raised; if so, says so in err. */
+static bool stopped(const c4_gpu *gpu, char *err, size_t errlen)
+{
+    if (!gts_stop_raised(gpu->opt.stop))
+        return false;
+    snprintf(err, errlen, "stopped");
+    return true;
 }
 
 static int cpu_execute(c4_gpu *gpu, const c4g_item *items, size_t n, c4g_result *out, bool clear,
@@ -301,12 +311,14 @@ static int cpu_execute(c4_gpu *gpu, const c4g_item *items, size_t n, c4g_result 
         snprintf(err, errlen, "out of memory for the CPU executor");
         return -1;
     }
-    return 0;
+    return stopped(gpu, err, errlen) ? -1 : 0;
 }
 
 int c4g_execute(c4_gpu *gpu, const c4g_item *items, size_t n, c4g_result *out, bool clear, uint64_t node_limit,
                 c4_gpu_stats *st, char *err, size_t errlen)
 {
+    if (stopped(gpu, err, errlen))
+        return -1;
     if (n > INT32_MAX) {
         snprintf(err, errlen, "too many items in one launch (%zu)", n);
         return -1;
@@ -332,6 +344,8 @@ int c4_gpu_solve(c4_gpu *gpu, const c4_pos *ps, int n, bool weak, int *scores, u
                  uint64_t *tt_hits, c4_gpu_stats *st, char *err, size_t errlen)
 {
     const double t0 = gts_now_usec();
+    if (stopped(gpu, err, errlen))
+        return -1;
     /* Auto: a batch of a few hundred positions or more is sent as it is
      * (long solves are split by their node budget); a smaller one is
      * expanded to the least depth that gives C4_GPU_AUTO_ITEMS items, or
