@@ -1,9 +1,9 @@
 /*
- * What the games share (src/core): the stop token, the ABDADA busy table,
- * thread teams and pools.
+ * What the games share (src/core): the stop token, the deadline rule, the
+ * ABDADA busy table, thread teams and pools.
  *
- * Usage: test_core [part]   (parts: stop busy threads; no argument runs
- * them all)
+ * Usage: test_core [part]   (parts: stop deadline busy threads; no
+ * argument runs them all)
  */
 #include <signal.h>
 #include <stdlib.h>
@@ -11,6 +11,7 @@
 
 #include "check.h"
 #include "core/busy.h"
+#include "core/deadline.h"
 #include "core/threads.h"
 #include "gts/stop.h"
 
@@ -50,6 +51,43 @@ static void part_stop(void)
     CHECK_EQ(raise(SIGUSR1), 0);
     CHECK(gts_stop_raised(&signalled));
     sigaction(SIGUSR1, &old, NULL);
+}
+
+/* ---- deadline ----------------------------------------------------------------- */
+
+static void part_deadline(void)
+{
+    /* No time limit, no deadline. */
+    CHECK(gts_deadline_after(5e6, 0) == 0);
+    CHECK(gts_deadline_after(5e6, -3) == 0);
+    CHECK(gts_deadline_after(5e6, 10) == 5e6 + 10000);
+
+    /* Due once the count passes the mark, then GTS_CHECK_NODES further. */
+    uint64_t next = 0;
+    CHECK(gts_check_due(0, &next));
+    CHECK_EQ(next, GTS_CHECK_NODES);
+    CHECK(!gts_check_due(1, &next));
+    CHECK(!gts_check_due(GTS_CHECK_NODES - 1, &next));
+    CHECK(gts_check_due(GTS_CHECK_NODES + 500, &next));     /* jumped past the mark */
+    CHECK_EQ(next, 2 * GTS_CHECK_NODES + 500);
+    CHECK(!gts_check_due(2 * GTS_CHECK_NODES, &next));
+    int due = 0;
+    next = 0;
+    for (uint64_t n = 1; n <= 100 * GTS_CHECK_NODES; n++)
+        due += gts_check_due(n, &next);
+    CHECK_EQ(due, 100);
+
+    /* The token, the deadline, both, neither. */
+    gts_stop s = GTS_STOP_INIT;
+    const double now = gts_now_usec();
+    CHECK(!gts_should_stop(NULL, 0));
+    CHECK(!gts_should_stop(&s, 0));
+    CHECK(!gts_should_stop(&s, now + 60e6));
+    CHECK(gts_should_stop(&s, now - 1));
+    CHECK(gts_should_stop(NULL, gts_deadline_after(now - 10e3, 1)));
+    gts_stop_raise(&s);
+    CHECK(gts_should_stop(&s, 0));
+    CHECK(gts_should_stop(&s, now + 60e6));
 }
 
 /* ---- busy table ------------------------------------------------------------ */
@@ -184,6 +222,7 @@ int main(int argc, char **argv)
         void (*fn)(void);
     } parts[] = {
         { "stop", part_stop },
+        { "deadline", part_deadline },
         { "busy", part_busy },
         { "threads", part_threads },
     };

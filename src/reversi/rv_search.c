@@ -14,8 +14,7 @@
 
 #include "reversi/rv_search_internal.h"
 #include "core/clock.h"
-
-#define CHECK_EVERY 1024
+#include "core/deadline.h"
 
 static inline uint64_t mix(uint64_t z)
 {
@@ -36,11 +35,10 @@ uint64_t rv_hash(const rvb *b)
     return h;
 }
 
-bool rv_check_stop(rv_ctx *c)
+/* The periodic check (core/deadline.h), and the other threads' flag. */
+static bool check_stop(rv_ctx *c)
 {
-    c->next_check = c->nodes + CHECK_EVERY;
-    rv_search_options *o = &c->searcher->o;
-    if (gts_stop_raised(o->stop) || (c->deadline > 0 && gts_now_usec() > c->deadline))
+    if (gts_should_stop(c->searcher->o.stop, c->deadline))
         atomic_store(c->abort, 1);
     if (atomic_load(c->abort))
         c->stopped = true;
@@ -129,7 +127,7 @@ static bool tt_cuts(const htt_hit *h, int depth, int32_t alpha, int32_t beta)
 int32_t rv_node(rv_ctx *c, int ply, int depth, int32_t alpha, int32_t beta, bool pv)
 {
     c->nodes++;
-    if (c->nodes >= c->next_check && rv_check_stop(c))
+    if (gts_check_due(c->nodes, &c->next_check) && check_stop(c))
         return 0;
     if (c->sp && rv_split_cut(c->sp)) {
         c->stopped = true;
@@ -282,7 +280,7 @@ void rv_searcher_run(rv_searcher *s, const rvb *b, rv_result *r)
         c->tt = s->tt;
         c->algo = s->o.algo;
         c->nodes = 0;
-        c->next_check = CHECK_EVERY;
+        c->next_check = GTS_CHECK_NODES;
         c->abort = &s->abort;
         c->pool = s->pool;
         c->sp = NULL;
@@ -315,7 +313,7 @@ void rv_searcher_run(rv_searcher *s, const rvb *b, rv_result *r)
             }
             if (s->o.time_ms > 0)
                 for (int i = 0; i < s->nctx; i++)
-                    s->ctx[i]->deadline = t0 + 1000.0 * (double)s->o.time_ms;
+                    s->ctx[i]->deadline = gts_deadline_after(t0, s->o.time_ms);
         }
         if (!r->depth) {
             /* Stopped from outside before depth 1 ended: a legal move. */

@@ -65,7 +65,7 @@ typedef struct rv_ctx {
     const rv_weights *w;
     htt *tt;                        /* PVS only, else NULL */
     rv_algo algo;
-    uint64_t nodes, next_check;
+    uint64_t nodes, next_check;     /* next_check: of gts_check_due */
     double deadline;                /* gts_now_usec() limit, 0 for none */
     atomic_int *abort;              /* the search must stop (time, stop flag) */
     struct rv_split *sp;            /* the split this context works for, NULL if none */
@@ -110,10 +110,6 @@ int rv_order_moves(rv_ctx *c, int ply, int tt_index, bool pv);
 /* The index (in square order) of the k-th move to search: the best key
  * left among k..n-1, swapped into place k. */
 int rv_pick(rv_ctx *c, int ply, int k, int n);
-
-/* Raises c->stopped when the search must stop; reads the clock every few
- * thousand nodes. */
-bool rv_check_stop(rv_ctx *c);
 
 /* The threads (rv_search_threads.c). */
 
