@@ -21,6 +21,7 @@
 
 #include "gts/c4.h"
 #include "gts/stop.h"
+#include "gts/tt_size.h"
 
 typedef enum {
     C4_GPU_PLAIN,   /* the report's kernel: plain alpha-beta, one full window */
@@ -54,7 +55,8 @@ typedef struct c4_gpu_options {
     gts_stop *stop;
 } c4_gpu_options;
 
-/* The report's design (S = split depth, table or not) and gts's best. */
+/* The report's design (S = split depth; a table of GTS_TT_DEFAULT_BYTES, the
+ * CPU solver's, or none) and gts's best. */
 c4_gpu_options c4_gpu_report_options(int split_depth, bool table);
 c4_gpu_options c4_gpu_best_options(void);    /* measured: docs/notes/c4_gpu.md */
 

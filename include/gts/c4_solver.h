@@ -18,6 +18,7 @@
 #include "gts/c4.h"
 #include "gts/c4_book.h"
 #include "gts/stop.h"
+#include "gts/tt_size.h"
 
 typedef enum c4_algo {
     C4_ALGO_SOLVER,     /* everything: table, ordering, anticipation */
@@ -44,7 +45,7 @@ typedef void (*c4_progress_fn)(int min, int max, uint64_t nodes, void *ctx);
 
 typedef struct c4_options {
     c4_algo algo;
-    size_t tt_bytes;            /* transposition table size */
+    size_t tt_bytes;            /* transposition table size (GTS_TT_DEFAULT_BYTES) */
     int threads;                /* >= 1; more than 1 only for C4_ALGO_SOLVER */
     const c4_book *book;        /* or NULL; used by C4_ALGO_SOLVER */
     c4_progress_fn progress;    /* or NULL */
@@ -55,8 +56,8 @@ typedef struct c4_options {
     gts_stop *stop;
 } c4_options;
 
-/* The defaults: solver, 64 MB, one thread, no book, no progress, no stop
- * token. */
+/* The defaults: solver, GTS_TT_DEFAULT_BYTES, one thread, no book, no
+ * progress, no stop token. */
 c4_options c4_default_options(void);
 
 typedef struct c4_result {

@@ -50,7 +50,7 @@ bool c4_algo_fits(c4_algo a, const c4_geom *g, const c4_pos *p, char *err, size_
 
 c4_options c4_default_options(void)
 {
-    return (c4_options){ .algo = C4_ALGO_SOLVER, .tt_bytes = (size_t)64 << 20, .threads = 1 };
+    return (c4_options){ .algo = C4_ALGO_SOLVER, .tt_bytes = GTS_TT_DEFAULT_BYTES, .threads = 1 };
 }
 
 c4_solver *c4_solver_create(const c4_geom *g, const c4_options *opt, char *err, size_t errlen)

@@ -6,6 +6,7 @@
 #include "cli.h"
 #include "gts/c4_book.h"
 #include "gts/c4_gpu.h"
+#include "gts/tt_size.h"
 
 /* Positions per GPU batch when a book is built on the device. */
 #define BOOK_GPU_BATCH 4096
@@ -38,7 +39,7 @@ static const char usage_text[] =
     "  --algo NAME             solver (default), alphabeta, minimax;\n"
     "                          bench takes a comma list\n"
     "  --threads N             CPU threads (default 1); bench takes a comma list\n"
-    "  --tt-mb MB              transposition table size (default 64)\n"
+    "  --tt-mb MB              transposition table size (default " GTS_TT_DEFAULT_MB_TEXT ")\n"
     "  --book FILE             use an opening book made by 'gts c4 book'\n"
     "  --json                  one JSON object per result line\n"
     "  --csv                   bench: comma-separated table\n"
@@ -50,7 +51,7 @@ static const char usage_text[] =
     "  --split-depth S         GPU: plies the host expands each position\n"
     "                          (0..8, default 0; auto: enough for a few\n"
     "                          thousand items when the batch is small)\n"
-    "  --gpu-tt-mb MB          GPU: device table size (default 256; report 64)\n"
+    "  --gpu-tt-mb MB          GPU: device table size (default 256; report " GTS_TT_DEFAULT_MB_TEXT ")\n"
     "  --gpu-budget N          GPU: nodes an item may take in the first launch\n"
     "                          before it is split (0: no limit; default 16384\n"
     "                          below 256 positions, else none)\n"
@@ -131,7 +132,7 @@ static int parse_options(const char *cmd, int argc, char **argv, c4_cli *c)
     for (size_t i = 0; i < sizeof allowed / sizeof *allowed; i++)
         if (strcmp(allowed[i].cmd, cmd) == 0)
             opts = allowed[i].opts;
-    long width = C4_DEFAULT_WIDTH, height = C4_DEFAULT_HEIGHT, tt_mb = 64, v;
+    long width = C4_DEFAULT_WIDTH, height = C4_DEFAULT_HEIGHT, tt_mb = GTS_TT_DEFAULT_MB, v;
     memset(c, 0, sizeof *c);
     c->opt = c4_default_options();
     c->opt.stop = &c->stop;

@@ -408,7 +408,7 @@ gm_searcher *gm_searcher_create(const gm_search_options *o, char *err, size_t er
             goto oom;
         s->ctx[i]->searcher = s;
     }
-    if (o->algo == GM_ALGO_PVS && !(s->tt = htt_create(o->tt_bytes ? o->tt_bytes : (size_t)64 << 20)))
+    if (o->algo == GM_ALGO_PVS && !(s->tt = htt_create(o->tt_bytes ? o->tt_bytes : GTS_TT_DEFAULT_BYTES)))
         goto oom;
     return s;
 oom:

@@ -592,7 +592,7 @@ int rv_eg_root(rv_eg_thread *t, uint64_t me, uint64_t opp, bool wld, int *best, 
 
 void rv_solve_defaults(rv_solve_options *o)
 {
-    *o = (rv_solve_options){ .tt_bytes = (size_t)64 << 20, .threads = 1 };
+    *o = (rv_solve_options){ .tt_bytes = GTS_TT_DEFAULT_BYTES, .threads = 1 };
 }
 
 rv_solver *rv_solver_create(const rv_solve_options *o, char *err, size_t errlen)
@@ -603,7 +603,7 @@ rv_solver *rv_solver_create(const rv_solve_options *o, char *err, size_t errlen)
     solver *s = calloc(1, sizeof *s);
     if (s) {
         s->opt = *o;
-        s->tt = htt_create(o->tt_bytes ? o->tt_bytes : (size_t)64 << 20);
+        s->tt = htt_create(o->tt_bytes ? o->tt_bytes : GTS_TT_DEFAULT_BYTES);
         s->order_tt = htt_create(ORDER_TABLE_BYTES);
     }
     if (!s || !s->tt || !s->order_tt) {

@@ -199,7 +199,7 @@ void rv_search_defaults(rv_search_options *o)
         .algo = RV_ALGO_PVS,
         .depth = 6,
         .threads = 1,
-        .tt_bytes = (size_t)64 << 20,
+        .tt_bytes = GTS_TT_DEFAULT_BYTES,
         .wpc = RV_WPC_CTDL,
         .mobility_weight = RV_DEFAULT_MOBILITY,
     };
@@ -240,7 +240,7 @@ rv_searcher *rv_searcher_create(const rv_search_options *o, char *err, size_t er
     for (int i = 0; i < s->nctx; i++)
         if (!(s->ctx[i] = calloc(1, sizeof *s->ctx[i])))
             goto oom;
-    if (o->algo == RV_ALGO_PVS && !(s->tt = htt_create(o->tt_bytes ? o->tt_bytes : (size_t)64 << 20)))
+    if (o->algo == RV_ALGO_PVS && !(s->tt = htt_create(o->tt_bytes ? o->tt_bytes : GTS_TT_DEFAULT_BYTES)))
         goto oom;
     if (s->nctx > 1 && !(s->pool = rv_pool_create(s)))
         goto oom;

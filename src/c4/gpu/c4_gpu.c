@@ -27,7 +27,7 @@
 c4_gpu_options c4_gpu_report_options(int split_depth, bool table)
 {
     return (c4_gpu_options){ .rule = C4_GPU_PLAIN,
-                             .tt_bytes = table ? (size_t)64 << 20 : 0,
+                             .tt_bytes = table ? GTS_TT_DEFAULT_BYTES : 0,
                              .split_depth = split_depth,
                              .block_threads = 256,
                              .cpu_threads = 1 };
