@@ -1,8 +1,8 @@
 /*
  * What the games share (src/core): the stop token, the deadline rule, the
- * ABDADA busy table, thread teams and pools.
+ * ABDADA busy table, thread teams and pools, the protocols' time budget.
  *
- * Usage: test_core [part]   (parts: stop deadline busy threads; no
+ * Usage: test_core [part]   (parts: stop deadline busy threads time; no
  * argument runs them all)
  */
 #include <signal.h>
@@ -13,6 +13,7 @@
 #include "core/busy.h"
 #include "core/deadline.h"
 #include "core/threads.h"
+#include "core/time_budget.h"
 #include "gts/stop.h"
 
 /* ---- stop token ------------------------------------------------------------ */
@@ -215,6 +216,59 @@ static void part_threads(void)
     }
 }
 
+/* ---- time budget ------------------------------------------------------------ */
+
+/* The Gomocup engine's formula before it moved to core (timeout_turn, the
+ * share of time_left over ahead moves, 80 % less 30 ms, at least a
+ * quarter): gts_time_budget_ms must give the same. */
+static long pbrain_before(long turn, long left, long ahead)
+{
+    long limit = turn;
+    if (left >= 0) {
+        ahead = ahead < 1 ? 1 : ahead;
+        if (left / ahead < limit)
+            limit = left / ahead;
+    }
+    const long budget = limit * 8 / 10 - 30;
+    return budget > limit / 4 ? budget : limit / 4 > 1 ? limit / 4 : 1;
+}
+
+static void part_time(void)
+{
+    /* Nothing known: no limit. */
+    CHECK_EQ(gts_time_budget_ms(GTS_TIME_UNKNOWN, GTS_TIME_UNKNOWN, 10, 30), 0);
+    /* A per-move limit alone: 80 % less the margin. */
+    CHECK_EQ(gts_time_budget_ms(5000, GTS_TIME_UNKNOWN, 10, 30), 3970);
+    /* Small limits keep a quarter (Gomocup's timeout_turn 0 is 50 ms). */
+    CHECK_EQ(gts_time_budget_ms(50, GTS_TIME_UNKNOWN, 10, 30), 12);
+    CHECK_EQ(gts_time_budget_ms(3, GTS_TIME_UNKNOWN, 10, 30), 1);
+    CHECK_EQ(gts_time_budget_ms(0, GTS_TIME_UNKNOWN, 10, 30), 1);
+    /* The time left alone (GTP): shared over the moves to come. */
+    CHECK_EQ(gts_time_budget_ms(GTS_TIME_UNKNOWN, 60000, 30, 30), 1570);
+    CHECK_EQ(gts_time_budget_ms(GTS_TIME_UNKNOWN, 60000, 0, 30), 47970);    /* fewer than 1: 1 */
+    CHECK_EQ(gts_time_budget_ms(GTS_TIME_UNKNOWN, 0, 30, 30), 1);
+    /* Both: the smaller allowance. */
+    CHECK_EQ(gts_time_budget_ms(1000, 60000, 30, 30), 770);
+    CHECK_EQ(gts_time_budget_ms(30000, 4000, 25, 30), 98);
+
+    /* The Gomocup engine's budgets are those it had, and no budget passes
+     * its allowance (the floor of 1 ms aside). */
+    static const long turns[] = { 0, 1, 50, 100, 200, 1000, 5000, 30000 };
+    static const long lefts[] = { GTS_TIME_UNKNOWN, 0, 20, 100, 300, 1500, 4000, 990000 };
+    for (size_t i = 0; i < sizeof turns / sizeof *turns; i++)
+        for (size_t j = 0; j < sizeof lefts / sizeof *lefts; j++)
+            for (long ahead = 0; ahead <= 30; ahead += 5) {
+                const long got = gts_time_budget_ms(turns[i], lefts[j], ahead, 30);
+                CHECK_MSG(got == pbrain_before(turns[i], lefts[j], ahead), "turn %ld left %ld ahead %ld: %ld vs %ld",
+                          turns[i], lefts[j], ahead, got, pbrain_before(turns[i], lefts[j], ahead));
+                const long allowance = lefts[j] >= 0 && lefts[j] / (ahead > 1 ? ahead : 1) < turns[i]
+                                           ? lefts[j] / (ahead > 1 ? ahead : 1)
+                                           : turns[i];
+                CHECK_MSG(got <= (allowance > 1 ? allowance : 1), "turn %ld left %ld ahead %ld: %ld over %ld",
+                          turns[i], lefts[j], ahead, got, allowance);
+            }
+}
+
 int main(int argc, char **argv)
 {
     static const struct {
@@ -225,6 +279,7 @@ int main(int argc, char **argv)
         { "deadline", part_deadline },
         { "busy", part_busy },
         { "threads", part_threads },
+        { "time", part_time },
     };
     const size_t nparts = sizeof parts / sizeof *parts;
     bool ran = false;

@@ -17,12 +17,14 @@
 #include <string.h>
 
 #include "cli.h"
+#include "core/time_budget.h"
 #include "reversi_cli.h"
 #include "reversi_engine.h"
 #include "reversi_ggf.h"
 #include "gts/reversi.h"
 
 #define LINE_LEN 4096
+#define MARGIN_MS 30   /* a move's time the search does not see: the protocol's delays */
 
 static const char usage_text[] =
     "usage: gts reversi gtp [--depth D] [--endgame E] [--threads N] [--tt-mb MB]\n"
@@ -109,17 +111,14 @@ static int cmd_play(gtp *g, char **arg, int n, char *out, size_t len)
     return 0;
 }
 
-/* The midgame search's share of the time left to `by`: the time over the
- * moves it still has to make (about half the empty squares), kept under
- * a margin for the protocol's own delays. */
+/* The midgame search's share of the time left to `by` over the moves it
+ * still has to make, about half the empty squares (core/time_budget.h);
+ * 0 (no limit) when untimed. */
 static long time_share_ms(const gtp *g, int by, const rv_pos *p)
 {
-    if (!g->timed)
-        return 0;
-    const double left = g->time_left[by] - 0.2;
-    const int moves = (rv_empties(p) + 1) / 2;
-    const double share = left > 0 ? left / (moves > 0 ? moves : 1) : 0;
-    return share * 1000 >= 1 ? (long)(share * 1000) : 1;
+    const double left_ms = g->time_left[by] * 1000;
+    return gts_time_budget_ms(GTS_TIME_UNKNOWN, g->timed ? (long)(left_ms < 1e12 ? left_ms : 1e12) : GTS_TIME_UNKNOWN,
+                              (rv_empties(p) + 1) / 2, MARGIN_MS);
 }
 
 /* genmove (play) and reg_genmove (!play). */
