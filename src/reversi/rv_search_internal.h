@@ -67,7 +67,7 @@ typedef struct rv_ctx {
     rv_algo algo;
     uint64_t nodes, next_check;     /* next_check: of gts_check_due */
     double deadline;                /* gts_now_usec() limit, 0 for none */
-    atomic_int *abort;              /* the search must stop (time, stop flag) */
+    atomic_int *abort;              /* the search must stop (time, stop token) */
     struct rv_split *sp;            /* the split this context works for, NULL if none */
     unsigned vary;                  /* Lazy SMP: the helper's move order, 0 for the main thread */
     bool stopped;                   /* this context's scores are void */
