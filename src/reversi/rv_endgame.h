@@ -50,9 +50,10 @@ typedef struct rv_eg_thread {
     htt *tt;
     htt *order_tt;        /* the ordering searches' bounds (rv_endgame.c) */
     gts_busy *busy;       /* NULL: a serial search */
-    const gts_stop *stop; /* the caller's: the search is abandoned when it */
-    const gts_stop *abort;/* or abort (another thread has the window's
-                             result) is raised; either may be NULL */
+    /* The search is abandoned when either is raised (NULL: never): the
+     * caller's token, or the window's (another thread has its result). */
+    const gts_stop *stop;
+    const gts_stop *abort;
     uint64_t nodes;
     bool helper;          /* a helper thread: defers even its first move when busy */
     /* The root's (rv_eg_root's) bounds proved so far, and who hears of
