@@ -3,15 +3,19 @@
  * executor (the same code the kernel runs): scores against the test sets
  * and the CPU solver, the report's plain kernel against the sequential
  * alpha-beta node for node, the split and finish at every depth, tables
- * shared between threads, other board sizes, and option errors.
+ * shared between threads, other board sizes, option errors, and a stop
+ * token raised before and during a solve.
  *
- * usage: test_c4_gpu [PART]   (plain, full, split, resplit, sizes, errors; none:
+ * usage: test_c4_gpu [PART]   (plain, full, split, resplit, sizes, errors, stop; none:
  * all)
  */
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "check.h"
+#include "core/clock.h"
 #include "gts/c4_gpu.h"
 #include "gts/c4_solver.h"
 #include "gts/gpu.h"
@@ -335,11 +339,63 @@ static void test_errors(void)
     c4_gpu_free(gpu);
 }
 
+static void *raise_later(void *arg)
+{
+    usleep(50 * 1000);
+    gts_stop_raise(arg);
+    return NULL;
+}
+
+/* The stop token: raised before a solve, it fails at once; raised during
+ * a long batch (Begin-Hard, split into rounds by the automatic budget) on
+ * the CPU executor, the solve ends soon; reset, the same solver answers
+ * right. */
+static void test_stop(void)
+{
+    test_line lines[MAX_LINES];
+    const int n = load_test_set("Test_L1_R3", lines, 16);
+    c4_pos ps[MAX_LINES];
+    int scores[MAX_LINES];
+    char err[256];
+    for (int i = 0; i < n; i++)
+        CHECK(c4_parse(&c4_standard, &ps[i], lines[i].moves, err, sizeof err) == 0);
+    gts_stop stop = GTS_STOP_INIT;
+    c4_gpu_options o = c4_gpu_best_options();
+    o.tt_bytes = (size_t)16 << 20;
+    o.cpu = true;
+    o.cpu_threads = 2;
+    o.stop = &stop;
+    c4_gpu *gpu = c4_gpu_create(&c4_standard, &o, err, sizeof err);
+    if (!CHECK_MSG(gpu != NULL, "c4_gpu_create: %s", err))
+        return;
+    c4_gpu_stats st = { 0 };
+    gts_stop_raise(&stop);
+    strcpy(err, "");
+    CHECK_EQ(c4_gpu_solve(gpu, ps, n, false, scores, NULL, NULL, &st, err, sizeof err), -1);
+    CHECK_CONTAINS(err, "stopped");
+    CHECK_EQ(st.rounds, 0);
+
+    gts_stop_reset(&stop);
+    pthread_t tid;
+    CHECK_EQ(pthread_create(&tid, NULL, raise_later, &stop), 0);
+    const double t0 = gts_now_usec();
+    CHECK_EQ(c4_gpu_solve(gpu, ps, n, false, scores, NULL, NULL, &st, err, sizeof err), -1);
+    const double took = (gts_now_usec() - t0) / 1e6;
+    pthread_join(tid, NULL);
+    CHECK_CONTAINS(err, "stopped");
+    CHECK_MSG(took < 5, "a stopped solve took %.2f s", took);
+
+    gts_stop_reset(&stop);
+    const int easy = load_test_set("Test_L2_R1", lines, 8);
+    check_batch(gpu, lines, easy, false, "after a stop");
+    c4_gpu_free(gpu);
+}
+
 int main(int argc, char **argv)
 {
     static const check_part parts[] = {
         { "plain", test_plain }, { "full", test_full }, { "split", test_split }, { "resplit", test_resplit },
-        { "sizes", test_sizes }, { "errors", test_errors },
+        { "sizes", test_sizes }, { "errors", test_errors }, { "stop", test_stop },
     };
     return check_run_parts(argc, argv, "test_c4_gpu", parts, sizeof parts / sizeof *parts);
 }

@@ -21,12 +21,15 @@ static int sign(int v)
     return (v > 0) - (v < 0);
 }
 
-static c4_solver *new_solver(const c4_geom *g, c4_algo algo, int threads, const c4_book *book)
+/* A solver stopped by stop (may be NULL). */
+static c4_solver *new_stoppable_solver(const c4_geom *g, c4_algo algo, int threads, const c4_book *book,
+                                       gts_stop *stop)
 {
     c4_options opt = c4_default_options();
     opt.algo = algo;
     opt.threads = threads;
     opt.book = book;
+    opt.stop = stop;
     opt.tt_bytes = (size_t)16 << 20;
     char err[256];
     c4_solver *s = c4_solver_create(g, &opt, err, sizeof err);
@@ -35,6 +38,11 @@ static c4_solver *new_solver(const c4_geom *g, c4_algo algo, int threads, const 
         exit(2);
     }
     return s;
+}
+
+static c4_solver *new_solver(const c4_geom *g, c4_algo algo, int threads, const c4_book *book)
+{
+    return new_stoppable_solver(g, algo, threads, book, NULL);
 }
 
 /* The score of p, or -100 if the solve failed (and a failed check). */
@@ -422,7 +430,7 @@ static void part_analyze(void)
 }
 
 typedef struct interrupter {
-    c4_solver *s;
+    gts_stop *stop;
     double delay;
 } interrupter;
 
@@ -430,28 +438,29 @@ static void *interrupt_later(void *arg)
 {
     interrupter *it = arg;
     usleep((useconds_t)(it->delay * 1e6));
-    c4_solver_interrupt(it->s);
+    gts_stop_raise(it->stop);
     return NULL;
 }
 
 static void check_interrupt(int threads)
 {
-    c4_solver *s = new_solver(&c4_standard, C4_ALGO_SOLVER, threads, NULL);
+    gts_stop stop = GTS_STOP_INIT;
+    c4_solver *s = new_stoppable_solver(&c4_standard, C4_ALGO_SOLVER, threads, NULL, &stop);
     test_line lines[MAX_LINES];
     load_test_set("Test_L2_R1", lines, MAX_LINES);
     c4_pos p;
     parse_or_die(&c4_standard, &p, lines[0].moves);
 
     /* Raised before the call: every solve and analysis fails, until
-     * resumed. */
-    c4_solver_interrupt(s);
+     * the token is reset. */
+    gts_stop_raise(&stop);
     c4_result r = { .score = -100 };
     CHECK_EQ(c4_solve(s, &p, false, &r), -1);
     CHECK_EQ(c4_solve(s, &p, true, &r), -1);
     int scores[C4_MAX_WIDTH];
     bool playable[C4_MAX_WIDTH];
     CHECK_EQ(c4_analyze(s, &p, scores, playable, &r), -1);
-    c4_solver_resume(s);
+    gts_stop_reset(&stop);
     CHECK_EQ(solve(s, &p, false), lines[0].score);
 
     /* Raised during a long search (a Begin-Hard position takes seconds):
@@ -460,7 +469,7 @@ static void check_interrupt(int threads)
     load_test_set("Test_L1_R3", hard, 8);
     c4_pos hp;
     parse_or_die(&c4_standard, &hp, hard[0].moves);
-    interrupter it = { s, 0.05 };
+    interrupter it = { &stop, 0.05 };
     pthread_t tid;
     c4_solver_clear(s);
     CHECK_EQ(pthread_create(&tid, NULL, interrupt_later, &it), 0);
@@ -470,9 +479,9 @@ static void check_interrupt(int threads)
     pthread_join(tid, NULL);
     CHECK_MSG(took < 5, "%d threads: interrupted solve took %.2f s to stop", threads, took);
 
-    /* Resumed: the table left by the interrupted search gives right
+    /* Reset: the table left by the interrupted search gives right
      * answers (nothing half-searched was stored). */
-    c4_solver_resume(s);
+    gts_stop_reset(&stop);
     test_line more[MAX_LINES];
     const int n = load_test_set("Test_L2_R2", more, 20);
     for (int i = 0; i < n; i++) {
@@ -562,7 +571,8 @@ static void part_book(void)
     }
     close(fd);
 
-    c4_solver *plain = new_solver(&g, C4_ALGO_SOLVER, 1, NULL);
+    gts_stop stop = GTS_STOP_INIT;
+    c4_solver *plain = new_stoppable_solver(&g, C4_ALGO_SOLVER, 1, NULL, &stop);
     bool complete = false;
     const long written = c4_book_build(plain, &g, 4, path, NULL, NULL, &complete, err, sizeof err);
     CHECK_MSG(written > 0, "c4_book_build: %ld (%s)", written, written < 0 ? err : "");
@@ -708,11 +718,11 @@ static void part_book(void)
 
     /* An interrupted build writes what it solved (nothing here) and says
      * it is incomplete. */
-    c4_solver_interrupt(plain);
+    gts_stop_raise(&stop);
     complete = true;
     CHECK_EQ(c4_book_build(plain, &g, 3, path, NULL, NULL, &complete, err, sizeof err), 0);
     CHECK(!complete);
-    c4_solver_resume(plain);
+    gts_stop_reset(&stop);
     c4_book *empty = c4_book_load(path, &g, err, sizeof err);
     if (CHECK_MSG(empty != NULL, "partial book: %s", err)) {
         CHECK_EQ(c4_book_size(empty), 0);

@@ -438,6 +438,14 @@ checks=$((checks + 1))
 checks=$((checks + 1))
 [ "$(wc -l <"$TMP/out")" -lt 1800 ] || fail "nothing was interrupted"
 
+# The GPU solver on the CPU executor stops too, between its items: the whole
+# file is one batch that would take minutes.
+run "interrupted GPU solve" timeout -k 30 --preserve-status -s INT 1 "$GTS" c4 solve --gpu --executor cpu "$TMP/long"
+expect_rc 130
+expect_err_contains "interrupted after 0 positions"
+checks=$((checks + 1))
+[ ! -s "$TMP/out" ] || fail "an interrupted GPU batch printed scores"
+
 # Interrupted while waiting for input.
 run "interrupted while reading" timeout --preserve-status -s INT 1 bash -c "sleep 5 | '$GTS' c4 solve"
 checks=$((checks + 1))

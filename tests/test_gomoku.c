@@ -516,6 +516,23 @@ static void test_time(void)
     CHECK_EQ(gm_search(b, &o, &r, err, sizeof err), 0);
     CHECK(gm_can_play(b, r.move));
     CHECK(r.depth >= 1 && r.depth < GM_MAX_DEPTH);
+    /* A stop token raised before, VCF on, no time limit, serial and on 2
+     * threads: at most the first depth (one ply, not checked) ends, and
+     * the move is a legal one. */
+    gts_stop stop = GTS_STOP_INIT;
+    gts_stop_raise(&stop);
+    o.stop = &stop;
+    o.time_ms = 0;
+    o.vcf = true;
+    for (int threads = 1; threads <= 2; threads++) {
+        o.threads = threads;
+        CHECK_EQ(gm_search(b, &o, &r, err, sizeof err), 0);
+        CHECK(gm_can_play(b, r.move));
+        CHECK_LE(r.depth, 1);
+        CHECK(!r.vcf);
+    }
+    o.stop = NULL;
+    o.threads = 1;
     o.depth = 0;
     CHECK_EQ(gm_search(b, &o, &r, err, sizeof err), -1);
     o.depth = 3;

@@ -397,11 +397,11 @@ static void test_threads(void)
 }
 
 /* What a solve's on_bounds saw: every pair must hold the one before
- * (and so the score); the stop_after-th call raises the stop flag. */
+ * (and so the score); the stop_after-th call raises the stop token. */
 typedef struct bounds_seen {
     int calls, lower, upper, stop_after;
     bool nested;
-    volatile int stop;
+    gts_stop stop;
 } bounds_seen;
 
 static void see_bounds(void *arg, int lower, int upper)
@@ -410,7 +410,7 @@ static void see_bounds(void *arg, int lower, int upper)
     b->nested = b->nested && b->lower <= lower && lower <= upper && upper <= b->upper;
     b->lower = lower, b->upper = upper;
     if (++b->calls == b->stop_after)
-        b->stop = 1;
+        gts_stop_raise(&b->stop);
 }
 
 /* A solve of p that sees its bounds, stopped after stop_after of them (0:

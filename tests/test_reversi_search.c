@@ -303,7 +303,7 @@ static void test_threads(void)
 static void *raise_later(void *arg)
 {
     nanosleep(&(struct timespec){ 0, 50 * 1000 * 1000 }, NULL);
-    __atomic_store_n((volatile int *)arg, 1, __ATOMIC_RELAXED);
+    gts_stop_raise(arg);
     return NULL;
 }
 
@@ -336,11 +336,11 @@ static void test_time(void)
         CHECK_EQ(r.score, search(&b, RV_ALGO_PVS, r.depth, 1).score);
 
         /* A stop raised from outside: the last whole depth stands. */
-        volatile int stop = 0;
+        gts_stop stop = GTS_STOP_INIT;
         o.time_ms = 0;
         o.stop = &stop;
         pthread_t th;
-        pthread_create(&th, NULL, raise_later, (void *)&stop);
+        pthread_create(&th, NULL, raise_later, &stop);
         CHECK_EQ(rv_search(&b, &o, &r, err, sizeof err), 0);
         pthread_join(th, NULL);
         CHECK(r.depth < RV_MAX_DEPTH);

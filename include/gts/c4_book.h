@@ -37,8 +37,8 @@ typedef void (*c4_book_progress)(size_t done, size_t total, void *ctx);
 
 /* Solves every distinct position of board g from ply 0 to depth in which
  * the side to move cannot win at once, deepest first, and writes the book
- * to path.  If the solver is interrupted, the positions solved so far are
- * written and *complete is false.  Returns the number of positions written,
+ * to path.  If the solver's stop token is raised, the positions solved so
+ * far are written and *complete is false.  Returns the number of positions written,
  * or -1 with a reason in err. */
 long c4_book_build(struct c4_solver *s, const c4_geom *g, int depth, const char *path,
                    c4_book_progress progress, void *ctx, bool *complete, char *err, size_t errlen);

@@ -20,6 +20,8 @@
 #include <stdint.h>
 
 #include "gts/c4.h"
+#include "gts/stop.h"
+#include "gts/tt_size.h"
 
 typedef enum {
     C4_GPU_PLAIN,   /* the report's kernel: plain alpha-beta, one full window */
@@ -47,9 +49,14 @@ typedef struct c4_gpu_options {
     int block_threads;      /* threads per block (the report: 256) */
     bool cpu;               /* run the items on the CPU executor */
     int cpu_threads;        /* its threads */
+    /* Raised from outside to stop a solve: read before every launch and,
+     * on the CPU executor, before every item (a launch on the device runs
+     * to its end).  May be NULL. */
+    gts_stop *stop;
 } c4_gpu_options;
 
-/* The report's design (S = split depth, table or not) and gts's best. */
+/* The report's design (S = split depth; a table of GTS_TT_DEFAULT_BYTES, the
+ * CPU solver's, or none) and gts's best. */
 c4_gpu_options c4_gpu_report_options(int split_depth, bool table);
 c4_gpu_options c4_gpu_best_options(void);    /* measured: docs/notes/c4_gpu.md */
 
@@ -74,7 +81,7 @@ void c4_gpu_free(c4_gpu *gpu);
 /* Solves ps[0..n) (exact scores, or -1/0/1 if weak) into scores[]; nodes
  * and tt_hits (either may be NULL) get each position's counts.  The table
  * starts empty for each call.  Adds this call's figures to *st.  Returns 0,
- * or -1 with a reason. */
+ * or -1 with a reason (also when opt->stop was raised: "stopped"). */
 int c4_gpu_solve(c4_gpu *gpu, const c4_pos *ps, int n, bool weak, int *scores, uint64_t *nodes,
                  uint64_t *tt_hits, c4_gpu_stats *st, char *err, size_t errlen);
 

@@ -17,6 +17,8 @@
 
 #include "gts/c4.h"
 #include "gts/c4_book.h"
+#include "gts/stop.h"
+#include "gts/tt_size.h"
 
 typedef enum c4_algo {
     C4_ALGO_SOLVER,     /* everything: table, ordering, anticipation */
@@ -43,14 +45,19 @@ typedef void (*c4_progress_fn)(int min, int max, uint64_t nodes, void *ctx);
 
 typedef struct c4_options {
     c4_algo algo;
-    size_t tt_bytes;            /* transposition table size */
+    size_t tt_bytes;            /* transposition table size (GTS_TT_DEFAULT_BYTES) */
     int threads;                /* >= 1; more than 1 only for C4_ALGO_SOLVER */
     const c4_book *book;        /* or NULL; used by C4_ALGO_SOLVER */
     c4_progress_fn progress;    /* or NULL */
     void *progress_ctx;
+    /* Raised from outside (a signal handler, another thread) to stop the
+     * solves: each returns -1 soon, and every solve after it at once
+     * while the token stays raised.  May be NULL. */
+    gts_stop *stop;
 } c4_options;
 
-/* The defaults: solver, 64 MB, one thread, no book, no progress. */
+/* The defaults: solver, GTS_TT_DEFAULT_BYTES, one thread, no book, no
+ * progress, no stop token. */
 c4_options c4_default_options(void);
 
 typedef struct c4_result {
@@ -67,7 +74,7 @@ c4_solver *c4_solver_create(const c4_geom *g, const c4_options *opt, char *err, 
 void c4_solver_free(c4_solver *s);
 
 /* Solves p: exact score, or its sign when weak.  Returns 0, or -1 if the
- * search was interrupted through c4_solver_interrupt (r is then unset). */
+ * options' stop token was raised (r is then unset). */
 int c4_solve(c4_solver *s, const c4_pos *p, bool weak, c4_result *r);
 
 /* Exact score of every move: scores[col] for playable columns (a move that
@@ -78,10 +85,5 @@ int c4_analyze(c4_solver *s, const c4_pos *p, int scores[C4_MAX_WIDTH], bool pla
 
 /* Empties the table (cheaply: in proportion to what was stored). */
 void c4_solver_clear(c4_solver *s);
-
-/* Makes a running c4_solve return -1 soon; async-signal-safe.  The flag
- * stays raised until c4_solver_resume. */
-void c4_solver_interrupt(c4_solver *s);
-void c4_solver_resume(c4_solver *s);
 
 #endif

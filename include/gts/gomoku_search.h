@@ -19,6 +19,8 @@
 #include <stdint.h>
 
 #include "gts/gomoku.h"
+#include "gts/stop.h"
+#include "gts/tt_size.h"
 
 #define GM_WIN 1000000000
 #define GM_MAX_DEPTH 64
@@ -51,15 +53,16 @@ typedef struct gm_search_options {
     gm_parallel parallel;   /* with threads > 1; GM_PAR_NONE then means GM_PAR_SHARED */
     int split_depth;        /* GM_PAR_SPLIT: plies above the shared-out moves (1 = the root's children) */
     gm_schedule schedule;   /* GM_PAR_ROOT and GM_PAR_SPLIT */
-    size_t tt_bytes;        /* GM_ALGO_PVS: 0 = default (64 MB) */
+    size_t tt_bytes;        /* GM_ALGO_PVS: 0 = default (GTS_TT_DEFAULT_BYTES) */
     bool vcf;               /* look for a forced win by continuous fours before the search */
     gm_eval_kind eval;
     /* Raised from outside (another thread, a signal handler) to stop the
-     * search; the last finished depth's result stands.  May be NULL. */
-    volatile int *stop;
+     * search, VCF included; the last finished depth's result stands.  May
+     * be NULL. */
+    gts_stop *stop;
 } gm_search_options;
 
-/* Defaults: PVS, depth 4, one thread, shapes, no VCF, 64 MB. */
+/* Defaults: PVS, depth 4, one thread, shapes, no VCF, the default table. */
 void gm_search_defaults(gm_search_options *o);
 
 typedef struct gm_result {

@@ -17,6 +17,9 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "gts/stop.h"
+#include "gts/tt_size.h"
+
 #define RV_PASS 64         /* the "move" of a side that cannot move */
 #define RV_NO_MOVE (-1)
 
@@ -100,10 +103,10 @@ uint64_t rv_perft(const rv_pos *p, int depth);
 /* Exact endgame solving. */
 typedef struct rv_solve_options {
     bool wld;           /* win / draw / loss only: scores -1, 0, 1 */
-    size_t tt_bytes;    /* table size; 0: the default, 64 MB */
+    size_t tt_bytes;    /* table size; 0: the default, GTS_TT_DEFAULT_BYTES */
     /* Raised from outside to stop the search (the result is then not
      * exact: rv_solve_result.stopped).  May be NULL. */
-    volatile int *stop;
+    gts_stop *stop;
     /* Threads sharing the table; 0 or 1: serial.  The score (and in exact
      * mode the best move's score) is the serial one. */
     int threads;
@@ -114,7 +117,7 @@ typedef struct rv_solve_options {
     void *on_bounds_arg;
 } rv_solve_options;
 
-/* Defaults: exact scores, 64 MB, one thread. */
+/* Defaults: exact scores, GTS_TT_DEFAULT_BYTES, one thread. */
 void rv_solve_defaults(rv_solve_options *o);
 
 typedef struct rv_solve_result {

@@ -24,6 +24,8 @@
 #include <stdint.h>
 
 #include "gts/reversi_board.h"
+#include "gts/stop.h"
+#include "gts/tt_size.h"
 
 #define RV_WIN 1000000
 #define RV_MAX_DEPTH 60
@@ -58,11 +60,11 @@ typedef struct rv_search_options {
     long time_ms;           /* 0: none; else iterative deepening keeps the last whole depth */
     int threads;            /* 1: serial */
     rv_parallel parallel;   /* with threads > 1 */
-    size_t tt_bytes;        /* 0: default (64 MB) */
+    size_t tt_bytes;        /* 0: default (GTS_TT_DEFAULT_BYTES) */
     rv_wpc wpc;
     int mobility_weight;    /* hundredths per move of mobility difference */
     /* Raised from outside to stop; the last finished depth stands.  May be NULL. */
-    volatile int *stop;
+    gts_stop *stop;
     /* Called after each depth of iterative deepening with the result so
      * far (nodes and time included).  May be NULL. */
     void (*on_depth)(const struct rv_result *r, void *arg);
@@ -74,7 +76,7 @@ typedef struct rv_search_options {
 #define RV_DEFAULT_MOBILITY 10
 
 /* Defaults: PVS, depth 6, one thread (YBWC when more), CTDL weights, RV_DEFAULT_MOBILITY,
- * 64 MB. */
+ * GTS_TT_DEFAULT_BYTES. */
 void rv_search_defaults(rv_search_options *o);
 
 typedef struct rv_result {

@@ -18,13 +18,14 @@
 #include "c4/c4_prune.h"
 
 void c4_search_init(c4_search *s, const c4_geom *g, tt_table *tt, tt_table *near, const c4_book *book,
-                    const atomic_int *stop)
+                    gts_stop *stop)
 {
     s->g = g;
     s->tt = tt;
     s->near = near;
     s->book = book;
     s->stop = stop;
+    s->outside = NULL;
     s->busy = NULL;
     s->slow_probe = false;
     s->progress = NULL;
@@ -188,19 +189,25 @@ static inline __attribute__((always_inline)) int negamax_body(c4_search *s, cons
         for (int i = 0; i < n; i++) {
             if (pass == 1 && !(deferred >> i & 1))
                 continue;
-            _Atomic uint64_t *busy = spread ? &s->busy[keys[i] & C4_BUSY_MASK] : NULL;
-            if (busy && pass == 0 && i > 0 && atomic_load_explicit(busy, memory_order_relaxed) == keys[i]) {
+            if (spread && pass == 0 && i > 0 && gts_busy_test(s->busy, keys[i])) {
                 deferred |= 1u << i;
                 continue;
             }
-            if (busy)
-                atomic_store_explicit(busy, keys[i], memory_order_relaxed);
+            if (spread)
+                gts_busy_mark(s->busy, keys[i]);
             c4_pos q = *p;
             c4_play_cell(&q, cells[i]);
             const int v = -negamax(s, &q, -b, -a);
-            if (busy)
-                atomic_store_explicit(busy, 0, memory_order_relaxed);
-            if (atomic_load_explicit(s->stop, memory_order_relaxed))
+            if (spread) {
+                gts_busy_clear(s->busy, keys[i]);
+                /* A pool's threads unwind on the pool's token; the
+                 * caller's is passed on to it here, at the nodes where
+                 * they already pay for sharing: the serial search reads
+                 * nothing more. */
+                if (gts_stop_raised(s->outside))
+                    gts_stop_raise(s->stop);
+            }
+            if (c4_stopped(s))
                 return 0;
             if (v > best) {
                 best = v;
@@ -277,7 +284,7 @@ int c4_search_solve(c4_search *s, const c4_pos *p, bool weak)
         const int med = c4_next_probe(min, max);
         s->slow_probe = med >= -C4_SLOW_PROBE && med <= C4_SLOW_PROBE;
         const int r = negamax(s, p, med, med + 1);
-        if (atomic_load_explicit(s->stop, memory_order_relaxed))
+        if (c4_stopped(s))
             return 0;
         if (r <= med)
             max = r;

@@ -2,13 +2,13 @@
  * out between the threads, distinct positions in a lock-free set. */
 #include "gts/c4_perft.h"
 
-#include <pthread.h>
 #include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 
 #include "c4/gpu/c4_perft_core.h"
 #include "core/clock.h"
+#include "core/threads.h"
 
 #define MAX_THREADS 1024
 #define SPLIT 2
@@ -70,8 +70,9 @@ typedef struct job {
     atomic_uint_fast64_t sequences;
 } job;
 
-static void *worker(void *arg)
+static void worker(void *arg, int index)
 {
+    (void)index;
     job *j = arg;
     uint64_t n = 0;
     for (;;) {
@@ -81,7 +82,6 @@ static void *worker(void *arg)
         n += dfs(j->g, &j->prefixes[i].pos, j->depth, j->prefixes[i].over, j->set);
     }
     atomic_fetch_add(&j->sequences, n);
-    return NULL;
 }
 
 int c4_perft(const c4_geom *g, const c4_pos *p, int depth, int threads, bool distinct, size_t set_bytes,
@@ -116,14 +116,7 @@ int c4_perft(const c4_geom *g, const c4_pos *p, int depth, int threads, bool dis
     job j = { .g = g, .prefixes = prefixes, .n = n, .depth = depth - split, .set = distinct ? &set : NULL };
     atomic_init(&j.next, 0);
     atomic_init(&j.sequences, 0);
-    pthread_t tid[MAX_THREADS];
-    int started = 0;
-    for (; started < threads - 1; started++)
-        if (pthread_create(&tid[started], NULL, worker, &j) != 0)
-            break;
-    worker(&j);
-    for (int i = 0; i < started; i++)
-        pthread_join(tid[i], NULL);
+    gts_run_threads(threads, worker, &j);
     int rc = 0;
     r->sequences = atomic_load(&j.sequences);
     if (distinct) {

@@ -27,7 +27,7 @@ static int alphabeta(c4_search *s, const c4_pos *p, int alpha, int beta)
         c4_pos q = *p;
         c4_play(g, &q, col);
         const int v = -alphabeta(s, &q, -beta, -alpha);
-        if (atomic_load_explicit(s->stop, memory_order_relaxed))
+        if (c4_stopped(s))
             return 0;
         if (v >= beta)
             return v;
@@ -54,7 +54,7 @@ static int minimax(c4_search *s, const c4_pos *p)
             c4_pos q = *p;
             c4_play(g, &q, col);
             v = -minimax(s, &q);
-            if (atomic_load_explicit(s->stop, memory_order_relaxed))
+            if (c4_stopped(s))
                 return 0;
         }
         if (v > best)

@@ -8,9 +8,11 @@
 #include <stdatomic.h>
 #include <stdbool.h>
 
+#include "core/busy.h"
 #include "gts/c4.h"
 #include "gts/c4_book.h"
 #include "gts/c4_solver.h"
+#include "gts/stop.h"
 #include "gts/tt.h"
 
 /* The table's symmetric keys are used this many plies into the game:
@@ -23,10 +25,6 @@
 #define C4_NEAR_EMPTY 18
 #define C4_NEAR_BYTES ((size_t)2 << 20)
 
-/* Slots of the table of positions being searched by some thread. */
-#define C4_BUSY_SIZE 65536
-#define C4_BUSY_MASK (C4_BUSY_SIZE - 1)
-
 /* Aligned to a cache line so that threads counting nodes in neighbouring
  * contexts do not share one. */
 typedef struct c4_search {
@@ -35,9 +33,12 @@ typedef struct c4_search {
     tt_table *near;             /* this thread's own, for positions with
                                    fewer than C4_NEAR_EMPTY empty cells */
     const c4_book *book;        /* or NULL */
-    const atomic_int *stop;     /* non-zero: unwind at once, store nothing */
-    _Atomic uint64_t *busy;     /* shared by threads: keys being searched
-                                   (C4_BUSY_SIZE slots), or NULL alone */
+    gts_stop *stop;             /* raised: unwind at once, store nothing;
+                                   never NULL (c4_stopped reads it) */
+    const gts_stop *outside;    /* a pool's threads: the caller's token
+                                   (or NULL), passed on to stop */
+    gts_busy *busy;             /* shared by threads: keys being searched,
+                                   or NULL alone */
     bool slow_probe;            /* the root probe is near 0: see move_rank */
     c4_progress_fn progress;    /* or NULL: called between root probes */
     void *progress_ctx;
@@ -46,16 +47,24 @@ typedef struct c4_search {
     int order[C4_MAX_WIDTH];    /* column order for ties: centre first */
 } c4_search;
 
-/* Sets up a search alone (busy NULL) with table tt, near table near and
- * book (or NULL); the thread pool sets busy for its threads. */
+/* Sets up a search alone (busy and outside NULL) with table tt, near
+ * table near, book (or NULL) and stop token (not NULL); the thread pool
+ * sets busy and outside for its threads. */
 void c4_search_init(c4_search *s, const c4_geom *g, tt_table *tt, tt_table *near, const c4_book *book,
-                    const atomic_int *stop);
+                    gts_stop *stop);
+
+/* Whether the search must unwind: read after every child, so without
+ * gts_stop_raised's NULL test. */
+static inline bool c4_stopped(const c4_search *s)
+{
+    return atomic_load_explicit(&s->stop->raised, memory_order_relaxed);
+}
 
 /* A near table for board g (C4_NEAR_BYTES, or the least lossless size). */
 tt_table *c4_near_create(const c4_geom *g, char *err, size_t errlen);
 
 /* Exact score (weak: -1, 0, 1) of p with the full solver.  The result is
- * meaningless if *stop was raised during the search. */
+ * meaningless if s->stop was raised during the search. */
 int c4_search_solve(c4_search *s, const c4_pos *p, bool weak);
 
 /* The plain reference algorithms: no table, no ordering (columns left to

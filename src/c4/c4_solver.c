@@ -16,8 +16,8 @@ struct c4_solver {
     tt_table *tt;
     tt_table **near;            /* one per thread */
     c4_pool *pool;              /* NULL with one thread */
-    atomic_int stop;            /* raised to end the current search */
-    atomic_int interrupted;     /* sticky: raised by c4_solver_interrupt */
+    gts_stop unraised;          /* a serial search's token when the
+                                   options give none */
 };
 
 static const char *const algo_names[] = { "solver", "alphabeta", "minimax" };
@@ -50,7 +50,7 @@ bool c4_algo_fits(c4_algo a, const c4_geom *g, const c4_pos *p, char *err, size_
 
 c4_options c4_default_options(void)
 {
-    return (c4_options){ .algo = C4_ALGO_SOLVER, .tt_bytes = (size_t)64 << 20, .threads = 1 };
+    return (c4_options){ .algo = C4_ALGO_SOLVER, .tt_bytes = GTS_TT_DEFAULT_BYTES, .threads = 1 };
 }
 
 c4_solver *c4_solver_create(const c4_geom *g, const c4_options *opt, char *err, size_t errlen)
@@ -70,8 +70,6 @@ c4_solver *c4_solver_create(const c4_geom *g, const c4_options *opt, char *err, 
     }
     s->g = *g;
     s->opt = *opt;
-    atomic_init(&s->stop, 0);
-    atomic_init(&s->interrupted, 0);
     if (opt->algo == C4_ALGO_SOLVER) {
         s->tt = tt_create(opt->tt_bytes, g->key_bits, err, errlen);
         s->near = calloc((size_t)opt->threads, sizeof *s->near);
@@ -88,9 +86,9 @@ c4_solver *c4_solver_create(const c4_geom *g, const c4_options *opt, char *err, 
             }
     }
     if (opt->threads > 1) {
-        s->pool = c4_pool_create(opt->threads - 1, &s->g, s->tt, s->near + 1, opt->book, &s->stop);
+        s->pool = c4_pool_create(opt->threads - 1, &s->g, s->tt, s->near + 1, opt->book, opt->stop);
         if (!s->pool) {
-            snprintf(err, errlen, "cannot start %d threads", opt->threads);
+            snprintf(err, errlen, "out of memory for %d threads", opt->threads);
             c4_solver_free(s);
             return NULL;
         }
@@ -118,24 +116,13 @@ void c4_solver_clear(c4_solver *s)
         tt_clear(s->near[i]);
 }
 
-void c4_solver_interrupt(c4_solver *s)
-{
-    atomic_store(&s->interrupted, 1);
-    atomic_store(&s->stop, 1);
-}
-
-void c4_solver_resume(c4_solver *s)
-{
-    atomic_store(&s->interrupted, 0);
-}
-
 int c4_solve(c4_solver *s, const c4_pos *p, bool weak, c4_result *r)
 {
-    atomic_store(&s->stop, 0);
-    if (atomic_load(&s->interrupted))
+    if (gts_stop_raised(s->opt.stop))
         return -1;
     c4_search ctx;
-    c4_search_init(&ctx, &s->g, s->tt, s->near ? s->near[0] : NULL, s->opt.book, &s->stop);
+    c4_search_init(&ctx, &s->g, s->tt, s->near ? s->near[0] : NULL, s->opt.book,
+                   s->opt.stop ? s->opt.stop : &s->unraised);
     ctx.progress = s->opt.progress;
     ctx.progress_ctx = s->opt.progress_ctx;
     const double t0 = gts_now_usec();
@@ -154,7 +141,7 @@ int c4_solve(c4_solver *s, const c4_pos *p, bool weak, c4_result *r)
         score = c4_minimax_solve(&ctx, p, weak);
         break;
     }
-    if (rc != 0 || (!s->pool && atomic_load(&s->stop)))
+    if (rc != 0 || (!s->pool && gts_stop_raised(s->opt.stop)))
         return -1;
     r->score = score;
     r->nodes = ctx.nodes;

@@ -2,13 +2,13 @@
  * gts bench --signature (a node count that changes only when search
  * behaviour does). */
 #include <getopt.h>
-#include <pthread.h>
 #include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
 #include "cli.h"
+#include "core/threads.h"
 #include "reversi_cli.h"
 #include "gts/c4_gpu.h"
 #include "gts/gomoku_search.h"
@@ -200,26 +200,20 @@ typedef struct batch_job {
     atomic_int failed;
 } batch_job;
 
-typedef struct batch_worker {
-    batch_job *job;
-    int id;
-} batch_worker;
-
-static void *batch_thread(void *arg)
+/* Thread `id`, with solver id. */
+static void batch_thread(void *arg, int id)
 {
-    batch_worker *w = arg;
-    batch_job *job = w->job;
+    batch_job *job = arg;
     for (;;) {
         const long i = atomic_fetch_add(&job->next, 1);
         if (i >= job->s->n)
             break;
-        c4_solver_clear(job->solvers[w->id]);
-        if (c4_solve(job->solvers[w->id], &job->s->p[i].pos, job->c->weak, &job->res[i]) != 0) {
+        c4_solver_clear(job->solvers[id]);
+        if (c4_solve(job->solvers[id], &job->s->p[i].pos, job->c->weak, &job->res[i]) != 0) {
             atomic_store(&job->failed, 1);
             break;
         }
     }
-    return NULL;
 }
 
 static int run_cpu_batch(const c4_cli *c, const set *s, c4_solver **solvers, int threads, row *r)
@@ -228,23 +222,12 @@ static int run_cpu_batch(const c4_cli *c, const set *s, c4_solver **solvers, int
     atomic_init(&job.next, 0);
     atomic_init(&job.failed, 0);
     job.res = calloc((size_t)s->n + 1, sizeof *job.res);
-    batch_worker *w = calloc((size_t)threads, sizeof *w);
-    pthread_t *tid = calloc((size_t)threads, sizeof *tid);
-    if (!job.res || !w || !tid) {
-        free(job.res), free(w), free(tid);
+    if (!job.res) {
         cli_error("out of memory");
         return -1;
     }
     const double t0 = cli_now_usec();
-    int started = 0;
-    for (int i = 0; i < threads; i++) {
-        w[i] = (batch_worker){ &job, i };
-        if (i > 0 && pthread_create(&tid[i], NULL, batch_thread, &w[i]) == 0)
-            started++;
-    }
-    batch_thread(&w[0]);
-    for (int i = 1; i <= started; i++)
-        pthread_join(tid[i], NULL);
+    gts_run_threads(threads, batch_thread, &job);
     r->total_usec = cli_now_usec() - t0;
     const int failed = atomic_load(&job.failed);
     for (long i = 0; i < s->n && !failed; i++) {
@@ -253,7 +236,7 @@ static int run_cpu_batch(const c4_cli *c, const set *s, c4_solver **solvers, int
         r->hits += job.res[i].tt_hits;
         count_score(c, s, i, job.res[i].score, r);
     }
-    free(job.res), free(w), free(tid);
+    free(job.res);
     return failed ? -1 : 0;
 }
 
@@ -276,7 +259,7 @@ static int run_gpu(const c4_cli *c, const set *s, c4_gpu *gpu, bool per_position
     const long step = per_position ? 1 : s->n;
     for (long i = 0; i < s->n && rc == 0 && !cli_interrupted(); i += step) {
         rc = c4_gpu_solve(gpu, ps + i, (int)step, c->weak, scores + i, nodes + i, hits + i, &st, err, sizeof err);
-        if (rc != 0)
+        if (rc != 0 && !cli_interrupted())
             cli_error("%s: %s", s->label, err);
         cli_progress("%s %s: %ld / %ld", s->label, r->algo, i + step, s->n);
     }
@@ -331,6 +314,7 @@ static int parse_variant(const char *name, const c4_cli *c, variant *v)
         v->per_position = true;
     }
     v->gpu.cpu = c->gpu_on_cpu;
+    v->gpu.stop = c->opt.stop;
     return 0;
 }
 
@@ -392,6 +376,7 @@ int c4_bench_main(int argc, char **argv, const c4_cli *c)
     }
 
     print_header(c);
+    cli_stop_on_interrupt(c->opt.stop);
     for (int k = 0; k < nvars && !cli_interrupted(); k++) {
         const variant *v = &vars[k];
         char err[256];
@@ -416,8 +401,6 @@ int c4_bench_main(int argc, char **argv, const c4_cli *c)
             cli_error("%s: %s", v->name, err);
             status = v->kind == V_GPU ? EXIT_FAIL : EXIT_USAGE;
         } else {
-            if (v->kind == V_CPU)
-                cli_watch_interrupts(solvers[0]);
             for (int i = 0; i < loaded && !cli_interrupted(); i++) {
                 row r = { .set = list[i].label, .algo = v->name, .threads = v->threads, .kernel_usec = -1 };
                 int rc;
@@ -435,7 +418,6 @@ int c4_bench_main(int argc, char **argv, const c4_cli *c)
                 if (r.correct != r.checked || r.skipped)
                     status = EXIT_FAIL;
             }
-            cli_watch_interrupts(NULL);
         }
         for (int i = 0; solvers && i < nsolvers; i++)
             c4_solver_free(solvers[i]);

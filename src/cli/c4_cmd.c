@@ -6,6 +6,7 @@
 #include "cli.h"
 #include "gts/c4_book.h"
 #include "gts/c4_gpu.h"
+#include "gts/tt_size.h"
 
 /* Positions per GPU batch when a book is built on the device. */
 #define BOOK_GPU_BATCH 4096
@@ -38,7 +39,7 @@ static const char usage_text[] =
     "  --algo NAME             solver (default), alphabeta, minimax;\n"
     "                          bench takes a comma list\n"
     "  --threads N             CPU threads (default 1); bench takes a comma list\n"
-    "  --tt-mb MB              transposition table size (default 64)\n"
+    "  --tt-mb MB              transposition table size (default " GTS_TT_DEFAULT_MB_TEXT ")\n"
     "  --book FILE             use an opening book made by 'gts c4 book'\n"
     "  --json                  one JSON object per result line\n"
     "  --csv                   bench: comma-separated table\n"
@@ -50,7 +51,7 @@ static const char usage_text[] =
     "  --split-depth S         GPU: plies the host expands each position\n"
     "                          (0..8, default 0; auto: enough for a few\n"
     "                          thousand items when the batch is small)\n"
-    "  --gpu-tt-mb MB          GPU: device table size (default 256; report 64)\n"
+    "  --gpu-tt-mb MB          GPU: device table size (default 256; report " GTS_TT_DEFAULT_MB_TEXT ")\n"
     "  --gpu-budget N          GPU: nodes an item may take in the first launch\n"
     "                          before it is split (0: no limit; default 16384\n"
     "                          below 256 positions, else none)\n"
@@ -131,9 +132,10 @@ static int parse_options(const char *cmd, int argc, char **argv, c4_cli *c)
     for (size_t i = 0; i < sizeof allowed / sizeof *allowed; i++)
         if (strcmp(allowed[i].cmd, cmd) == 0)
             opts = allowed[i].opts;
-    long width = C4_DEFAULT_WIDTH, height = C4_DEFAULT_HEIGHT, tt_mb = 64, v;
+    long width = C4_DEFAULT_WIDTH, height = C4_DEFAULT_HEIGHT, tt_mb = GTS_TT_DEFAULT_MB, v;
     memset(c, 0, sizeof *c);
     c->opt = c4_default_options();
+    c->opt.stop = &c->stop;
     c->depth = -1;
     c->split_depth = -1;
     c->gpu_budget = -1;
@@ -324,12 +326,11 @@ static int cmd_solve(c4_cli *c, int argc, char **argv)
         c4_book_free(book);
         return EXIT_USAGE;
     }
-    cli_watch_interrupts(s);
+    cli_stop_on_interrupt(&c->stop);
     solve_run run = { c, s, { 0 } };
     const int status = cli_each_line(argc, argv, solve_each, NULL, &run);
     const solve_totals t = run.t;
     cli_progress_done();
-    cli_watch_interrupts(NULL);
     c4_solver_free(s);
     c4_book_free(book);
     return cli_solve_status(&t, status);
@@ -355,12 +356,11 @@ static int cmd_analyze(c4_cli *c, int argc, char **argv)
         c4_book_free(book);
         return EXIT_USAGE;
     }
-    cli_watch_interrupts(s);
+    cli_stop_on_interrupt(&c->stop);
     int scores[C4_MAX_WIDTH];
     bool playable[C4_MAX_WIDTH];
     c4_result r;
     const int rc = c4_analyze(s, &p, scores, playable, &r);
-    cli_watch_interrupts(NULL);
     c4_solver_free(s);
     c4_book_free(book);
     if (rc != 0) {
@@ -419,9 +419,10 @@ static int solve_on_gpu(void *ctx, const c4_pos *ps, size_t n, int *scores)
 {
     gpu_book *b = ctx;
     c4_gpu_stats st = { 0 };
-    if (cli_interrupted())
-        return -1;
-    return c4_gpu_solve(b->gpu, ps, (int)n, false, scores, NULL, NULL, &st, b->err, sizeof b->err);
+    const int rc = c4_gpu_solve(b->gpu, ps, (int)n, false, scores, NULL, NULL, &st, b->err, sizeof b->err);
+    if (rc != 0 && cli_interrupted())
+        b->err[0] = '\0';      /* not a failure: the book stays partial */
+    return rc;
 }
 
 static int cmd_book(c4_cli *c, int argc, char **argv)
@@ -442,20 +443,20 @@ static int cmd_book(c4_cli *c, int argc, char **argv)
             o.tt_bytes = c->gpu_tt_bytes;
         o.cpu = c->gpu_on_cpu;
         o.cpu_threads = c->opt.threads;
+        o.stop = &c->stop;
         gb.gpu = c4_gpu_create(&c->g, &o, err, sizeof err);
         if (!gb.gpu) {
             cli_error("%s", err);
             return EXIT_FAIL;
         }
-        cli_watch_interrupts(NULL);
     } else {
         s = c4_solver_create(&c->g, &c->opt, err, sizeof err);
         if (!s) {
             cli_error("%s", err);
             return EXIT_USAGE;
         }
-        cli_watch_interrupts(s);
     }
+    cli_stop_on_interrupt(&c->stop);
     book_progress_ctx ctx = { (int)c->depth };
     bool complete;
     const long n = gb.gpu ? c4_book_build_with(solve_on_gpu, &gb, BOOK_GPU_BATCH, &c->g, (int)c->depth, c->output,
@@ -463,7 +464,6 @@ static int cmd_book(c4_cli *c, int argc, char **argv)
                           : c4_book_build(s, &c->g, (int)c->depth, c->output, book_progress, &ctx, &complete, err,
                                           sizeof err);
     cli_progress_done();
-    cli_watch_interrupts(NULL);
     c4_solver_free(s);
     c4_gpu_free(gb.gpu);
     if (n < 0) {

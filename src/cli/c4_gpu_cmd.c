@@ -28,7 +28,8 @@ static int flush_gpu_batch(c4_cli *c, c4_gpu *gpu, gpu_batch *b, solve_totals *t
     char err[256];
     c4_gpu_stats st = { 0 };
     if (!scores || !nodes || c4_gpu_solve(gpu, b->pos, (int)b->n, c->weak, scores, nodes, NULL, &st, err, sizeof err) != 0) {
-        cli_error("%s", scores && nodes ? err : "out of memory");
+        if (!cli_interrupted())
+            cli_error("%s", scores && nodes ? err : "out of memory");
         free(scores), free(nodes);
         return -1;
     }
@@ -146,13 +147,14 @@ int c4_solve_gpu_main(c4_cli *c, int argc, char **argv)
         o.tt_bytes = c->gpu_tt_bytes;
     o.cpu = c->gpu_on_cpu;
     o.cpu_threads = c->opt.threads;
+    o.stop = &c->stop;
     char err[256];
     c4_gpu *gpu = c4_gpu_create(&c->g, &o, err, sizeof err);
     if (!gpu) {
         cli_error("%s", err);
         return EXIT_FAIL;
     }
-    cli_watch_interrupts(NULL);
+    cli_stop_on_interrupt(&c->stop);
     gpu_run run = { .c = c, .gpu = gpu };
     const int status = cli_each_line(argc, argv, gpu_each_line, gpu_file_end, &run);
     const solve_totals t = run.t;

@@ -6,6 +6,7 @@
 #include <stdio.h>
 
 #include "gts/c4_solver.h"
+#include "gts/stop.h"
 
 /* Exit codes of every command. */
 enum { EXIT_OK = 0, EXIT_FAIL = 1, EXIT_USAGE = 2, EXIT_INTERRUPTED = 130 };
@@ -16,12 +17,11 @@ void cli_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 /* Parses a whole decimal integer within [min, max]; -1 if it is not one. */
 int cli_int(const char *s, long min, long max, long *out);
 
-/* Ctrl-C during a search interrupts it: the solver's search stops (a
- * Connect 4 solver by c4_solver_interrupt, the other searches by the stop
- * flag they poll) and cli_interrupted() turns true, so commands can finish
- * what they print. */
-void cli_watch_interrupts(c4_solver *s);
-void cli_stop_on_interrupt(volatile int *stop);
+/* From this call on, Ctrl-C raises stop, the token the command gave its
+ * searches (they stop soon; NULL: none), and cli_interrupted() turns true
+ * for the rest of the command, so that it can finish what it prints and
+ * exit with EXIT_INTERRUPTED.  Before the first call Ctrl-C kills. */
+void cli_stop_on_interrupt(gts_stop *stop);
 bool cli_interrupted(void);
 
 /* Progress on stderr, only when stderr is a terminal and at most a few
@@ -49,7 +49,8 @@ void cli_json_string(FILE *f, const char *s);
 /* Options of the gts c4 commands. */
 typedef struct c4_cli {
     c4_geom g;
-    c4_options opt;
+    c4_options opt;             /* opt.stop: &stop */
+    gts_stop stop;              /* raised by Ctrl-C (cli_stop_on_interrupt) */
     bool weak, json, csv;
     const char *book_path, *output, *data_dir;
     const char *algo_list, *thread_list;   /* bench: comma lists */

@@ -40,18 +40,14 @@ int cli_int(const char *s, long min, long max, long *out)
     return 0;
 }
 
-static c4_solver *watched;
-static volatile int *watched_stop;
+static gts_stop *volatile raised_on_interrupt;
 static volatile sig_atomic_t interrupted;
 
 static void on_sigint(int sig)
 {
     (void)sig;
     interrupted = 1;
-    if (watched)
-        c4_solver_interrupt(watched);
-    if (watched_stop)
-        *watched_stop = 1;
+    gts_stop_raise(raised_on_interrupt);
 }
 
 /* Without SA_RESTART: a read waiting for a human's move returns. */
@@ -64,15 +60,11 @@ static void catch_sigint(void)
     sigaction(SIGINT, &sa, NULL);
 }
 
-void cli_watch_interrupts(c4_solver *s)
+void cli_stop_on_interrupt(gts_stop *stop)
 {
-    watched = s;
-    catch_sigint();
-}
-
-void cli_stop_on_interrupt(volatile int *stop)
-{
-    watched_stop = stop;
+    raised_on_interrupt = stop;
+    if (interrupted)
+        gts_stop_raise(stop);
     catch_sigint();
 }
 

@@ -7,6 +7,7 @@
 
 #include "cli.h"
 #include "gomoku_cli.h"
+#include "gts/tt_size.h"
 
 static const char usage_text[] =
     "usage: gts gomoku <command> [options] [POSITION]\n"
@@ -45,7 +46,7 @@ static const char usage_text[] =
     "  --schedule static|dynamic|guided  root and split (default dynamic)\n"
     "  --vcf                             look for a win by continuous fours first\n"
     "  --eval shapes|potential           leaf evaluation (default shapes)\n"
-    "  --tt-mb MB                        table size for pvs (default 64)\n"
+    "  --tt-mb MB                        table size for pvs (default " GTS_TT_DEFAULT_MB_TEXT ")\n"
     "  --json                            best: one JSON object; bench: one a line\n"
     "\n"
     "play: --black engine|human, --white engine|human (default engine: the\n"

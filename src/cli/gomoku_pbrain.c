@@ -23,6 +23,7 @@
 #include <strings.h>
 
 #include "cli.h"
+#include "core/time_budget.h"
 #include "gts/gomoku.h"
 #include "gts/gomoku_search.h"
 
@@ -30,6 +31,7 @@
 #define DEFAULT_TURN_MS 5000   /* when the manager sends no timeout_turn */
 #define FAST_TURN_MS 50        /* timeout_turn 0: "as fast as possible" */
 #define MOVES_AHEAD 25         /* at most this many own moves share time_left */
+#define MARGIN_MS 30           /* a move's time the search does not see */
 #define MAX_PLIES 20           /* iterative deepening's cap; time ends it first */
 #define NEAR 2                 /* candidate moves: cells within 2 of a stone */
 #define TT_MAX_BYTES (1UL << 30)
@@ -212,21 +214,16 @@ static int near_centre(const engine *e)
     return best;
 }
 
-/* The search's time for this move, in ms: timeout_turn, or its share of
- * time_left if that is less, less room for what the search does not count
- * (process scheduling, I/O, allocating the table). */
+/* The search's time for this move, in ms (core/time_budget.h):
+ * timeout_turn, or its share of time_left (unless timeout_match is 0, no
+ * match limit) over our moves still to come, half the empty cells but at
+ * most MOVES_AHEAD, if that is less. */
 static long budget_ms(const engine *e)
 {
-    long limit = e->timeout_turn < 0 ? DEFAULT_TURN_MS : e->timeout_turn > 0 ? e->timeout_turn : FAST_TURN_MS;
-    if (e->time_left >= 0 && e->timeout_match != 0) {
-        /* Our moves still to come: half the empty cells, at most MOVES_AHEAD. */
-        const long empty = (long)e->width * e->height - e->stones;
-        const long ahead = empty / 2 < 1 ? 1 : empty / 2 > MOVES_AHEAD ? MOVES_AHEAD : empty / 2;
-        if (e->time_left / ahead < limit)
-            limit = e->time_left / ahead;
-    }
-    const long budget = limit * 8 / 10 - 30;
-    return budget > limit / 4 ? budget : limit / 4 > 1 ? limit / 4 : 1;
+    const long turn = e->timeout_turn < 0 ? DEFAULT_TURN_MS : e->timeout_turn > 0 ? e->timeout_turn : FAST_TURN_MS;
+    const long left = e->time_left >= 0 && e->timeout_match != 0 ? e->time_left : GTS_TIME_UNKNOWN;
+    const long empty = (long)e->width * e->height - e->stones;
+    return gts_time_budget_ms(turn, left, empty / 2 > MOVES_AHEAD ? MOVES_AHEAD : empty / 2, MARGIN_MS);
 }
 
 /* The session's searcher, made anew when the threads or the table size

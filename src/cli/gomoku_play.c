@@ -15,9 +15,9 @@ enum { ENGINE, HUMAN };
 static const char *const colour_name[2] = { "black", "white" };
 static const char *const kind_name[2] = { "engine", "human" };
 
-/* Raised by Ctrl-C; the engine's search polls it (o.stop) and a human's
+/* Raised by Ctrl-C; the engine's search reads it (o.stop) and a human's
  * read returns, as the handler is installed without SA_RESTART. */
-static volatile int stop;
+static gts_stop stop = GTS_STOP_INIT;
 
 static int player_kind(const char *name)
 {
@@ -71,7 +71,7 @@ static bool read_human_move(const gm_board *b, bool tty, int *cell)
         gm_print(b, text, sizeof text);
         fputs(text, stderr);
     }
-    while (!got && !stop) {
+    while (!got && !gts_stop_raised(&stop)) {
         if (tty)
             fprintf(stderr, "%s to move (h8 or x,y): ", colour_name[b->side]);
         if (getline(&line, &cap, stdin) < 0)
@@ -187,13 +187,13 @@ int gomoku_play_main(gm_cli *c, int argc, char **argv)
     int moves[2] = { 0, 0 };
     double usec[2] = { 0, 0 };
     bool input_ended = false;
-    while (!gm_game_over(&b) && !stop) {
+    while (!gm_game_over(&b) && !gts_stop_raised(&stop)) {
         const int side = b.side;
         int cell;
         if (kind[side] == ENGINE) {
             gm_result r;
             gm_searcher_run(engine, &b, &r);
-            if (stop)
+            if (gts_stop_raised(&stop))
                 break;
             cell = r.move;
             usec[side] += r.usec;
@@ -201,7 +201,7 @@ int gomoku_play_main(gm_cli *c, int argc, char **argv)
         } else {
             const double t0 = cli_now_usec();
             if (!read_human_move(&b, tty, &cell)) {
-                input_ended = !stop;
+                input_ended = !gts_stop_raised(&stop);
                 break;
             }
             const double used = cli_now_usec() - t0;
@@ -214,5 +214,5 @@ int gomoku_play_main(gm_cli *c, int argc, char **argv)
     gm_searcher_free(engine);
 
     print_end(&b, kind, moves, usec, input_ended);
-    return stop ? EXIT_INTERRUPTED : EXIT_OK;
+    return gts_stop_raised(&stop) ? EXIT_INTERRUPTED : EXIT_OK;
 }

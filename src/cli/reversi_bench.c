@@ -53,15 +53,15 @@ static const char usage_text[] =
     "  --csv             one line per cell, for bench/reversi_figure4.gp\n"
     "  -h, --help        this help\n";
 
-/* Raised by Ctrl-C or by the cell's timer; the players' searches poll it. */
-static volatile int stop;
+/* Raised by Ctrl-C or by the cell's timer; the players' searches read it. */
+static gts_stop stop = GTS_STOP_INIT;
 static volatile sig_atomic_t timed_out;
 
 static void on_alarm(int sig)
 {
     (void)sig;
     timed_out = 1;
-    stop = 1;
+    gts_stop_raise(&stop);
 }
 
 typedef enum { NOT_RUN, DONE, SKIPPED } cell_state;
@@ -182,7 +182,8 @@ static int play_cell(table *t, int si, int di)
         }
     static rvp_match m;
     timed_out = 0;
-    stop = cli_interrupted();
+    if (!cli_interrupted())
+        gts_stop_reset(&stop);
     set_timer(t->max_seconds);
     const int rc = rvp_play_match(players, t->widths[si], t->heights[si], &stop, &m, err, sizeof err);
     set_timer(0);

@@ -7,6 +7,7 @@
 #include "cli.h"
 #include "reversi_cli.h"
 #include "gts/reversi_search.h"
+#include "gts/tt_size.h"
 
 static const char usage_text[] =
     "usage: gts reversi best [options] POSITION\n"
@@ -31,7 +32,7 @@ static const char usage_text[] =
     "  --wpc W          ctdl | standard: the 8x8 weights (default ctdl)\n"
     "  --mobility W     hundredths per move of mobility difference (default 10)\n"
     "  --time-ms T      stop after T ms, keeping the last whole depth\n"
-    "  --tt-mb MB       table size for pvs (default 64)\n"
+    "  --tt-mb MB       table size for pvs (default " GTS_TT_DEFAULT_MB_TEXT ")\n"
     "  --board FILE     a text board: H rows of W squares (X O - .), then the\n"
     "                   side to move\n"
     "  -h, --help       this help\n";

@@ -6,6 +6,7 @@
 #include "cli.h"
 #include "reversi_cli.h"
 #include "gts/reversi.h"
+#include "gts/tt_size.h"
 
 static const char usage_text[] =
     "usage: gts reversi <command> [options]\n"
@@ -32,7 +33,7 @@ static const char usage_text[] =
     "\n"
     "options:\n"
     "  --wld        solve: win / draw / loss only (scores -1, 0, 1)\n"
-    "  --tt-mb MB   solve: table size (default 64)\n"
+    "  --tt-mb MB   solve: table size (default " GTS_TT_DEFAULT_MB_TEXT ")\n"
     "  --threads N  solve: threads sharing the table (default 1)\n"
     "  -h, --help   this help\n";
 
@@ -57,7 +58,7 @@ typedef struct solve_ctx {
 } solve_ctx;
 
 /* Raised by Ctrl-C: the solver stops, and what it proved is printed. */
-static volatile int stop;
+static gts_stop stop = GTS_STOP_INIT;
 
 /* The bounds proved on the position being solved, while they are apart:
  * a hard position takes minutes. */

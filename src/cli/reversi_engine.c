@@ -60,7 +60,7 @@ int rv_engine_parse_args(int argc, char **argv, const char *command, const char 
     return -1;
 }
 
-int rv_engine_init(rv_engine *e, const rv_engine_args *a, volatile int *stop, char *err, size_t errlen)
+int rv_engine_init(rv_engine *e, const rv_engine_args *a, gts_stop *stop, char *err, size_t errlen)
 {
     *e = (rv_engine){
         .depth = a->depth, .endgame = a->endgame, .threads = a->threads, .tt_bytes = a->tt_bytes, .stop = stop,
@@ -155,5 +155,5 @@ bool rv_engine_search(rv_engine *e, rv_searcher *s, const rv_pos *p, bool exact,
     rv_result r;
     rv_searcher_run(s, &b, &r);
     *v = (rv_value){ r.move == RVB_PASS ? RV_PASS : r.move, r.score, r.nodes };
-    return !*e->stop;
+    return !gts_stop_raised(e->stop);
 }

@@ -2,7 +2,7 @@
  * Internal to the gts command: the searching side of the Reversi protocol
  * engines (NBoard, GTP), 8x8.  Midgame positions are searched to the set
  * depth (PVS, the report's evaluation); positions with few enough empty
- * squares are solved exactly.  Every search stops when *stop is raised.
+ * squares are solved exactly.  Every search stops when stop is raised.
  */
 #ifndef GTS_REVERSI_ENGINE_H
 #define GTS_REVERSI_ENGINE_H
@@ -22,7 +22,7 @@ typedef struct rv_engine {
                                    < 0: twice the depth, at most the cap */
     int threads;
     size_t tt_bytes;            /* each of the three tables */
-    volatile int *stop;
+    gts_stop *stop;             /* may be NULL */
     long time_ms;               /* the midgame searches' limit; 0: none */
     rv_searcher *root, *child;  /* depth and depth - 1 (NULL when depth is 1) */
     int made_depth;             /* what they were made for; 0: not yet */
@@ -50,7 +50,7 @@ int rv_engine_parse_args(int argc, char **argv, const char *command, const char 
 
 /* Sets up e with its solver (the searchers come with rv_engine_ready);
  * -1 with a reason when out of memory. */
-int rv_engine_init(rv_engine *e, const rv_engine_args *a, volatile int *stop, char *err, size_t errlen);
+int rv_engine_init(rv_engine *e, const rv_engine_args *a, gts_stop *stop, char *err, size_t errlen);
 void rv_engine_free(rv_engine *e);
 
 /* Makes the searchers for the current depth if it changed; -1 with a reason. */

@@ -17,12 +17,14 @@
 #include <string.h>
 
 #include "cli.h"
+#include "core/time_budget.h"
 #include "reversi_cli.h"
 #include "reversi_engine.h"
 #include "reversi_ggf.h"
 #include "gts/reversi.h"
 
 #define LINE_LEN 4096
+#define MARGIN_MS 30   /* a move's time the search does not see: the protocol's delays */
 
 static const char usage_text[] =
     "usage: gts reversi gtp [--depth D] [--endgame E] [--threads N] [--tt-mb MB]\n"
@@ -46,7 +48,6 @@ typedef struct gtp {
     int undo[RV_GAME_MAX_MOVES + 1];   /* game.n before each play or genmove */
     int undos;
     rv_engine eng;
-    volatile int stop;                 /* never raised: GTP waits for each answer */
     bool timed;                        /* time_settings with a main time or byo-yomi */
     double time_left[2];               /* seconds, by side (RV_BY_BLACK, RV_BY_WHITE) */
     bool quit;                         /* "quit" was given */
@@ -110,17 +111,14 @@ static int cmd_play(gtp *g, char **arg, int n, char *out, size_t len)
     return 0;
 }
 
-/* The midgame search's share of the time left to `by`: the time over the
- * moves it still has to make (about half the empty squares), kept under
- * a margin for the protocol's own delays. */
+/* The midgame search's share of the time left to `by` over the moves it
+ * still has to make, about half the empty squares (core/time_budget.h);
+ * 0 (no limit) when untimed. */
 static long time_share_ms(const gtp *g, int by, const rv_pos *p)
 {
-    if (!g->timed)
-        return 0;
-    const double left = g->time_left[by] - 0.2;
-    const int moves = (rv_empties(p) + 1) / 2;
-    const double share = left > 0 ? left / (moves > 0 ? moves : 1) : 0;
-    return share * 1000 >= 1 ? (long)(share * 1000) : 1;
+    const double left_ms = g->time_left[by] * 1000;
+    return gts_time_budget_ms(GTS_TIME_UNKNOWN, g->timed ? (long)(left_ms < 1e12 ? left_ms : 1e12) : GTS_TIME_UNKNOWN,
+                              (rv_empties(p) + 1) / 2, MARGIN_MS);
 }
 
 /* genmove (play) and reg_genmove (!play). */
@@ -475,7 +473,8 @@ int reversi_gtp_main(int argc, char **argv)
         return rc;
     static gtp g;
     char err[256];
-    if (rv_engine_init(&g.eng, &args, &g.stop, err, sizeof err) != 0) {
+    /* No stop token: GTP waits for each answer. */
+    if (rv_engine_init(&g.eng, &args, NULL, err, sizeof err) != 0) {
         cli_error("%s", err);
         return EXIT_FAIL;
     }

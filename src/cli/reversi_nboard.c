@@ -73,7 +73,7 @@ typedef struct engine {
     bool eof;                 /* the input ended */
     bool quit_read;           /* a "quit" line was read */
     bool cut_on_input;        /* the running search stops when a line comes */
-    volatile int cut;         /* every search's stop flag */
+    gts_stop cut;             /* every search's stop token */
 
     rv_game game;
     int contempt;             /* set contempt: kept, no search uses it */
@@ -88,7 +88,7 @@ static bool is_quit(const char *s)
     return strncmp(s, "quit", 4) == 0 && (!s[4] || s[4] == ' ' || s[4] == '\t');
 }
 
-/* Queues one line and raises the search's stop flag when it should stop. */
+/* Queues one line and raises the search's stop token when it should stop. */
 static void queue_line(engine *e, const char *text, size_t n)
 {
     line *l = malloc(sizeof *l + n + 1);
@@ -107,7 +107,7 @@ static void queue_line(engine *e, const char *text, size_t n)
     e->last = l;
     e->quit_read |= is_quit(l->text);
     if (e->cut_on_input || e->quit_read)
-        e->cut = 1;
+        gts_stop_raise(&e->cut);
     pthread_cond_signal(&e->more);
     pthread_mutex_unlock(&e->lock);
 }
@@ -177,7 +177,10 @@ static void begin_search(engine *e, bool cut_on_input)
 {
     pthread_mutex_lock(&e->lock);
     e->cut_on_input = cut_on_input;
-    e->cut = e->quit_read || (cut_on_input && e->first);
+    if (e->quit_read || (cut_on_input && e->first))
+        gts_stop_raise(&e->cut);
+    else
+        gts_stop_reset(&e->cut);
     pthread_mutex_unlock(&e->lock);
 }
 
@@ -222,7 +225,7 @@ static int value_moves(engine *e, const rv_pos *p, bool exact, rv_value *out, ui
         squares[count++] = __builtin_ctzll(m);
     if (!moves)
         squares[count++] = RV_PASS;
-    for (int k = 0; k < count && !e->cut; k++) {
+    for (int k = 0; k < count && !gts_stop_raised(&e->cut); k++) {
         rv_pos c = *p;
         if (squares[k] == RV_PASS)
             rv_pass(&c);

@@ -31,8 +31,8 @@ static const char usage_text[] =
     "  --depth D        depth of a player without depth= (default 4)\n"
     "  -h, --help       this help\n";
 
-/* Raised by Ctrl-C; the players' searches poll it. */
-static volatile int stop;
+/* Raised by Ctrl-C; the players' searches read it. */
+static gts_stop stop = GTS_STOP_INIT;
 
 static void print_game(const rvp_game *g, int k, rvp_player *players[2])
 {

@@ -123,7 +123,7 @@ void rvp_describe(const rvp_spec *spec, char *out, size_t len)
              backend_names[spec->backend], spec->o.threads, spec->o.threads > 1 ? "s" : "", wpc_names[spec->o.wpc]);
 }
 
-int rvp_create(rvp_player *p, const rvp_spec *spec, int depth, volatile int *stop, char *err, size_t errlen)
+int rvp_create(rvp_player *p, const rvp_spec *spec, int depth, gts_stop *stop, char *err, size_t errlen)
 {
     memset(p, 0, sizeof *p);
     p->spec = *spec;
@@ -147,7 +147,7 @@ static int discs(const uint64_t *w, int words)
     return n;
 }
 
-int rvp_play_game(rvp_player *black, rvp_player *white, int width, int height, volatile int *stop, rvp_game *g,
+int rvp_play_game(rvp_player *black, rvp_player *white, int width, int height, const gts_stop *stop, rvp_game *g,
                   char *err, size_t errlen)
 {
     static rvb b;
@@ -160,7 +160,7 @@ int rvp_play_game(rvp_player *black, rvp_player *white, int width, int height, v
     rv_searcher_clear(white->searcher);
     bool black_to_move = true;
     while (!rvb_game_over(&b)) {
-        if (stop && *stop) {
+        if (gts_stop_raised(stop)) {
             g->stopped = true;
             return 0;
         }
@@ -177,7 +177,7 @@ int rvp_play_game(rvp_player *black, rvp_player *white, int width, int height, v
             p->nodes += r.nodes;
             g->positions++;
             g->legal_moves += n;
-            if (stop && *stop)
+            if (gts_stop_raised(stop))
                 continue;
             move = r.move;
             if (move == RVB_PASS || move == RVB_NO_MOVE || !rvb_play(&b, move)) {
@@ -198,7 +198,7 @@ int rvp_play_game(rvp_player *black, rvp_player *white, int width, int height, v
     return 0;
 }
 
-int rvp_play_match(rvp_player *players[2], int width, int height, volatile int *stop, rvp_match *m, char *err,
+int rvp_play_match(rvp_player *players[2], int width, int height, const gts_stop *stop, rvp_match *m, char *err,
                    size_t errlen)
 {
     memset(m, 0, sizeof *m);

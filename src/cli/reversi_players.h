@@ -48,9 +48,9 @@ typedef struct rvp_player {
     uint64_t nodes;
 } rvp_player;
 
-/* A player of spec searching to depth, stopped when *stop is raised (may
+/* A player of spec searching to depth, stopped when stop is raised (may
  * be NULL).  0, or -1 with a reason. */
-int rvp_create(rvp_player *p, const rvp_spec *spec, int depth, volatile int *stop, char *err, size_t errlen);
+int rvp_create(rvp_player *p, const rvp_spec *spec, int depth, gts_stop *stop, char *err, size_t errlen);
 void rvp_free(rvp_player *p);
 
 /* A finished (or stopped) game. */
@@ -66,9 +66,9 @@ typedef struct rvp_game {
 } rvp_game;
 
 /* Plays a game from the start of a width x height board, black first,
- * each player's table cleared first; stops early when *stop is raised (may
+ * each player's table cleared first; stops early when stop is raised (may
  * be NULL).  0, or -1 with a reason (a bad size, a player's illegal move). */
-int rvp_play_game(rvp_player *black, rvp_player *white, int width, int height, volatile int *stop, rvp_game *g,
+int rvp_play_game(rvp_player *black, rvp_player *white, int width, int height, const gts_stop *stop, rvp_game *g,
                   char *err, size_t errlen);
 
 /* The report's match: two games from the start, players[0] black in the
@@ -82,7 +82,7 @@ typedef struct rvp_match {
     bool stopped;
 } rvp_match;
 
-int rvp_play_match(rvp_player *players[2], int width, int height, volatile int *stop, rvp_match *m, char *err,
+int rvp_play_match(rvp_player *players[2], int width, int height, const gts_stop *stop, rvp_match *m, char *err,
                    size_t errlen);
 
 /* The game's moves, squares named as on the board ("f5d6c3..." with "ps"

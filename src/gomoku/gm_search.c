@@ -8,6 +8,7 @@
 
 #include "gomoku/gm_search_internal.h"
 #include "core/clock.h"
+#include "core/deadline.h"
 
 void gm_search_defaults(gm_search_options *o)
 {
@@ -159,9 +160,10 @@ static inline int32_t evaluate(const gm_ctx *c)
     return c->o->eval == GM_EVAL_POTENTIAL ? gm_eval_potential(&c->b) : gm_eval(&c->b);
 }
 
+/* The periodic check (core/deadline.h), and the other threads' flags. */
 static bool should_stop(gm_ctx *c)
 {
-    if ((c->o->stop && *c->o->stop) || (c->deadline > 0 && gts_now_usec() > c->deadline))
+    if (gts_should_stop(c->o->stop, c->deadline))
         atomic_store(c->abort, 1);
     if (atomic_load_explicit(c->abort, memory_order_relaxed) ||
         (c->cutoff && atomic_load_explicit(c->cutoff, memory_order_relaxed)))
@@ -246,13 +248,9 @@ int32_t gm_node(gm_ctx *c, int depth, int32_t alpha, int32_t beta, int ply, cons
         return GM_WIN - (ply + 1);
     if (depth == 0)
         return evaluate(c);
-    /* The last ply adds many nodes at once, so the clock is read once the
-     * count has passed a mark, not when it hits a multiple. */
-    if (c->nodes >= c->next_check) {
-        c->next_check = c->nodes + 1024;
-        if (should_stop(c))
-            return 0;
-    }
+    /* The frontier counts a whole ply at once: gts_check_due's mark. */
+    if (gts_check_due(c->nodes, &c->next_check) && should_stop(c))
+        return 0;
 
     const gm_algo algo = c->o->algo;
     const int32_t alpha0 = alpha;
@@ -410,7 +408,7 @@ gm_searcher *gm_searcher_create(const gm_search_options *o, char *err, size_t er
             goto oom;
         s->ctx[i]->searcher = s;
     }
-    if (o->algo == GM_ALGO_PVS && !(s->tt = htt_create(o->tt_bytes ? o->tt_bytes : (size_t)64 << 20)))
+    if (o->algo == GM_ALGO_PVS && !(s->tt = htt_create(o->tt_bytes ? o->tt_bytes : GTS_TT_DEFAULT_BYTES)))
         goto oom;
     return s;
 oom:
@@ -463,14 +461,15 @@ void gm_searcher_run(gm_searcher *s, const gm_board *b, gm_result *r)
     } else {
         gm_ctx *c = s->ctx[0];
         atomic_int abort = 0;
-        const double deadline = s->o.time_ms > 0 ? t0 + 1000.0 * (double)s->o.time_ms : 0;
+        const double deadline = gts_deadline_after(t0, s->o.time_ms);
         int plies = 0;
         uint64_t vcf_nodes = 0;
         int win = GM_NO_MOVE;
         if (s->o.vcf) {
             /* At most a quarter of the time: the search must still run. */
             gm_copy(&c->b, b);
-            win = gm_vcf(&c->b, GM_VCF_PLIES, s->o.time_ms / 4 + (s->o.time_ms > 0), &plies, &vcf_nodes);
+            const double vcf_deadline = gts_deadline_after(gts_now_usec(), s->o.time_ms / 4 + (s->o.time_ms > 0));
+            win = gm_vcf_until(&c->b, GM_VCF_PLIES, s->o.stop, vcf_deadline, &plies, &vcf_nodes);
         }
         if (win != GM_NO_MOVE) {
             r->move = win;

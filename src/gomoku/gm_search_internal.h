@@ -25,7 +25,7 @@ typedef struct gm_ctx {
     const gm_search_options *o;
     htt *tt;                       /* NULL unless PVS */
     uint64_t nodes;
-    uint64_t next_check;             /* nodes at which the clock is read next */
+    uint64_t next_check;             /* nodes at the next gts_check_due */
     int16_t killer[GM_MAX_DEPTH + 2][2];
     int32_t history[2][GM_MAX_CELLS];
     double deadline;                 /* gts_now_usec() limit, 0 for none */
@@ -61,6 +61,10 @@ void gm_search_serial(gm_ctx *c, const gm_threats *t, gm_result *r);
  * of every thread are added to r. */
 void gm_search_parallel(gm_searcher *s, const gm_board *b, const gm_threats *t, gm_result *r, atomic_int *abort,
                         double deadline);
+
+/* gm_vcf stopped by stop (may be NULL) or at deadline (a gts_now_usec()
+ * time; 0: none) instead of a time limit. */
+int gm_vcf_until(gm_board *b, int max_plies, const gts_stop *stop, double deadline, int *plies, uint64_t *nodes);
 
 /* Every five point of both colours, by a full scan (the root's threats). */
 void gm_threats_scan(const gm_board *b, gm_threats *t);

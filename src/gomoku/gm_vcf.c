@@ -3,15 +3,17 @@
  * four, so every reply is forced (the block of its five point), and the
  * tree stays narrow enough to read 20 and more plies deep.
  */
-#include "gts/gomoku_search.h"
-#include "core/clock.h"
+#include "gomoku/gm_search_internal.h"
+#include "core/deadline.h"
 
-/* A search stops after GM_VCF_NODES positions or at its deadline, so that
- * a board full of fours cannot make it run for long. */
+/* A search stops after GM_VCF_NODES positions, at its deadline or when
+ * its stop token is raised, so that a board full of fours cannot make it
+ * run for long. */
 typedef struct vcf {
-    uint64_t nodes;
+    uint64_t nodes, next_check;
+    const gts_stop *stop;
     double deadline;      /* 0: none */
-    bool out;             /* of nodes or time */
+    bool out;             /* of nodes or time, or stopped */
 } vcf;
 
 /* Plies to the attacker's five within plies_left (0: none found); the
@@ -19,7 +21,7 @@ typedef struct vcf {
 static int vcf_node(gm_board *b, vcf *v, int plies_left, int *first)
 {
     if (v->out || ++v->nodes > GM_VCF_NODES ||
-        (v->deadline > 0 && (v->nodes & 63) == 0 && gts_now_usec() > v->deadline)) {
+        (gts_check_due(v->nodes, &v->next_check) && gts_should_stop(v->stop, v->deadline))) {
         v->out = true;
         return 0;
     }
@@ -64,9 +66,14 @@ static int vcf_node(gm_board *b, vcf *v, int plies_left, int *first)
 
 int gm_vcf(gm_board *b, int max_plies, long time_ms, int *plies, uint64_t *nodes)
 {
+    return gm_vcf_until(b, max_plies, NULL, gts_deadline_after(gts_now_usec(), time_ms), plies, nodes);
+}
+
+int gm_vcf_until(gm_board *b, int max_plies, const gts_stop *stop, double deadline, int *plies, uint64_t *nodes)
+{
     if (gm_game_over(b))
         return GM_NO_MOVE;
-    vcf v = { .deadline = time_ms > 0 ? gts_now_usec() + 1000.0 * (double)time_ms : 0 };
+    vcf v = { .stop = stop, .deadline = deadline };
     int move = GM_NO_MOVE;
     /* Deepening finds the shortest win first. */
     for (int limit = 1; limit <= max_plies && !v.out && move == GM_NO_MOVE; limit += 2) {

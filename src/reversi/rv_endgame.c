@@ -67,6 +67,7 @@ struct rv_solver {
     rv_solve_options opt;
     htt *tt, *order_tt;
     rv_eg_thread thread;
+    rv_eg_team *team;     /* the helper threads, NULL when serial */
 };
 typedef struct rv_solver solver;
 
@@ -484,11 +485,11 @@ static int node(rv_eg_thread *t, uint64_t me, uint64_t opp, uint64_t moves, int 
         const uint64_t flips = l.flips[k], replies = l.replies[k];
         const uint64_t nme = opp & ~flips, nopp = me | flips | ((uint64_t)1 << sq);
         const uint64_t child_key = share ? rv_eg_hash(nme, nopp) : 0;
-        if (share && may_defer && (t->helper || bestv > -65) && rv_eg_busy_test(t->busy, child_key)) {
+        if (share && may_defer && (t->helper || bestv > -65) && gts_busy_test(t->busy, child_key)) {
             deferred[n_deferred++] = k;
             continue;
         }
-        const bool marked = share && rv_eg_busy_mark(t->busy, child_key);
+        const bool marked = share && gts_busy_claim(t->busy, child_key);
         int v;
         if (bestv > -65 && beta - alpha > 1) {
             /* PVS: later moves must prove they beat the first. */
@@ -499,7 +500,7 @@ static int node(rv_eg_thread *t, uint64_t me, uint64_t opp, uint64_t moves, int 
             v = -child(t, nme, nopp, replies, -beta, -alpha);
         }
         if (marked)
-            rv_eg_busy_clear(t->busy, child_key);
+            gts_busy_clear(t->busy, child_key);
         if (v > bestv) {
             bestv = v;
             *best = sq;
@@ -565,7 +566,7 @@ int rv_eg_root(rv_eg_thread *t, uint64_t me, uint64_t opp, bool wld, int *best, 
         t->lower = -1, t->upper = 1;
         const int v = window ? window(arg, t, me, opp, -1, 1, best) : search(t, me, opp, -1, 1, best);
         const int sign = (v > 0) - (v < 0);
-        if (!(t->stop && *t->stop))
+        if (!gts_stop_raised(t->stop))
             proved(t, sign, sign);
         return sign;
     }
@@ -577,7 +578,7 @@ int rv_eg_root(rv_eg_thread *t, uint64_t me, uint64_t opp, bool wld, int *best, 
         beta = beta <= t->lower ? t->lower + 1 : beta > t->upper ? t->upper : beta;
         int move;
         g = window ? window(arg, t, me, opp, beta - 1, beta, &move) : search(t, me, opp, beta - 1, beta, &move);
-        if (t->stop && *t->stop)
+        if (gts_stop_raised(t->stop))
             break;
         /* A fail high's move reaches the bound; with none, the score is
          * -64 and any move is a best one. */
@@ -591,7 +592,7 @@ int rv_eg_root(rv_eg_thread *t, uint64_t me, uint64_t opp, bool wld, int *best, 
 
 void rv_solve_defaults(rv_solve_options *o)
 {
-    *o = (rv_solve_options){ .tt_bytes = (size_t)64 << 20, .threads = 1 };
+    *o = (rv_solve_options){ .tt_bytes = GTS_TT_DEFAULT_BYTES, .threads = 1 };
 }
 
 rv_solver *rv_solver_create(const rv_solve_options *o, char *err, size_t errlen)
@@ -602,7 +603,7 @@ rv_solver *rv_solver_create(const rv_solve_options *o, char *err, size_t errlen)
     solver *s = calloc(1, sizeof *s);
     if (s) {
         s->opt = *o;
-        s->tt = htt_create(o->tt_bytes ? o->tt_bytes : (size_t)64 << 20);
+        s->tt = htt_create(o->tt_bytes ? o->tt_bytes : GTS_TT_DEFAULT_BYTES);
         s->order_tt = htt_create(ORDER_TABLE_BYTES);
     }
     if (!s || !s->tt || !s->order_tt) {
@@ -610,12 +611,16 @@ rv_solver *rv_solver_create(const rv_solve_options *o, char *err, size_t errlen)
         rv_solver_free(s);
         return NULL;
     }
+    /* Without memory for the threads, the serial search. */
+    if (o->threads > 1)
+        s->team = rv_eg_team_create(o->threads - 1, s->tt, s->order_tt);
     return s;
 }
 
 void rv_solver_free(rv_solver *s)
 {
     if (s) {
+        rv_eg_team_free(s->team);
         htt_free(s->tt);
         htt_free(s->order_tt);
         free(s);
@@ -634,9 +639,9 @@ void rv_solver_run(rv_solver *s, const rv_pos *p, rv_solve_result *r)
                                 .stop = s->opt.stop,
                                 .on_bounds = s->opt.on_bounds,
                                 .on_bounds_arg = s->opt.on_bounds_arg };
-    r->score = s->opt.threads > 1 ? rv_eg_root_threads(&s->thread, s->opt.threads, p->me, p->opp, s->opt.wld, &r->move)
-                                  : rv_eg_root(&s->thread, p->me, p->opp, s->opt.wld, &r->move, NULL, NULL);
-    r->stopped = s->opt.stop && *s->opt.stop;
+    r->score = s->team ? rv_eg_root_threads(&s->thread, s->team, p->me, p->opp, s->opt.wld, &r->move)
+                       : rv_eg_root(&s->thread, p->me, p->opp, s->opt.wld, &r->move, NULL, NULL);
+    r->stopped = gts_stop_raised(s->opt.stop);
     r->lower = s->thread.lower;
     r->upper = s->thread.upper;
     r->nodes = s->thread.nodes;

@@ -14,8 +14,10 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "core/busy.h"
 #include "core/htt.h"
 #include "gts/reversi.h"
+#include "gts/stop.h"
 
 /* Positions with this many empties or fewer are solved by
  * rv_eg_last (no move lists, no table). */
@@ -39,39 +41,19 @@ static inline uint64_t rv_eg_hash(uint64_t me, uint64_t opp)
     return rv_eg_mix(rv_eg_mix(me) ^ opp);
 }
 
-/* Positions being searched by some thread, from this many empties: one
- * key per slot, 0 when free (rv_endgame_threads.c). */
+/* Threads mark the positions they search in the busy table (core/busy.h)
+ * from this many empties (rv_endgame_threads.c). */
 #define RV_EG_SHARE_EMPTIES 12
-#define RV_EG_BUSY_SLOTS 65536
-typedef struct rv_eg_busy {
-    _Atomic uint64_t slot[RV_EG_BUSY_SLOTS];
-} rv_eg_busy;
-
-static inline bool rv_eg_busy_test(rv_eg_busy *b, uint64_t key)
-{
-    return atomic_load_explicit(&b->slot[key % RV_EG_BUSY_SLOTS], memory_order_relaxed) == key;
-}
-
-/* Marks key busy if its slot is free; true if this call marked it. */
-static inline bool rv_eg_busy_mark(rv_eg_busy *b, uint64_t key)
-{
-    uint64_t free_slot = 0;
-    return atomic_compare_exchange_strong_explicit(&b->slot[key % RV_EG_BUSY_SLOTS], &free_slot, key,
-                                                   memory_order_relaxed, memory_order_relaxed);
-}
-
-static inline void rv_eg_busy_clear(rv_eg_busy *b, uint64_t key)
-{
-    atomic_store_explicit(&b->slot[key % RV_EG_BUSY_SLOTS], 0, memory_order_relaxed);
-}
 
 /* One searching thread's state. */
 typedef struct rv_eg_thread {
     htt *tt;
     htt *order_tt;        /* the ordering searches' bounds (rv_endgame.c) */
-    rv_eg_busy *busy;     /* NULL: a serial search */
-    volatile int *stop;   /* the search is abandoned when *stop or *abort; */
-    volatile int *abort;  /* either may be NULL */
+    gts_busy *busy;       /* NULL: a serial search */
+    /* The search is abandoned when either is raised (NULL: never): the
+     * caller's token, or the window's (another thread has its result). */
+    const gts_stop *stop;
+    const gts_stop *abort;
     uint64_t nodes;
     bool helper;          /* a helper thread: defers even its first move when busy */
     /* The root's (rv_eg_root's) bounds proved so far, and who hears of
@@ -83,7 +65,7 @@ typedef struct rv_eg_thread {
 
 static inline bool rv_eg_stopped(const rv_eg_thread *t)
 {
-    return (t->stop && *t->stop) || (t->abort && *t->abort);
+    return gts_stop_raised(t->stop) || gts_stop_raised(t->abort);
 }
 
 /* One search of the root in the window (alpha, beta), fail-soft, and a
@@ -98,10 +80,18 @@ int rv_eg_search(rv_eg_thread *t, uint64_t me, uint64_t opp, int alpha, int beta
 typedef int rv_eg_window_fn(void *arg, rv_eg_thread *t, uint64_t me, uint64_t opp, int alpha, int beta, int *best);
 int rv_eg_root(rv_eg_thread *t, uint64_t me, uint64_t opp, bool wld, int *best, rv_eg_window_fn *window, void *arg);
 
-/* rv_eg_root by `threads` threads sharing t->tt (rv_endgame_threads.c):
- * the answer is the calling thread's, the others search the same windows
- * to fill the table; t->nodes gets every thread's nodes. */
-int rv_eg_root_threads(rv_eg_thread *t, int threads, uint64_t me, uint64_t opp, bool wld, int *best);
+/* The helper threads of a solver (rv_endgame_threads.c): `helpers`
+ * threads (fewer if the system will not start them all) searching with
+ * tables tt and order_tt, asleep between searches.  NULL if out of
+ * memory. */
+typedef struct rv_eg_team rv_eg_team;
+rv_eg_team *rv_eg_team_create(int helpers, htt *tt, htt *order_tt);
+void rv_eg_team_free(rv_eg_team *w);
+
+/* rv_eg_root by the calling thread and the team's helpers, sharing t->tt:
+ * every window is searched by all of them and the first to finish gives
+ * its result; t->nodes gets every thread's nodes. */
+int rv_eg_root_threads(rv_eg_thread *t, rv_eg_team *w, uint64_t me, uint64_t opp, bool wld, int *best);
 
 /* The exact score if it lies in (alpha, beta), else a bound on the far
  * side of the window; at most RV_EG_LAST_EMPTIES empties; moves: the legal

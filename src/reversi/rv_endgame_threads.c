@@ -3,144 +3,119 @@
  * threads (c4_threads.c) on the endgame's series of root searches: the
  * calling thread runs the serial root (rv_eg_root), and each of its
  * null-window searches is run by every thread at once; the first to
- * finish gives the window's result and stops the others.  The threads
- * share the lock-free table (htt), and a move into a position another
- * thread is searching waits until the node's other moves are done
- * (ABDADA): by then the table often holds its result, so the threads
- * split the tree instead of repeating it; a helper puts off even a
- * node's first move when another thread is on it, so the threads part
- * where the tree first branches.  Every thread's result is a proven
- * bound, so the answer is the serial one.
+ * finish gives the window's result and stops the others, and the window
+ * ends when they are all back.  The threads share the lock-free table
+ * (htt), and a move into a position another thread is searching waits
+ * until the node's other moves are done (ABDADA, core/busy.h): by then
+ * the table often holds its result, so the threads split the tree instead
+ * of repeating it; a helper puts off even a node's first move when
+ * another thread is on it, so the threads part where the tree first
+ * branches.  Every thread's result is a proven bound, so the answer is
+ * the serial one.  The helpers sleep in the solver's core pool
+ * (core/threads.h) between windows and between positions.
  */
-#include <pthread.h>
 #include <stdlib.h>
 
+#include "core/threads.h"
 #include "reversi/rv_endgame.h"
 
-typedef struct shared shared;
-
-typedef struct helper {
-    pthread_t id;
-    rv_eg_thread t;
-    volatile int stop;    /* raised when its window is over */
-    unsigned gen;         /* the window it searches */
-    shared *sh;
-} helper;
-
-struct shared {
-    pthread_mutex_t lock;
-    pthread_cond_t moved;
-    uint64_t me, opp;
+struct rv_eg_team {
+    gts_pool *pool;
+    rv_eg_thread *helper;   /* one per helper of the pool */
+    gts_busy *busy;
+    gts_stop window_over;   /* raised by the first thread to finish */
+    atomic_bool won;        /* a result of the window is in */
+    int result, move;       /* that result */
+    uint64_t me, opp;       /* the window being searched */
     int alpha, beta;
-    unsigned gen;         /* bumped with each window */
-    bool done;            /* no more windows */
-    bool won;             /* the window's result is in */
-    int result, move;
-    volatile int main_abort;
-    helper *h;
-    int helpers;
 };
 
-/* Takes a thread's result for window gen if none came before, and stops
- * the others.  Called with the lock held. */
-static void offer(shared *sh, unsigned gen, int result, int move)
+rv_eg_team *rv_eg_team_create(int helpers, htt *tt, htt *order_tt)
 {
-    if (gen != sh->gen || sh->won)
-        return;
-    sh->won = true;
-    sh->result = result;
-    sh->move = move;
-    sh->main_abort = 1;
-    for (int i = 0; i < sh->helpers; i++)
-        sh->h[i].stop = 1;
+    rv_eg_team *w = calloc(1, sizeof *w);
+    if (!w)
+        return NULL;
+    w->helper = calloc((size_t)helpers, sizeof *w->helper);
+    w->busy = gts_busy_create();
+    w->pool = w->helper && w->busy ? gts_pool_create(helpers) : NULL;
+    if (!w->pool) {
+        rv_eg_team_free(w);
+        return NULL;
+    }
+    for (int i = 0; i < gts_pool_helpers(w->pool); i++)
+        w->helper[i] = (rv_eg_thread){
+            .tt = tt, .order_tt = order_tt, .busy = w->busy, .abort = &w->window_over, .helper = true
+        };
+    return w;
 }
 
-static void *run_helper(void *arg)
+void rv_eg_team_free(rv_eg_team *w)
 {
-    helper *h = arg;
-    shared *sh = h->sh;
-    pthread_mutex_lock(&sh->lock);
-    for (;;) {
-        while (h->gen == sh->gen && !sh->done)
-            pthread_cond_wait(&sh->moved, &sh->lock);
-        if (sh->done)
-            break;
-        h->gen = sh->gen;
-        h->stop = sh->won;
-        const int alpha = sh->alpha, beta = sh->beta;
-        pthread_mutex_unlock(&sh->lock);
-        int move;
-        const int v = rv_eg_search(&h->t, sh->me, sh->opp, alpha, beta, &move);
-        pthread_mutex_lock(&sh->lock);
-        if (!h->stop)
-            offer(sh, h->gen, v, move);
+    if (!w)
+        return;
+    gts_pool_free(w->pool);
+    gts_busy_free(w->busy);
+    free(w->helper);
+    free(w);
+}
+
+/* Takes a thread's result if it finished its search unstopped and no
+ * result came before, and stops the others. */
+static void offer(rv_eg_team *w, const rv_eg_thread *t, int result, int move)
+{
+    if (rv_eg_stopped(t))
+        return;
+    bool expected = false;
+    if (atomic_compare_exchange_strong(&w->won, &expected, true)) {
+        w->result = result;
+        w->move = move;
+        gts_stop_raise(&w->window_over);
     }
-    pthread_mutex_unlock(&sh->lock);
-    return NULL;
+}
+
+static void helper_window(void *arg, int index)
+{
+    rv_eg_team *w = arg;
+    rv_eg_thread *h = &w->helper[index];
+    int move;
+    const int v = rv_eg_search(h, w->me, w->opp, w->alpha, w->beta, &move);
+    offer(w, h, v, move);
 }
 
 static int search_window(void *arg, rv_eg_thread *t, uint64_t me, uint64_t opp, int alpha, int beta, int *best)
 {
-    shared *sh = arg;
-    pthread_mutex_lock(&sh->lock);
-    sh->alpha = alpha;
-    sh->beta = beta;
-    sh->gen++;
-    sh->won = false;
-    sh->main_abort = 0;
-    const unsigned gen = sh->gen;
-    pthread_cond_broadcast(&sh->moved);
-    pthread_mutex_unlock(&sh->lock);
+    rv_eg_team *w = arg;
+    w->me = me, w->opp = opp, w->alpha = alpha, w->beta = beta;
+    atomic_store(&w->won, false);
+    gts_stop_reset(&w->window_over);
+    gts_pool_start(w->pool, helper_window, w);
     int move;
     const int v = rv_eg_search(t, me, opp, alpha, beta, &move);
-    pthread_mutex_lock(&sh->lock);
-    /* Stopped from outside, the result means nothing; stopped by a
-     * helper's result, that one stands. */
-    if (!sh->main_abort && !rv_eg_stopped(t))
-        offer(sh, gen, v, move);
-    const int result = sh->result;
-    *best = sh->move;
-    pthread_mutex_unlock(&sh->lock);
-    return result;
+    offer(w, t, v, move);
+    gts_stop_raise(&w->window_over);
+    gts_pool_wait(w->pool);
+    /* No result: stopped from outside, and the value means nothing. */
+    if (!atomic_load(&w->won)) {
+        *best = move;
+        return v;
+    }
+    *best = w->move;
+    return w->result;
 }
 
-int rv_eg_root_threads(rv_eg_thread *t, int threads, uint64_t me, uint64_t opp, bool wld, int *best)
+int rv_eg_root_threads(rv_eg_thread *t, rv_eg_team *w, uint64_t me, uint64_t opp, bool wld, int *best)
 {
-    shared sh = { .me = me, .opp = opp };
-    rv_eg_busy *busy = calloc(1, sizeof *busy);
-    sh.h = busy ? calloc((size_t)threads - 1, sizeof *sh.h) : NULL;
-    if (!sh.h || pthread_mutex_init(&sh.lock, NULL) != 0) {
-        /* No memory: the serial search. */
-        free(sh.h);
-        free(busy);
-        return rv_eg_root(t, me, opp, wld, best, NULL, NULL);
+    const int helpers = gts_pool_helpers(w->pool);
+    for (int i = 0; i < helpers; i++) {
+        w->helper[i].nodes = 0;
+        w->helper[i].stop = t->stop;
     }
-    pthread_cond_init(&sh.moved, NULL);
-    t->busy = busy;
-    t->abort = &sh.main_abort;
-    for (; sh.helpers < threads - 1; sh.helpers++) {
-        helper *x = &sh.h[sh.helpers];
-        x->sh = &sh;
-        x->t = (rv_eg_thread){ .tt = t->tt, .order_tt = t->order_tt, .busy = busy, .stop = &x->stop, .helper = true };
-        if (pthread_create(&x->id, NULL, run_helper, x) != 0)
-            break;
-    }
-    const int v = rv_eg_root(t, me, opp, wld, best, search_window, &sh);
-    pthread_mutex_lock(&sh.lock);
-    sh.done = true;
-    for (int i = 0; i < sh.helpers; i++)
-        sh.h[i].stop = 1;
-    pthread_cond_broadcast(&sh.moved);
-    pthread_mutex_unlock(&sh.lock);
-    for (int i = 0; i < sh.helpers; i++) {
-        pthread_join(sh.h[i].id, NULL);
-        t->nodes += sh.h[i].t.nodes;
-    }
-    pthread_cond_destroy(&sh.moved);
-    pthread_mutex_destroy(&sh.lock);
-    free(sh.h);
+    t->busy = w->busy;
+    t->abort = &w->window_over;
+    const int v = rv_eg_root(t, me, opp, wld, best, search_window, w);
+    for (int i = 0; i < helpers; i++)
+        t->nodes += w->helper[i].nodes;
     t->busy = NULL;
     t->abort = NULL;
-    free(busy);
     return v;
 }

@@ -14,8 +14,7 @@
 
 #include "reversi/rv_search_internal.h"
 #include "core/clock.h"
-
-#define CHECK_EVERY 1024
+#include "core/deadline.h"
 
 static inline uint64_t mix(uint64_t z)
 {
@@ -36,11 +35,10 @@ uint64_t rv_hash(const rvb *b)
     return h;
 }
 
-bool rv_check_stop(rv_ctx *c)
+/* The periodic check (core/deadline.h), and the other threads' flag. */
+static bool check_stop(rv_ctx *c)
 {
-    c->next_check = c->nodes + CHECK_EVERY;
-    rv_search_options *o = &c->searcher->o;
-    if ((o->stop && __atomic_load_n(o->stop, __ATOMIC_RELAXED)) || (c->deadline > 0 && gts_now_usec() > c->deadline))
+    if (gts_should_stop(c->searcher->o.stop, c->deadline))
         atomic_store(c->abort, 1);
     if (atomic_load(c->abort))
         c->stopped = true;
@@ -129,7 +127,7 @@ static bool tt_cuts(const htt_hit *h, int depth, int32_t alpha, int32_t beta)
 int32_t rv_node(rv_ctx *c, int ply, int depth, int32_t alpha, int32_t beta, bool pv)
 {
     c->nodes++;
-    if (c->nodes >= c->next_check && rv_check_stop(c))
+    if (gts_check_due(c->nodes, &c->next_check) && check_stop(c))
         return 0;
     if (c->sp && rv_split_cut(c->sp)) {
         c->stopped = true;
@@ -201,7 +199,7 @@ void rv_search_defaults(rv_search_options *o)
         .algo = RV_ALGO_PVS,
         .depth = 6,
         .threads = 1,
-        .tt_bytes = (size_t)64 << 20,
+        .tt_bytes = GTS_TT_DEFAULT_BYTES,
         .wpc = RV_WPC_CTDL,
         .mobility_weight = RV_DEFAULT_MOBILITY,
     };
@@ -242,13 +240,10 @@ rv_searcher *rv_searcher_create(const rv_search_options *o, char *err, size_t er
     for (int i = 0; i < s->nctx; i++)
         if (!(s->ctx[i] = calloc(1, sizeof *s->ctx[i])))
             goto oom;
-    if (o->algo == RV_ALGO_PVS && !(s->tt = htt_create(o->tt_bytes ? o->tt_bytes : (size_t)64 << 20)))
+    if (o->algo == RV_ALGO_PVS && !(s->tt = htt_create(o->tt_bytes ? o->tt_bytes : GTS_TT_DEFAULT_BYTES)))
         goto oom;
-    if (s->nctx > 1 && !(s->pool = rv_pool_create(s))) {
-        snprintf(err, errlen, "cannot start %d threads", o->threads - 1);
-        rv_searcher_free(s);
-        return NULL;
-    }
+    if (s->nctx > 1 && !(s->pool = rv_pool_create(s)))
+        goto oom;
     return s;
 oom:
     snprintf(err, errlen, "out of memory for the search (table %zu MB, %d threads)", o->tt_bytes >> 20, o->threads);
@@ -285,7 +280,7 @@ void rv_searcher_run(rv_searcher *s, const rvb *b, rv_result *r)
         c->tt = s->tt;
         c->algo = s->o.algo;
         c->nodes = 0;
-        c->next_check = CHECK_EVERY;
+        c->next_check = GTS_CHECK_NODES;
         c->abort = &s->abort;
         c->pool = s->pool;
         c->sp = NULL;
@@ -295,12 +290,14 @@ void rv_searcher_run(rv_searcher *s, const rvb *b, rv_result *r)
     }
     rv_ctx *c = s->ctx[0];
     rvb_copy(&c->b[0], b);
+    if (s->pool)
+        rv_pool_begin(s->pool);
     if (rvb_game_over(b)) {
         r->score = rv_final_value(b);
     } else {
         const bool deepen = s->o.algo == RV_ALGO_PVS || s->o.time_ms > 0;
         for (int depth = deepen ? 1 : s->o.depth;
-             depth <= s->o.depth && !(s->o.stop && __atomic_load_n(s->o.stop, __ATOMIC_RELAXED)); depth++) {
+             depth <= s->o.depth && !gts_stop_raised(s->o.stop); depth++) {
             const int32_t v = s->pool ? rv_pool_root(c, depth) : rv_node(c, 0, depth, -RV_INF, RV_INF, true);
             if (c->stopped)
                 break;
@@ -316,7 +313,7 @@ void rv_searcher_run(rv_searcher *s, const rvb *b, rv_result *r)
             }
             if (s->o.time_ms > 0)
                 for (int i = 0; i < s->nctx; i++)
-                    s->ctx[i]->deadline = t0 + 1000.0 * (double)s->o.time_ms;
+                    s->ctx[i]->deadline = gts_deadline_after(t0, s->o.time_ms);
         }
         if (!r->depth) {
             /* Stopped from outside before depth 1 ended: a legal move. */
@@ -325,6 +322,8 @@ void rv_searcher_run(rv_searcher *s, const rvb *b, rv_result *r)
             r->score = rv_leaf_value(s->w, b);
         }
     }
+    if (s->pool)
+        rv_pool_end(s->pool);
     for (int i = 0; i < s->nctx; i++)
         r->nodes += s->ctx[i]->nodes;
     r->usec = gts_now_usec() - t0;

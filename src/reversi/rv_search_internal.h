@@ -65,9 +65,9 @@ typedef struct rv_ctx {
     const rv_weights *w;
     htt *tt;                        /* PVS only, else NULL */
     rv_algo algo;
-    uint64_t nodes, next_check;
+    uint64_t nodes, next_check;     /* next_check: of gts_check_due */
     double deadline;                /* gts_now_usec() limit, 0 for none */
-    atomic_int *abort;              /* the search must stop (time, stop flag) */
+    atomic_int *abort;              /* the search must stop (time, stop token) */
     struct rv_split *sp;            /* the split this context works for, NULL if none */
     unsigned vary;                  /* Lazy SMP: the helper's move order, 0 for the main thread */
     bool stopped;                   /* this context's scores are void */
@@ -111,16 +111,19 @@ int rv_order_moves(rv_ctx *c, int ply, int tt_index, bool pv);
  * left among k..n-1, swapped into place k. */
 int rv_pick(rv_ctx *c, int ply, int k, int n);
 
-/* Raises c->stopped when the search must stop; reads the clock every few
- * thousand nodes. */
-bool rv_check_stop(rv_ctx *c);
-
 /* The threads (rv_search_threads.c). */
 
-/* s->nctx - 1 helpers on s->ctx[1..]; NULL if they cannot be started. */
+/* s->nctx - 1 helpers on s->ctx[1..] (fewer if the system will not start
+ * them all), asleep until rv_pool_begin; NULL if out of memory. */
 struct rv_pool *rv_pool_create(rv_searcher *s);
-/* Wakes the helpers, waits for them to end, frees the pool. */
+/* Ends the helpers and frees the pool (no search may be running). */
 void rv_pool_free(struct rv_pool *p);
+
+/* The helpers join the search about to run (its contexts set up) from
+ * rv_pool_begin to rv_pool_end, which returns once they are all back
+ * asleep in the pool. */
+void rv_pool_begin(struct rv_pool *p);
+void rv_pool_end(struct rv_pool *p);
 
 /* The root's value at depth searched by c (ctx[0]) and the helpers, with
  * c->root_move set: Lazy SMP's race, else rv_node, which splits. */

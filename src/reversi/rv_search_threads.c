@@ -1,7 +1,8 @@
 /*
- * The depth-limited Reversi search on several threads: a pool of helper
- * threads (pthreads) that sleep between searches and while there is
- * nothing to share, over the shared lock-free table.  Three designs:
+ * The depth-limited Reversi search on several threads: helper threads that
+ * sleep in a core pool (core/threads.h) between searches and, during a
+ * search, on the split points' condition while there is nothing to share,
+ * over the shared lock-free table.  Three designs:
  *
  * - YBWC (young brothers wait, Feldmann): at any node with SPLIT_DEPTH or
  *   more plies left, once its first move is searched and a thread is idle,
@@ -29,6 +30,7 @@
 #include <pthread.h>
 #include <stdlib.h>
 
+#include "core/threads.h"
 #include "reversi/rv_search_internal.h"
 
 /* Nodes closer to the leaves than this are not split: their subtrees are
@@ -47,23 +49,17 @@ typedef struct rv_split {
     atomic_int cut;                 /* refuted (Lazy SMP: finished): workers stop */
 } rv_split;
 
-typedef struct rv_helper {
-    struct rv_pool *pool;
-    rv_ctx *c;
-    pthread_t thread;
-} rv_helper;
-
 struct rv_pool {
+    gts_pool *threads;              /* the helpers, asleep between searches */
+    rv_ctx *const *ctx;             /* helper i searches with ctx[1 + i] */
     pthread_mutex_t lock;           /* guards everything below and every split's fields but cut */
-    pthread_cond_t wake;            /* a split opened, or a split's workers all left */
+    pthread_cond_t wake;            /* a split opened, a split's workers all left, or the search ended */
     rv_split *open;
     rv_split *root;                 /* Lazy SMP: the root search to join, or NULL */
     atomic_int idle;                /* helpers asleep, read unlocked as a hint */
     atomic_int *abort;              /* the searcher's: nothing more to start */
-    bool quit;
+    bool over;                      /* the search ended: helpers go back to the pool */
     rv_parallel design;
-    int helpers;
-    rv_helper *helper;
 };
 
 bool rv_split_cut(const rv_split *sp)
@@ -213,17 +209,19 @@ int32_t rv_pool_root(rv_ctx *c, int depth)
     return job.best;
 }
 
-static void *helper_main(void *arg)
+/* A helper's part in one search: join whatever there is to share until
+ * the search is over. */
+static void helper_search(void *arg, int index)
 {
-    rv_helper *h = arg;
-    struct rv_pool *p = h->pool;
+    struct rv_pool *p = arg;
+    rv_ctx *c = p->ctx[1 + index];
     pthread_mutex_lock(&p->lock);
-    while (!p->quit) {
+    while (!p->over) {
         rv_split *q;
         if (p->root && !atomic_load_explicit(&p->root->cut, memory_order_relaxed) && !atomic_load(p->abort)) {
-            race(p, h->c, p->root);
+            race(p, c, p->root);
         } else if ((q = find_work(p, NULL))) {
-            work(p, h->c, q);
+            work(p, c, q);
         } else {
             atomic_fetch_add(&p->idle, 1);
             pthread_cond_wait(&p->wake, &p->lock);
@@ -231,7 +229,6 @@ static void *helper_main(void *arg)
         }
     }
     pthread_mutex_unlock(&p->lock);
-    return NULL;
 }
 
 struct rv_pool *rv_pool_create(rv_searcher *s)
@@ -241,21 +238,16 @@ struct rv_pool *rv_pool_create(rv_searcher *s)
         return NULL;
     p->design = s->o.parallel;
     p->abort = &s->abort;
-    p->helper = calloc((size_t)s->nctx - 1, sizeof *p->helper);
-    if (!p->helper || pthread_mutex_init(&p->lock, NULL)) {
-        free(p->helper);
+    p->ctx = s->ctx;
+    if (pthread_mutex_init(&p->lock, NULL)) {
         free(p);
         return NULL;
     }
     pthread_cond_init(&p->wake, NULL);
-    for (; p->helpers < s->nctx - 1; p->helpers++) {
-        rv_helper *h = &p->helper[p->helpers];
-        h->pool = p;
-        h->c = s->ctx[1 + p->helpers];
-        if (pthread_create(&h->thread, NULL, helper_main, h)) {
-            rv_pool_free(p);
-            return NULL;
-        }
+    /* Helpers the system would not start leave the others the work. */
+    if (!(p->threads = gts_pool_create(s->nctx - 1))) {
+        rv_pool_free(p);
+        return NULL;
     }
     return p;
 }
@@ -264,14 +256,25 @@ void rv_pool_free(struct rv_pool *p)
 {
     if (!p)
         return;
-    pthread_mutex_lock(&p->lock);
-    p->quit = true;
-    pthread_cond_broadcast(&p->wake);
-    pthread_mutex_unlock(&p->lock);
-    for (int i = 0; i < p->helpers; i++)
-        pthread_join(p->helper[i].thread, NULL);
+    gts_pool_free(p->threads);
     pthread_cond_destroy(&p->wake);
     pthread_mutex_destroy(&p->lock);
-    free(p->helper);
     free(p);
+}
+
+void rv_pool_begin(struct rv_pool *p)
+{
+    pthread_mutex_lock(&p->lock);
+    p->over = false;
+    pthread_mutex_unlock(&p->lock);
+    gts_pool_start(p->threads, helper_search, p);
+}
+
+void rv_pool_end(struct rv_pool *p)
+{
+    pthread_mutex_lock(&p->lock);
+    p->over = true;
+    pthread_cond_broadcast(&p->wake);
+    pthread_mutex_unlock(&p->lock);
+    gts_pool_wait(p->threads);
 }

@@ -6,7 +6,6 @@
  */
 #include "gts/c4_gpu.h"
 
-#include <pthread.h>
 #include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -16,6 +15,7 @@
 #include "c4/gpu/c4_gpu_device.h"
 #include "c4/gpu/c4_gpu_internal.h"
 #include "core/clock.h"
+#include "core/threads.h"
 
 #define MAX_SPLIT 8
 #define C4_GPU_AUTO_ITEMS 4096
@@ -27,7 +27,7 @@
 c4_gpu_options c4_gpu_report_options(int split_depth, bool table)
 {
     return (c4_gpu_options){ .rule = C4_GPU_PLAIN,
-                             .tt_bytes = table ? (size_t)64 << 20 : 0,
+                             .tt_bytes = table ? GTS_TT_DEFAULT_BYTES : 0,
                              .split_depth = split_depth,
                              .block_threads = 256,
                              .cpu_threads = 1 };
@@ -250,7 +250,8 @@ static int finish(const c4_gpu *gpu, const c4_pos *p, int depth, int alpha, int 
 }
 
 /* The CPU executor: threads take items from a shared counter, as the
- * persistent kernel's threads do, and share the table. */
+ * persistent kernel's threads do, and share the table; they take no more
+ * once the stop token is raised. */
 typedef struct cpu_run {
     const c4_gpu *gpu;
     c4g_table tt;
@@ -259,26 +260,38 @@ typedef struct cpu_run {
     size_t n;
     uint64_t node_limit;
     atomic_size_t next;
+    atomic_bool failed;         /* a worker had no memory for its context */
 } cpu_run;
 
-static void *cpu_worker(void *arg)
+static void cpu_worker(void *arg, int index)
 {
+    (void)index;
     cpu_run *run = arg;
     c4g_ctx *c = malloc(sizeof *c);
-    if (!c)
-        return (void *)1;
+    if (!c) {
+        atomic_store(&run->failed, true);
+        return;
+    }
     c->g = &run->gpu->g;
     c->tt = run->tt;
     c->plain = run->gpu->opt.rule == C4_GPU_PLAIN;
     c->node_limit = run->node_limit;
     for (;;) {
         const size_t i = atomic_fetch_add(&run->next, 1);
-        if (i >= run->n)
+        if (i >= run->n || gts_stop_raised(run->gpu->opt.stop))
             break;
         run->out[i] = c4g_solve_item(c, &run->items[i]);
     }
     free(c);
-    return NULL;
+}
+
+/* Whether the caller's token was raised; if so, says so in err. */
+static bool stopped(const c4_gpu *gpu, char *err, size_t errlen)
+{
+    if (!gts_stop_raised(gpu->opt.stop))
+        return false;
+    snprintf(err, errlen, "stopped");
+    return true;
 }
 
 static int cpu_execute(c4_gpu *gpu, const c4g_item *items, size_t n, c4g_result *out, bool clear,
@@ -286,34 +299,26 @@ static int cpu_execute(c4_gpu *gpu, const c4g_item *items, size_t n, c4g_result 
 {
     cpu_run run = { .gpu = gpu, .items = items, .out = out, .n = n, .node_limit = node_limit };
     atomic_init(&run.next, 0);
+    atomic_init(&run.failed, false);
     if (gpu->slots) {
         if (clear)
             memset(gpu->slots, 0, ((size_t)TT_BUCKET << gpu->log2b) * sizeof *gpu->slots);
         run.tt = (c4g_table){ gpu->slots, gpu->g.key_bits >= 64 ? ~0ULL : (1ULL << gpu->g.key_bits) - 1,
                               gpu->g.key_bits - gpu->log2b };
     }
-    const int nthreads = gpu->opt.cpu_threads;
-    pthread_t tid[MAX_CPU_THREADS];
-    int started = 0, failed = 0;
-    for (; started < nthreads - 1; started++)
-        if (pthread_create(&tid[started], NULL, cpu_worker, &run) != 0)
-            break;
-    failed |= cpu_worker(&run) != NULL;
-    for (int i = 0; i < started; i++) {
-        void *r;
-        pthread_join(tid[i], &r);
-        failed |= r != NULL;
-    }
-    if (failed) {
+    gts_run_threads(gpu->opt.cpu_threads, cpu_worker, &run);
+    if (atomic_load(&run.failed)) {
         snprintf(err, errlen, "out of memory for the CPU executor");
         return -1;
     }
-    return 0;
+    return stopped(gpu, err, errlen) ? -1 : 0;
 }
 
 int c4g_execute(c4_gpu *gpu, const c4g_item *items, size_t n, c4g_result *out, bool clear, uint64_t node_limit,
                 c4_gpu_stats *st, char *err, size_t errlen)
 {
+    if (stopped(gpu, err, errlen))
+        return -1;
     if (n > INT32_MAX) {
         snprintf(err, errlen, "too many items in one launch (%zu)", n);
         return -1;
@@ -339,6 +344,8 @@ int c4_gpu_solve(c4_gpu *gpu, const c4_pos *ps, int n, bool weak, int *scores, u
                  uint64_t *tt_hits, c4_gpu_stats *st, char *err, size_t errlen)
 {
     const double t0 = gts_now_usec();
+    if (stopped(gpu, err, errlen))
+        return -1;
     /* Auto: a batch of a few hundred positions or more is sent as it is
      * (long solves are split by their node budget); a smaller one is
      * expanded to the least depth that gives C4_GPU_AUTO_ITEMS items, or

@@ -36,7 +36,9 @@ bool c4g_settled(const c4_geom *g, const c4_pos *p, bool weak, int *score);
 
 /* Runs items[0..n) on the device or the CPU executor (clearing the table
  * first if asked), each within node_limit nodes (0: none); adds the launch
- * to st (kernel_us, items, rounds). */
+ * to st (kernel_us, items, rounds).  -1 with a reason, "stopped" when the
+ * options' stop token is raised (before the launch, or on the CPU executor
+ * during it). */
 int c4g_execute(c4_gpu *gpu, const c4g_item *items, size_t n, c4g_result *out, bool clear, uint64_t node_limit,
                 c4_gpu_stats *st, char *err, size_t errlen);
 
