@@ -4,7 +4,7 @@
 #include <string.h>
 #include <strings.h>
 
-#include "reversi_ggf.h"
+#include "reversi/engine/rv_game.h"
 
 static const char *const side_name[2] = { "black", "white" };
 

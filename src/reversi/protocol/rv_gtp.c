@@ -16,11 +16,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cli.h"
+#include "cli/cli.h"
 #include "core/time_budget.h"
-#include "reversi_cli.h"
-#include "reversi_engine.h"
-#include "reversi_ggf.h"
+#include "cli/reversi_cli.h"
+#include "reversi/engine/rv_engine.h"
+#include "reversi/engine/rv_game.h"
 #include "gts/reversi.h"
 
 #define LINE_LEN 4096

@@ -2,8 +2,8 @@
 #include <getopt.h>
 #include <stdio.h>
 
-#include "cli.h"
-#include "reversi_engine.h"
+#include "cli/cli.h"
+#include "reversi/engine/rv_engine.h"
 #include "gts/reversi_board.h"
 
 #define DEFAULT_DEPTH 6

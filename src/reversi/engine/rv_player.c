@@ -2,8 +2,8 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "cli.h"
-#include "reversi_players.h"
+#include "cli/cli.h"
+#include "reversi/engine/rv_player.h"
 
 static const char *const algo_names[] = { [RV_ALGO_MINIMAX] = "minimax", [RV_ALGO_ALPHABETA] = "alphabeta",
                                           [RV_ALGO_PVS] = "pvs" };

@@ -36,10 +36,10 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "cli.h"
-#include "reversi_cli.h"
-#include "reversi_engine.h"
-#include "reversi_ggf.h"
+#include "cli/cli.h"
+#include "cli/reversi_cli.h"
+#include "reversi/engine/rv_engine.h"
+#include "reversi/engine/rv_game.h"
 #include "gts/reversi.h"
 
 #define LINE_MAX_LEN 65536
