@@ -26,7 +26,7 @@
 
 #include "cli.h"
 #include "reversi_cli.h"
-#include "reversi/engine/rv_player.h"
+#include "reversi/engine/rv_match.h"
 
 enum { MAX_LIST = 32, BRANCHING_DEPTH = 2 };
 

@@ -9,7 +9,7 @@
 
 #include "cli.h"
 #include "reversi_cli.h"
-#include "reversi/engine/rv_player.h"
+#include "reversi/engine/rv_match.h"
 
 #define DEFAULT_DEPTH 4
 

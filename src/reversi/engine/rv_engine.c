@@ -1,74 +1,26 @@
-/* The searching side of the Reversi protocol engines (reversi_engine.h). */
-#include <getopt.h>
+/* The Reversi engine the protocols drive (rv_engine.h). */
+#include "reversi/engine/rv_engine.h"
+
 #include <stdio.h>
 
-#include "cli/cli.h"
-#include "reversi/engine/rv_engine.h"
 #include "gts/reversi_board.h"
 
-#define DEFAULT_DEPTH 6
-#define DEFAULT_TT_MB 32
-
-int rv_engine_parse_args(int argc, char **argv, const char *command, const char *usage, rv_engine_args *a)
+void rv_engine_defaults(rv_engine_settings *s)
 {
-    static const struct option opts[] = {
-        { "depth", required_argument, NULL, 'd' },   { "endgame", required_argument, NULL, 'e' },
-        { "threads", required_argument, NULL, 't' }, { "tt-mb", required_argument, NULL, 'm' },
-        { "help", no_argument, NULL, 'h' },          { NULL, 0, NULL, 0 },
+    *s = (rv_engine_settings){
+        .depth = RV_ENGINE_DEPTH, .endgame = -1, .threads = 1, .tt_bytes = (size_t)RV_ENGINE_TT_MB << 20,
     };
-    *a = (rv_engine_args){ .depth = DEFAULT_DEPTH, .endgame = -1, .threads = 1 };
-    long tt_mb = DEFAULT_TT_MB;
-    opterr = 0;
-    optind = 1;
-    int ch;
-    while ((ch = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
-        long v = 0;
-        int ok = 0;
-        switch (ch) {
-        case 'h':
-            fputs(usage, stdout);
-            return EXIT_OK;
-        case 'd':
-            ok = cli_int(optarg, 1, RV_MAX_DEPTH, &v) == 0;
-            a->depth = (int)v;
-            break;
-        case 'e':
-            ok = cli_int(optarg, 0, 60, &v) == 0;
-            a->endgame = (int)v;
-            break;
-        case 't':
-            ok = cli_int(optarg, 1, 256, &v) == 0;
-            a->threads = (int)v;
-            break;
-        case 'm':
-            ok = cli_int(optarg, 1, 1 << 20, &tt_mb) == 0;
-            break;
-        default:
-            cli_error("unknown option or missing value: %s (see 'gts reversi %s --help')", argv[optind - 1], command);
-            return EXIT_USAGE;
-        }
-        if (!ok) {
-            cli_error("bad value '%s' for %s (see 'gts reversi %s --help')", optarg, argv[optind - 1], command);
-            return EXIT_USAGE;
-        }
-    }
-    if (optind < argc) {
-        cli_error("%s takes no arguments, only options: '%s'", command, argv[optind]);
-        return EXIT_USAGE;
-    }
-    a->tt_bytes = (size_t)tt_mb << 20;
-    return -1;
 }
 
-int rv_engine_init(rv_engine *e, const rv_engine_args *a, gts_stop *stop, char *err, size_t errlen)
+int rv_engine_init(rv_engine *e, const rv_engine_settings *s, gts_stop *stop, char *err, size_t errlen)
 {
-    *e = (rv_engine){
-        .depth = a->depth, .endgame = a->endgame, .threads = a->threads, .tt_bytes = a->tt_bytes, .stop = stop,
-    };
+    *e = (rv_engine){ .set = *s, .stop = stop };
+    rv_game_new(&e->game);
+    rv_clock_untimed(&e->clock);
     rv_solve_options so;
     rv_solve_defaults(&so);
-    so.tt_bytes = a->tt_bytes;
-    so.threads = a->threads;
+    so.tt_bytes = s->tt_bytes;
+    so.threads = s->threads;
     so.stop = stop;
     e->solver = rv_solver_create(&so, err, errlen);
     return e->solver ? 0 : -1;
@@ -88,40 +40,41 @@ static void search_options(const rv_engine *e, int depth, rv_search_options *o)
     rv_search_defaults(o);
     o->algo = RV_ALGO_PVS;
     o->depth = depth;
-    o->threads = e->threads;
-    o->tt_bytes = e->tt_bytes;
+    o->threads = e->set.threads;
+    o->tt_bytes = e->set.tt_bytes;
     o->stop = e->stop;
 }
 
-int rv_engine_ready(rv_engine *e, char *err, size_t errlen)
+int rv_engine_ready(rv_engine *e, long time_ms, char *err, size_t errlen)
 {
-    if (e->made_depth != e->depth) {
+    if (e->made_depth != e->set.depth) {
         rv_searcher_free(e->root);
         rv_searcher_free(e->child);
         e->root = e->child = NULL;
         e->made_depth = 0;
         rv_search_options o;
-        search_options(e, e->depth, &o);
+        search_options(e, e->set.depth, &o);
         e->root = rv_searcher_create(&o, err, errlen);
-        if (e->root && e->depth > 1) {
-            o.depth = e->depth - 1;
+        if (e->root && e->set.depth > 1) {
+            o.depth = e->set.depth - 1;
             e->child = rv_searcher_create(&o, err, errlen);
         }
-        if (!e->root || (e->depth > 1 && !e->child))
+        if (!e->root || (e->set.depth > 1 && !e->child))
             return -1;
-        e->made_depth = e->depth;
+        e->made_depth = e->set.depth;
     }
-    rv_searcher_set_time(e->root, e->time_ms);
+    rv_searcher_set_time(e->root, time_ms);
     if (e->child)
-        rv_searcher_set_time(e->child, e->time_ms);
+        rv_searcher_set_time(e->child, time_ms);
     return 0;
 }
 
 bool rv_engine_exact(const rv_engine *e, const rv_pos *p)
 {
-    const int limit = e->endgame >= 0          ? e->endgame
-                      : 2 * e->depth < RV_ENGINE_ENDGAME_CAP ? 2 * e->depth
-                                                              : RV_ENGINE_ENDGAME_CAP;
+    const int twice = 2 * e->set.depth;
+    const int limit = e->set.endgame >= 0 ? e->set.endgame
+                      : twice < RV_ENGINE_ENDGAME_CAP ? twice
+                                                      : RV_ENGINE_ENDGAME_CAP;
     return rv_empties(p) <= limit;
 }
 
@@ -131,7 +84,9 @@ static int win_score(int discs)
     return discs > 0 ? RV_WIN + discs : discs < 0 ? -RV_WIN + discs : 0;
 }
 
-bool rv_engine_search(rv_engine *e, rv_searcher *s, const rv_pos *p, bool exact, rv_value *v)
+/* The value of p: exact, or by s (e->root or e->child; NULL: the
+ * evaluation, depth 0).  False when the search was stopped. */
+static bool search(rv_engine *e, rv_searcher *s, const rv_pos *p, bool exact, rv_value *v)
 {
     if (rv_game_over(p)) {
         const int f = rv_final_score(p);
@@ -156,4 +111,76 @@ bool rv_engine_search(rv_engine *e, rv_searcher *s, const rv_pos *p, bool exact,
     rv_searcher_run(s, &b, &r);
     *v = (rv_value){ r.move == RVB_PASS ? RV_PASS : r.move, r.score, r.nodes };
     return !gts_stop_raised(e->stop);
+}
+
+bool rv_engine_value(rv_engine *e, const rv_pos *p, bool exact, rv_value *v)
+{
+    return search(e, e->root, p, exact, v);
+}
+
+int rv_engine_value_moves(rv_engine *e, const rv_pos *p, bool exact, rv_value out[64], uint64_t *nodes)
+{
+    int squares[64], count = 0, n = 0;
+    const uint64_t moves = rv_moves(p->me, p->opp);
+    for (uint64_t m = moves; m; m &= m - 1)
+        squares[count++] = __builtin_ctzll(m);
+    if (!moves)
+        squares[count++] = RV_PASS;
+    for (int k = 0; k < count && !gts_stop_raised(e->stop); k++) {
+        rv_pos c = *p;
+        if (squares[k] == RV_PASS)
+            rv_pass(&c);
+        else
+            rv_play(&c, squares[k], rv_flips(p->me, p->opp, squares[k]));
+        rv_value v;
+        if (!search(e, e->child, &c, exact, &v))
+            break;
+        *nodes += v.nodes;
+        int i = n++;
+        for (; i > 0 && out[i - 1].score < -v.score; i--)
+            out[i] = out[i - 1];
+        out[i] = (rv_value){ squares[k], -v.score, v.nodes };
+    }
+    return n;
+}
+
+int rv_engine_choose(rv_engine *e, int by, int *move, char *err, size_t errlen)
+{
+    const rv_pos *now = rv_game_now(&e->game);
+    *move = RV_PASS;
+    if (rv_game_over(now))
+        return 0;
+    rv_pos p = *now;
+    const int mover = rv_game_mover(&e->game);
+    if (by != mover) {
+        if (rv_moves(now->me, now->opp)) {
+            snprintf(err, errlen, "%s is to move, not %s", rv_side_name(mover), rv_side_name(by));
+            return -1;
+        }
+        rv_pass(&p);   /* the side to move must pass: the other side's move */
+    }
+    if (!rv_moves(p.me, p.opp))
+        return 0;
+    if (rv_engine_ready(e, rv_clock_move_ms(&e->clock, by, &p), err, errlen) != 0)
+        return -1;
+    rv_value v;
+    rv_engine_value(e, &p, rv_engine_exact(e, &p), &v);
+    *move = v.move;
+    return 0;
+}
+
+bool rv_engine_final_score(rv_engine *e, int *black_discs)
+{
+    const rv_pos *p = rv_game_now(&e->game);
+    const int sign = rv_game_mover(&e->game) == RV_BY_BLACK ? 1 : -1;
+    if (rv_game_over(p)) {
+        *black_discs = sign * rv_final_score(p);
+        return true;
+    }
+    if (!rv_engine_exact(e, p))
+        return false;
+    rv_value v;
+    search(e, NULL, p, true, &v);
+    *black_discs = sign * v.score;
+    return true;
 }
