@@ -352,13 +352,9 @@ static int table_main(int argc, char **argv)
         CLI_OPT_END,
     };
     const cli_command cmd = { "reversi bench table", usage_text, REVERSI_OPTIONS };
-    const int n = cli_parse_options(&cmd, argc, argv, opts);
-    if (n < 0)
-        return cli_parse_status(n);
-    if (n > 0) {
-        cli_error("bench table takes no arguments, only options: '%s'", argv[1]);
-        return EXIT_USAGE;
-    }
+    const int status = reversi_options_only("bench table", &cmd, argc, argv, opts);
+    if (status >= 0)
+        return status;
     if (read_players(&t, spec_text) != 0)
         return EXIT_USAGE;
     cli_stop_on_interrupt(&stop);

@@ -179,6 +179,18 @@ int reversi_parse_size(void *size, const char *text, char *err, size_t errlen)
     return rvb_parse_size(text, &s->width, &s->height, err, errlen);
 }
 
+int reversi_options_only(const char *what, const cli_command *cmd, int argc, char **argv, const cli_option *opts)
+{
+    const int n = cli_parse_options(cmd, argc, argv, opts);
+    if (n < 0)
+        return cli_parse_status(n);
+    if (n > 0) {
+        cli_error("%s takes no arguments, only options: '%s'", what, argv[1]);
+        return EXIT_USAGE;
+    }
+    return -1;
+}
+
 /* Every reversi command: its entry point takes argv[0] = the command name. */
 static const struct {
     const char *name;

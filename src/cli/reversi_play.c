@@ -93,13 +93,9 @@ int reversi_play_main(int argc, char **argv)
         CLI_OPT_END,
     };
     const cli_command cmd = { "reversi play", usage_text, REVERSI_OPTIONS };
-    const int n = cli_parse_options(&cmd, argc, argv, opts);
-    if (n < 0)
-        return cli_parse_status(n);
-    if (n > 0) {
-        cli_error("play takes no arguments, only options: '%s'", argv[1]);
-        return EXIT_USAGE;
-    }
+    const int status = reversi_options_only("play", &cmd, argc, argv, opts);
+    if (status >= 0)
+        return status;
     static rvp_player store[2];
     rvp_player *players[2] = { &store[0], &store[1] };
     const int made = make_players(spec_text, depth, players);

@@ -41,10 +41,6 @@ static const char gtp_usage[] =
     "options:\n"
     "  --depth D     midgame search depth (1..60, default 6)\n" ENGINE_OPTIONS;
 
-/* The other reversi commands' options. */
-static const char elsewhere[] =
-    "wld size algo parallel wpc mobility time-ms board player1 player2 sizes depths max-seconds csv";
-
 /* The engine's settings from the options; -1 to go on, else the exit
  * status (after the help, or an error). */
 static int engine_options(const char *name, const char *usage, int argc, char **argv, rv_engine_settings *s)
@@ -57,15 +53,15 @@ static int engine_options(const char *name, const char *usage, int argc, char **
         CLI_OPT_MB("tt-mb", &s->tt_bytes, 1, 1 << 20),
         CLI_OPT_END,
     };
-    const cli_command cmd = { name, usage, elsewhere };
-    const int n = cli_parse_options(&cmd, argc, argv, opts);
-    if (n < 0)
-        return cli_parse_status(n);
-    if (n > 0) {
-        cli_error("%s takes no arguments, only options: '%s'", argv[0], argv[1]);
-        return EXIT_USAGE;
-    }
-    return -1;
+    const cli_command cmd = { name, usage, REVERSI_OPTIONS };
+    return reversi_options_only(argv[0], &cmd, argc, argv, opts);
+}
+
+/* An engine that could not start or serve: its reason, and the status. */
+static int failed(const char *err)
+{
+    cli_error("%s", err);
+    return EXIT_FAIL;
 }
 
 int reversi_nboard_main(int argc, char **argv)
@@ -77,15 +73,11 @@ int reversi_nboard_main(int argc, char **argv)
     /* Static: the reader thread may outlive this function (after quit). */
     static rv_nboard nb;
     char err[256];
-    if (rv_nboard_init(&nb, &s, stdout, stderr, err, sizeof err) != 0) {
-        cli_error("%s", err);
-        return EXIT_FAIL;
-    }
+    if (rv_nboard_init(&nb, &s, stdout, stderr, err, sizeof err) != 0)
+        return failed(err);
     const int served = rv_nboard_serve(&nb, STDIN_FILENO, err, sizeof err);
-    if (served != 0)
-        cli_error("%s", err);
     rv_nboard_free(&nb);
-    return served == 0 ? EXIT_OK : EXIT_FAIL;
+    return served == 0 ? EXIT_OK : failed(err);
 }
 
 int reversi_gtp_main(int argc, char **argv)
@@ -96,10 +88,8 @@ int reversi_gtp_main(int argc, char **argv)
         return rc;
     static rv_gtp g;
     char err[256];
-    if (rv_gtp_init(&g, &s, GTS_VERSION, stdout, err, sizeof err) != 0) {
-        cli_error("%s", err);
-        return EXIT_FAIL;
-    }
+    if (rv_gtp_init(&g, &s, GTS_VERSION, stdout, err, sizeof err) != 0)
+        return failed(err);
     rv_gtp_serve(&g, stdin);
     rv_gtp_free(&g);
     return EXIT_OK;
