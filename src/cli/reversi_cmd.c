@@ -1,4 +1,5 @@
-/* gts reversi: perft and exact endgame solving of .obf positions. */
+/* gts reversi: the dispatch to its commands, perft and exact endgame solving
+ * of .obf positions, and the option helpers every reversi command shares. */
 #include <stdlib.h>
 #include <string.h>
 
