@@ -91,7 +91,7 @@ bad "bad wpc" "bad --wpc 'x'" --wpc x start
 bad "bad mobility" "bad --mobility '-1'" --mobility -1 start
 bad "bad time" "bad --time-ms '0'" --time-ms 0 start
 bad "bad tt" "bad --tt-mb 'x'" --tt-mb x start
-bad "unknown option" "unknown option or missing value: --fast" --fast start
+bad "unknown option" "unknown option --fast" --fast start
 bad "illegal move" "move 2 'f5' is illegal here" f5f5
 bad "off the board" "move 1: square 'i4' is off the 8x8 board" i4
 bad "not a square" "move 1: '#' is not a square" '#'

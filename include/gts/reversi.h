@@ -1,5 +1,6 @@
-/*
- * gts - Reversi / Othello on 8x8 bitboards.
+/* gts - Reversi, the 8x8 board: bitboards (src/reversi/rv_8x8_*); W x H boards are reversi_board.h.
+ *
+ * Reversi / Othello on 8x8 bitboards, perft and the exact endgame solver.
  *
  * A position is two 64-bit words: the discs of the side to move and the
  * other side's.  Square A1 is bit 0, H1 bit 7, A8 bit 56 (row by row from

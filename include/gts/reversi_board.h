@@ -1,5 +1,6 @@
-/*
- * gts - Reversi on boards of any width and height in {8, 16, 32, 64}.
+/* gts - Reversi, the W x H board: row words (src/reversi/rv_wxh_*); the 8x8 bitboard is reversi.h.
+ *
+ * Reversi on boards of any width and height in {8, 16, 32, 64}.
  *
  * The board is the 8x8 bitboard (reversi.h) generalised: the squares, row
  * by row from the top, left to right, are the bits of an array of 64-bit

@@ -17,7 +17,6 @@
  * match.
  */
 #include <errno.h>
-#include <getopt.h>
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
@@ -25,10 +24,12 @@
 #include <unistd.h>
 
 #include "cli.h"
+#include "cli_options.h"
+#include "core/list.h"
 #include "reversi_cli.h"
-#include "reversi_players.h"
+#include "reversi/engine/rv_match.h"
 
-enum { MAX_LIST = 32, BRANCHING_DEPTH = 2 };
+enum { MAX_SIZES = 32, BRANCHING_DEPTH = 2 };
 
 static const char default_sizes[] = "8x8,16x8,16x16,32x16,32x32,64x32,64x64";
 static const char default_depths[] = "1-10";
@@ -74,72 +75,53 @@ typedef struct cell {
 
 typedef struct table {
     rvp_spec specs[2];
-    int widths[MAX_LIST], heights[MAX_LIST], depths[MAX_LIST];
+    int widths[MAX_SIZES], heights[MAX_SIZES], depths[RV_MAX_DEPTH];
     int nsizes, ndepths;
     double max_seconds;
     bool csv;
-    cell cells[MAX_LIST][MAX_LIST];
+    cell cells[MAX_SIZES][RV_MAX_DEPTH];
 } table;
 
-static int compare_int(const void *a, const void *b)
+/* --depths: "1-10", "1,2,4-6" (core/list.h). */
+static int parse_depths(void *table_, const char *text, char *err, size_t errlen)
 {
-    return (*(const int *)a > *(const int *)b) - (*(const int *)a < *(const int *)b);
+    table *t = table_;
+    t->ndepths = gts_int_list(text, 1, RV_MAX_DEPTH, t->depths, RV_MAX_DEPTH, err, errlen);
+    return t->ndepths < 0 ? -1 : 0;
 }
 
-/* "1-10" or "1,2,4-6": depths, sorted, each once; -1 after an error. */
-static int parse_depths(const char *s, int *out)
+static int add_size(void *table_, const char *item, char *err, size_t errlen)
 {
-    int n = 0;
-    bool seen[RV_MAX_DEPTH + 1] = { false };
-    for (const char *p = s;;) {
-        char item[24], *dash;
-        const size_t len = strcspn(p, ",");
-        long lo, hi;
-        if (len == 0 || len >= sizeof item)
-            goto bad;
-        memcpy(item, p, len);
-        item[len] = '\0';
-        if ((dash = strchr(item + 1, '-')) != NULL)
-            *dash = '\0';
-        if (cli_int(item, 1, RV_MAX_DEPTH, &lo) != 0 || cli_int(dash ? dash + 1 : item, lo, RV_MAX_DEPTH, &hi) != 0)
-            goto bad;
-        for (long d = lo; d <= hi; d++)
-            if (!seen[d] && n < MAX_LIST) {
-                seen[d] = true;
-                out[n++] = (int)d;
-            }
-        p += len;
-        if (!*p++)
-            break;
+    table *t = table_;
+    if (t->nsizes == MAX_SIZES) {
+        snprintf(err, errlen, "more than %d boards", MAX_SIZES);
+        return -1;
     }
-    qsort(out, (size_t)n, sizeof *out, compare_int);
-    return n;
-bad:
-    cli_error("bad --depths '%s' (depths 1..%d, commas and ranges: 1-6,8,10)", s, RV_MAX_DEPTH);
-    return -1;
+    if (rvb_parse_size(item, &t->widths[t->nsizes], &t->heights[t->nsizes], err, errlen) != 0)
+        return -1;
+    t->nsizes++;
+    return 0;
 }
 
-static int parse_sizes(const char *s, int *widths, int *heights)
+/* --sizes: "8x8,16x8,16" (core/list.h). */
+static int parse_sizes(void *table_, const char *text, char *err, size_t errlen)
 {
-    int n = 0;
-    for (const char *p = s;;) {
-        char item[24], err[160];
-        const size_t len = strcspn(p, ",");
-        if (len == 0 || len >= sizeof item || n == MAX_LIST) {
-            cli_error("bad --sizes '%s' (a comma list of WxH, W and H in 8, 16, 32, 64)", s);
-            return -1;
-        }
-        memcpy(item, p, len);
-        item[len] = '\0';
-        if (rvb_parse_size(item, &widths[n], &heights[n], err, sizeof err) != 0) {
-            cli_error("--sizes: %s", err);
-            return -1;
-        }
-        n++;
-        p += len;
-        if (!*p++)
-            return n;
-    }
+    table *t = table_;
+    t->nsizes = 0;
+    return gts_each_item(text, add_size, t, err, errlen) < 0 ? -1 : 0;
+}
+
+/* --max-seconds: a number of seconds over 0. */
+static int parse_seconds(void *seconds, const char *text, char *err, size_t errlen)
+{
+    (void)err, (void)errlen;
+    char *end;
+    errno = 0;
+    const double v = strtod(text, &end);
+    if (errno || end == text || *end || !(v > 0 && v <= 1e6))
+        return -1;
+    *(double *)seconds = v;
+    return 0;
 }
 
 /* The match's time predicted from the row's last two cells played, or 0
@@ -333,73 +315,47 @@ static int run_table(table *t)
     return rc == 0 ? EXIT_OK : EXIT_FAIL;
 }
 
+/* The players' specs into t; 0, or -1 after an error. */
+static int read_players(table *t, const char *spec_text[2])
+{
+    char err[320];
+    for (int i = 0; i < 2; i++) {
+        if (rvp_parse(spec_text[i], &t->specs[i], err, sizeof err) != 0) {
+            cli_error("--player%d: %s", i + 1, err);
+            return -1;
+        }
+        if (t->specs[i].has_depth) {
+            cli_error("--player%d: no depth= in bench table (the depths are the columns, --depths)", i + 1);
+            return -1;
+        }
+    }
+    return 0;
+}
+
 static int table_main(int argc, char **argv)
 {
-    static const struct option opts[] = {
-        { "player1", required_argument, NULL, '1' }, { "player2", required_argument, NULL, '2' },
-        { "sizes", required_argument, NULL, 's' },   { "depths", required_argument, NULL, 'd' },
-        { "max-seconds", required_argument, NULL, 'm' }, { "csv", no_argument, NULL, 'c' },
-        { "help", no_argument, NULL, 'h' },          { NULL, 0, NULL, 0 },
-    };
     static table t;
-    char default_player2[48];
+    char default_player2[48], err[160];
     const long cpus = sysconf(_SC_NPROCESSORS_ONLN);
     snprintf(default_player2, sizeof default_player2, cpus > 1 ? "pvs:threads=%ld" : "pvs", cpus);
     const char *spec_text[2] = { "alphabeta", default_player2 };
-    const char *sizes = default_sizes, *depths = default_depths;
     t.max_seconds = 60;
-    opterr = 0;
-    optind = 1;
-    int ch;
-    while ((ch = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
-        char *end;
-        switch (ch) {
-        case 'h':
-            fputs(usage_text, stdout);
-            return EXIT_OK;
-        case '1':
-        case '2':
-            spec_text[ch - '1'] = optarg;
-            break;
-        case 's':
-            sizes = optarg;
-            break;
-        case 'd':
-            depths = optarg;
-            break;
-        case 'm':
-            errno = 0;
-            t.max_seconds = strtod(optarg, &end);
-            if (errno || end == optarg || *end || !(t.max_seconds > 0 && t.max_seconds <= 1e6)) {
-                cli_error("bad --max-seconds '%s' (a number of seconds, over 0)", optarg);
-                return EXIT_USAGE;
-            }
-            break;
-        case 'c':
-            t.csv = true;
-            break;
-        default:
-            cli_error("unknown option or missing value: %s (see 'gts reversi bench table --help')",
-                      argv[optind - 1]);
-            return EXIT_USAGE;
-        }
-    }
-    if (optind < argc) {
-        cli_error("bench table takes no arguments, only options: '%s'", argv[optind]);
-        return EXIT_USAGE;
-    }
-    char err[320];
-    for (int i = 0; i < 2; i++) {
-        if (rvp_parse(spec_text[i], &t.specs[i], err, sizeof err) != 0) {
-            cli_error("--player%d: %s", i + 1, err);
-            return EXIT_USAGE;
-        }
-        if (t.specs[i].has_depth) {
-            cli_error("--player%d: no depth= in bench table (the depths are the columns, --depths)", i + 1);
-            return EXIT_USAGE;
-        }
-    }
-    if ((t.nsizes = parse_sizes(sizes, t.widths, t.heights)) < 0 || (t.ndepths = parse_depths(depths, t.depths)) < 0)
+    parse_sizes(&t, default_sizes, err, sizeof err);
+    parse_depths(&t, default_depths, err, sizeof err);
+    const cli_option opts[] = {
+        CLI_OPT_STRING("player1", 0, &spec_text[0]),
+        CLI_OPT_STRING("player2", 0, &spec_text[1]),
+        CLI_OPT_CUSTOM("sizes", &t, parse_sizes, NULL),
+        CLI_OPT_CUSTOM("depths", &t, parse_depths, NULL),
+        CLI_OPT_CUSTOM("max-seconds", &t.max_seconds, parse_seconds, "a number of seconds, over 0"),
+        CLI_OPT_FLAG("csv", 0, &t.csv),
+        CLI_OPT_END,
+    };
+    const cli_command cmd = { "reversi bench table", usage_text, REVERSI_OPTIONS };
+    const int status = reversi_options_only("bench table", &cmd, argc, argv, opts);
+    if (status >= 0)
+        return status;
+    if (read_players(&t, spec_text) != 0)
         return EXIT_USAGE;
     cli_stop_on_interrupt(&stop);
     struct sigaction sa;

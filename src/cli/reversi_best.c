@@ -1,10 +1,10 @@
 /* gts reversi best: the depth-limited search's move for one position. */
 #include <ctype.h>
-#include <getopt.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "cli.h"
+#include "cli_options.h"
 #include "reversi_cli.h"
 #include "gts/reversi_search.h"
 #include "gts/tt_size.h"
@@ -36,29 +36,6 @@ static const char usage_text[] =
     "  --board FILE     a text board: H rows of W squares (X O - .), then the\n"
     "                   side to move\n"
     "  -h, --help       this help\n";
-
-enum { OPT_SIZE = 256, OPT_DEPTH, OPT_ALGO, OPT_THREADS, OPT_PARALLEL, OPT_WPC, OPT_MOBILITY, OPT_TIME, OPT_TT, OPT_BOARD };
-
-static const struct option long_opts[] = {
-    { "size", required_argument, NULL, OPT_SIZE },
-    { "depth", required_argument, NULL, OPT_DEPTH },
-    { "algo", required_argument, NULL, OPT_ALGO },
-    { "threads", required_argument, NULL, OPT_THREADS },
-    { "parallel", required_argument, NULL, OPT_PARALLEL },
-    { "wpc", required_argument, NULL, OPT_WPC },
-    { "mobility", required_argument, NULL, OPT_MOBILITY },
-    { "time-ms", required_argument, NULL, OPT_TIME },
-    { "tt-mb", required_argument, NULL, OPT_TT },
-    { "board", required_argument, NULL, OPT_BOARD },
-    { "help", no_argument, NULL, 'h' },
-    { NULL, 0, NULL, 0 },
-};
-
-static int bad(const char *what, const char *value, const char *want)
-{
-    cli_error("bad %s '%s' (%s)", what, value, want);
-    return EXIT_USAGE;
-}
 
 /* Reads a whole small file; NULL with the reason given. */
 static char *read_file(const char *path)
@@ -162,135 +139,110 @@ static void on_depth(const rv_result *r, void *arg)
     print_result(arg, r, false);
 }
 
-int reversi_best_main(int argc, char **argv)
+/* A board may begin with "--" and a square in lower case ("--xo..."),
+ * which the option parser would read as an option: such a word, and the
+ * side to move after it, are taken out of argv before the options are
+ * read (into positional, at most two; their count is returned), to come
+ * back after the other operands. */
+static int take_board(int *argc, char **argv, char *positional[2])
 {
-    /* A board may begin with '-': it is kept from the option parser, as
-     * is the side to move after it. */
-    char *positional[2];
     int npos = 0, kept = 0;
-    for (int i = 0; i < argc; i++) {
+    for (int i = 0; i < *argc; i++) {
         if (i > 0 && npos == 0 && looks_like_board(argv[i])) {
             positional[npos++] = argv[i];
-            if (i + 1 < argc && strlen(argv[i + 1]) == 1 && argv[i + 1][0] != '-')
+            if (i + 1 < *argc && strlen(argv[i + 1]) == 1 && argv[i + 1][0] != '-')
                 positional[npos++] = argv[++i];
             continue;
         }
         argv[kept++] = argv[i];
     }
-    argc = kept;
+    *argc = kept;
+    return npos;
+}
 
+/* The search's options and the board file from the command line; the
+ * operand count (>= 0), or a cli_parse_options failure. */
+static int read_options(int argc, char **argv, rv_search_options *o, reversi_size *size, const char **board_file)
+{
+    static const char *const algos[] = { [RV_ALGO_MINIMAX] = "minimax", [RV_ALGO_ALPHABETA] = "alphabeta",
+                                         [RV_ALGO_PVS] = "pvs", NULL };
+    static const char *const parallels[] = { [RV_PAR_YBWC] = "ybwc", [RV_PAR_PVSPLIT] = "pvsplit",
+                                             [RV_PAR_LAZY] = "lazy", NULL };
+    static const char *const wpcs[] = { [RV_WPC_CTDL] = "ctdl", [RV_WPC_STANDARD] = "standard", NULL };
+    int algo = (int)o->algo, parallel = (int)o->parallel, wpc = (int)o->wpc;
+    const cli_option opts[] = {
+        CLI_OPT_CUSTOM("size", size, reversi_parse_size, NULL),
+        CLI_OPT_INT("depth", 0, &o->depth, 1, RV_MAX_DEPTH),
+        CLI_OPT_CHOICE("algo", &algo, algos),
+        CLI_OPT_INT("threads", 0, &o->threads, 1, 1024),
+        CLI_OPT_CHOICE("parallel", &parallel, parallels),
+        CLI_OPT_CHOICE("wpc", &wpc, wpcs),
+        CLI_OPT_INT("mobility", 0, &o->mobility_weight, 0, 10000),
+        { .name = "time-ms", .kind = CLI_LONG, .target = &o->time_ms, .min = 1, .max = 1L << 40,
+          .values = "a positive number of ms" },
+        CLI_OPT_MB("tt-mb", &o->tt_bytes, 1, 1 << 20),
+        CLI_OPT_STRING("board", 0, board_file),
+        CLI_OPT_END,
+    };
+    const cli_command cmd = { "reversi best", usage_text, REVERSI_OPTIONS };
+    const int n = cli_parse_options(&cmd, argc, argv, opts);
+    o->algo = (rv_algo)algo;
+    o->parallel = (rv_parallel)parallel;
+    o->wpc = (rv_wpc)wpc;
+    return n;
+}
+
+/* The board of --board FILE (no POSITION): 0, or the exit status. */
+static int read_board_file(rvb *b, const reversi_size *size, const char *path, int operands, char **argv,
+                           bool *black)
+{
+    char err[256];
+    if (operands) {
+        cli_error("--board FILE takes no POSITION ('%s')", argv[0]);
+        return EXIT_USAGE;
+    }
+    char *text = read_file(path);
+    if (!text) {
+        cli_error("cannot read board file '%s'", path);
+        return EXIT_FAIL;
+    }
+    const int rc = rvb_parse_text(b, size->width, size->height, text, black, err, sizeof err);
+    free(text);
+    if (rc != 0) {
+        cli_error("%s: %s", path, err);
+        return EXIT_USAGE;
+    }
+    return 0;
+}
+
+int reversi_best_main(int argc, char **argv)
+{
+    char *positional[2];
+    const int npos = take_board(&argc, argv, positional);
     rv_search_options o;
     rv_search_defaults(&o);
-    int width = 8, height = 8;
+    reversi_size size = { 8, 8 };
     const char *board_file = NULL;
-    long v;
-    char err[256];
-    opterr = 0;
-    optind = 1;
-    int ch;
-    while ((ch = getopt_long(argc, argv, "h", long_opts, NULL)) != -1) {
-        switch (ch) {
-        case 'h':
-            fputs(usage_text, stdout);
-            return EXIT_OK;
-        case OPT_SIZE:
-            if (rvb_parse_size(optarg, &width, &height, err, sizeof err) != 0) {
-                cli_error("%s", err);
-                return EXIT_USAGE;
-            }
-            break;
-        case OPT_DEPTH:
-            if (cli_int(optarg, 1, RV_MAX_DEPTH, &v))
-                return bad("--depth", optarg, "1..60");
-            o.depth = (int)v;
-            break;
-        case OPT_ALGO:
-            if (!strcmp(optarg, "minimax"))
-                o.algo = RV_ALGO_MINIMAX;
-            else if (!strcmp(optarg, "alphabeta"))
-                o.algo = RV_ALGO_ALPHABETA;
-            else if (!strcmp(optarg, "pvs"))
-                o.algo = RV_ALGO_PVS;
-            else
-                return bad("--algo", optarg, "minimax, alphabeta or pvs");
-            break;
-        case OPT_THREADS:
-            if (cli_int(optarg, 1, 1024, &v))
-                return bad("--threads", optarg, "1..1024");
-            o.threads = (int)v;
-            break;
-        case OPT_PARALLEL:
-            if (!strcmp(optarg, "ybwc"))
-                o.parallel = RV_PAR_YBWC;
-            else if (!strcmp(optarg, "pvsplit"))
-                o.parallel = RV_PAR_PVSPLIT;
-            else if (!strcmp(optarg, "lazy"))
-                o.parallel = RV_PAR_LAZY;
-            else
-                return bad("--parallel", optarg, "ybwc, pvsplit or lazy");
-            break;
-        case OPT_WPC:
-            if (!strcmp(optarg, "ctdl"))
-                o.wpc = RV_WPC_CTDL;
-            else if (!strcmp(optarg, "standard"))
-                o.wpc = RV_WPC_STANDARD;
-            else
-                return bad("--wpc", optarg, "ctdl or standard");
-            break;
-        case OPT_MOBILITY:
-            if (cli_int(optarg, 0, 10000, &v))
-                return bad("--mobility", optarg, "0..10000");
-            o.mobility_weight = (int)v;
-            break;
-        case OPT_TIME:
-            if (cli_int(optarg, 1, 1L << 40, &v))
-                return bad("--time-ms", optarg, "a positive number of ms");
-            o.time_ms = v;
-            break;
-        case OPT_TT:
-            if (cli_int(optarg, 1, 1 << 20, &v))
-                return bad("--tt-mb", optarg, "1..1048576");
-            o.tt_bytes = (size_t)v << 20;
-            break;
-        case OPT_BOARD:
-            board_file = optarg;
-            break;
-        default:
-            cli_error("unknown option or missing value: %s (see 'gts reversi best --help')", argv[optind - 1]);
-            return EXIT_USAGE;
-        }
-    }
-    /* The board taken out above goes back as the POSITION's first words. */
+    int n = read_options(argc, argv, &o, &size, &board_file);
+    if (n < 0)
+        return cli_parse_status(n);
+    /* The board taken out goes back as the POSITION's first words. */
     for (int i = 0; i < npos; i++)
-        argv[argc++] = positional[i];
-    const int rest = argc - optind;
+        argv[1 + n++] = positional[i];
     rvb b;
     bool black = true;
+    int rc;
     if (board_file) {
-        if (rest) {
-            cli_error("--board FILE takes no POSITION ('%s')", argv[optind]);
-            return EXIT_USAGE;
-        }
-        char *text = read_file(board_file);
-        if (!text) {
-            cli_error("cannot read board file '%s'", board_file);
-            return EXIT_FAIL;
-        }
-        const int rc = rvb_parse_text(&b, width, height, text, &black, err, sizeof err);
-        free(text);
-        if (rc != 0) {
-            cli_error("%s: %s", board_file, err);
-            return EXIT_USAGE;
-        }
+        rc = read_board_file(&b, &size, board_file, n, argv + 1, &black);
+    } else if (!n) {
+        cli_error("a POSITION is needed: a move list, 'start', or a 64-square board and side (see --help)");
+        rc = EXIT_USAGE;
     } else {
-        if (!rest) {
-            cli_error("a POSITION is needed: a move list, 'start', or a 64-square board and side (see --help)");
-            return EXIT_USAGE;
-        }
-        const int rc = read_position(&b, width, height, rest, argv + optind, &black);
-        if (rc)
-            return rc;
+        rc = read_position(&b, size.width, size.height, n, argv + 1, &black);
     }
+    if (rc)
+        return rc;
+    char err[256];
     o.on_depth = on_depth;
     o.on_depth_arg = &b;
     rv_searcher *s = rv_searcher_create(&o, err, sizeof err);

@@ -2,6 +2,27 @@
 #ifndef GTS_REVERSI_CLI_H
 #define GTS_REVERSI_CLI_H
 
+#include <stddef.h>
+
+#include "cli_options.h"
+
+/* Every option of the gts reversi commands: the `elsewhere` list of each
+ * (cli_options.h), so that one command names another's option as such. */
+#define REVERSI_OPTIONS                                                                                 \
+    "wld tt-mb threads size depth algo parallel wpc mobility time-ms board player1 player2 sizes depths " \
+    "max-seconds csv endgame"
+
+/* --size WxH (or N): a CLI_OPT_CUSTOM parser into a reversi_size. */
+typedef struct reversi_size {
+    int width, height;
+} reversi_size;
+int reversi_parse_size(void *size, const char *text, char *err, size_t errlen);
+
+/* cli_parse_options for a command of options only: -1 to go on, else the
+ * exit status (after the help, or an error; an operand is one: "<what>
+ * takes no arguments, only options: '...'"). */
+int reversi_options_only(const char *what, const cli_command *cmd, int argc, char **argv, const cli_option *opts);
+
 /* gts reversi best (argv[0] = "best"): the search's move for a position. */
 int reversi_best_main(int argc, char **argv);
 /* Each takes argv[0] = the command's name, then its options. */

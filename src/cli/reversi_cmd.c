@@ -1,11 +1,13 @@
-/* gts reversi: perft and exact endgame solving of .obf positions. */
-#include <getopt.h>
+/* gts reversi: the dispatch to its commands, perft and exact endgame solving
+ * of .obf positions, and the option helpers every reversi command shares. */
 #include <stdlib.h>
 #include <string.h>
 
 #include "cli.h"
+#include "cli_options.h"
 #include "reversi_cli.h"
 #include "gts/reversi.h"
+#include "gts/reversi_board.h"
 #include "gts/tt_size.h"
 
 static const char usage_text[] =
@@ -36,16 +38,6 @@ static const char usage_text[] =
     "  --tt-mb MB   solve: table size (default " GTS_TT_DEFAULT_MB_TEXT ")\n"
     "  --threads N  solve: threads sharing the table (default 1)\n"
     "  -h, --help   this help\n";
-
-enum { OPT_WLD = 256, OPT_TT, OPT_THREADS };
-
-static const struct option long_opts[] = {
-    { "wld", no_argument, NULL, OPT_WLD },
-    { "tt-mb", required_argument, NULL, OPT_TT },
-    { "threads", required_argument, NULL, OPT_THREADS },
-    { "help", no_argument, NULL, 'h' },
-    { NULL, 0, NULL, 0 },
-};
 
 typedef struct solve_ctx {
     rv_solver *solver;
@@ -159,63 +151,45 @@ static int cmd_perft(int argc, char **argv)
     return EXIT_OK;
 }
 
-/* Options of perft and solve (argv[0] is the command name): returns -1 to go
- * on with the arguments from *first_arg, else the exit status (help: 0). */
-static int parse_options(int argc, char **argv, bool takes_solve_options, rv_solve_options *o, int *first_arg)
-{
-    opterr = 0;
-    optind = 1;
-    int ch;
-    while ((ch = getopt_long(argc, argv, "h", long_opts, NULL)) != -1) {
-        if (ch == 'h') {
-            fputs(usage_text, stdout);
-            return EXIT_OK;
-        }
-        if (ch == '?' || !takes_solve_options) {
-            cli_error("unknown option or missing value: %s (see 'gts reversi --help')", argv[optind - 1]);
-            return EXIT_USAGE;
-        }
-        long n;
-        if (ch == OPT_WLD) {
-            o->wld = true;
-        } else if (ch == OPT_TT) {
-            if (cli_int(optarg, 1, 1 << 20, &n) != 0) {
-                cli_error("bad --tt-mb '%s'", optarg);
-                return EXIT_USAGE;
-            }
-            o->tt_bytes = (size_t)n << 20;
-        } else {
-            if (cli_int(optarg, 1, 1024, &n) != 0) {
-                cli_error("bad --threads '%s' (1..1024)", optarg);
-                return EXIT_USAGE;
-            }
-            o->threads = (int)n;
-        }
-    }
-    *first_arg = optind;
-    return -1;
-}
-
 static int perft_main(int argc, char **argv)
 {
-    rv_solve_options o;
-    rv_solve_defaults(&o);
-    int first;
-    const int status = parse_options(argc, argv, false, &o, &first);
-    if (status >= 0)
-        return status;
-    return cmd_perft(argc - first, argv + first);
+    const cli_option opts[] = { CLI_OPT_END };
+    const cli_command cmd = { "reversi perft", usage_text, REVERSI_OPTIONS };
+    const int n = cli_parse_options(&cmd, argc, argv, opts);
+    return n < 0 ? cli_parse_status(n) : cmd_perft(n, argv + 1);
 }
 
 static int solve_main(int argc, char **argv)
 {
     rv_solve_options o;
     rv_solve_defaults(&o);
-    int first;
-    const int status = parse_options(argc, argv, true, &o, &first);
-    if (status >= 0)
-        return status;
-    return cmd_solve(&o, argc - first, argv + first);
+    const cli_option opts[] = {
+        CLI_OPT_FLAG("wld", 0, &o.wld),
+        CLI_OPT_MB("tt-mb", &o.tt_bytes, 1, 1 << 20),
+        CLI_OPT_INT("threads", 0, &o.threads, 1, 1024),
+        CLI_OPT_END,
+    };
+    const cli_command cmd = { "reversi solve", usage_text, REVERSI_OPTIONS };
+    const int n = cli_parse_options(&cmd, argc, argv, opts);
+    return n < 0 ? cli_parse_status(n) : cmd_solve(&o, n, argv + 1);
+}
+
+int reversi_parse_size(void *size, const char *text, char *err, size_t errlen)
+{
+    reversi_size *s = size;
+    return rvb_parse_size(text, &s->width, &s->height, err, errlen);
+}
+
+int reversi_options_only(const char *what, const cli_command *cmd, int argc, char **argv, const cli_option *opts)
+{
+    const int n = cli_parse_options(cmd, argc, argv, opts);
+    if (n < 0)
+        return cli_parse_status(n);
+    if (n > 0) {
+        cli_error("%s takes no arguments, only options: '%s'", what, argv[1]);
+        return EXIT_USAGE;
+    }
+    return -1;
 }
 
 /* Every reversi command: its entry point takes argv[0] = the command name. */

@@ -4,12 +4,12 @@
  * moves and result, and each player's total search time over both games
  * with their ratio (the report's acceleration factor).
  */
-#include <getopt.h>
 #include <stdlib.h>
 
 #include "cli.h"
+#include "cli_options.h"
 #include "reversi_cli.h"
-#include "reversi_players.h"
+#include "reversi/engine/rv_match.h"
 
 #define DEFAULT_DEPTH 4
 
@@ -54,55 +54,19 @@ static void print_game(const rvp_game *g, int k, rvp_player *players[2])
                abs(g->score));
 }
 
-int reversi_play_main(int argc, char **argv)
+/* The two players of the specs, each with depth when its spec has none;
+ * 0, or the exit status after an error. */
+static int make_players(const char *spec_text[2], int depth, rvp_player *players[2])
 {
-    static const struct option opts[] = {
-        { "player1", required_argument, NULL, '1' }, { "player2", required_argument, NULL, '2' },
-        { "size", required_argument, NULL, 's' },    { "depth", required_argument, NULL, 'd' },
-        { "help", no_argument, NULL, 'h' },          { NULL, 0, NULL, 0 },
-    };
-    const char *spec_text[2] = { "alphabeta", "pvs" };
-    int width = 8, height = 8;
-    long depth = DEFAULT_DEPTH;
-    char err[256];
-    opterr = 0;
-    optind = 1;
-    int ch;
-    while ((ch = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
-        if (ch == 'h') {
-            fputs(usage_text, stdout);
-            return EXIT_OK;
-        } else if (ch == '1' || ch == '2') {
-            spec_text[ch - '1'] = optarg;
-        } else if (ch == 's') {
-            if (rvb_parse_size(optarg, &width, &height, err, sizeof err) != 0) {
-                cli_error("--size: %s", err);
-                return EXIT_USAGE;
-            }
-        } else if (ch == 'd') {
-            if (cli_int(optarg, 1, RV_MAX_DEPTH, &depth) != 0) {
-                cli_error("bad --depth '%s' (1..%d)", optarg, RV_MAX_DEPTH);
-                return EXIT_USAGE;
-            }
-        } else {
-            cli_error("unknown option or missing value: %s (see 'gts reversi play --help')", argv[optind - 1]);
-            return EXIT_USAGE;
-        }
-    }
-    if (optind < argc) {
-        cli_error("play takes no arguments, only options: '%s'", argv[optind]);
-        return EXIT_USAGE;
-    }
     rvp_spec specs[2];
+    char err[256];
     for (int i = 0; i < 2; i++)
         if (rvp_parse(spec_text[i], &specs[i], err, sizeof err) != 0) {
             cli_error("--player%d: %s", i + 1, err);
             return EXIT_USAGE;
         }
-    static rvp_player store[2];
-    rvp_player *players[2] = { &store[0], &store[1] };
     for (int i = 0; i < 2; i++) {
-        const int d = specs[i].has_depth ? specs[i].o.depth : (int)depth;
+        const int d = specs[i].has_depth ? specs[i].o.depth : depth;
         if (rvp_create(players[i], &specs[i], d, &stop, err, sizeof err) != 0) {
             cli_error("player %d: %s", i + 1, err);
             if (i == 1)
@@ -113,9 +77,34 @@ int reversi_play_main(int argc, char **argv)
         rvp_describe(&players[i]->spec, what, sizeof what);
         printf("player %d: %s (%s, depth %d)\n", i + 1, specs[i].text, what, d);
     }
+    return 0;
+}
+
+int reversi_play_main(int argc, char **argv)
+{
+    const char *spec_text[2] = { "alphabeta", "pvs" };
+    reversi_size size = { 8, 8 };
+    int depth = DEFAULT_DEPTH;
+    const cli_option opts[] = {
+        CLI_OPT_STRING("player1", 0, &spec_text[0]),
+        CLI_OPT_STRING("player2", 0, &spec_text[1]),
+        CLI_OPT_CUSTOM("size", &size, reversi_parse_size, NULL),
+        CLI_OPT_INT("depth", 0, &depth, 1, RV_MAX_DEPTH),
+        CLI_OPT_END,
+    };
+    const cli_command cmd = { "reversi play", usage_text, REVERSI_OPTIONS };
+    const int status = reversi_options_only("play", &cmd, argc, argv, opts);
+    if (status >= 0)
+        return status;
+    static rvp_player store[2];
+    rvp_player *players[2] = { &store[0], &store[1] };
+    const int made = make_players(spec_text, depth, players);
+    if (made != 0)
+        return made;
     cli_stop_on_interrupt(&stop);
     static rvp_match m;
-    const int rc = rvp_play_match(players, width, height, &stop, &m, err, sizeof err);
+    char err[256];
+    const int rc = rvp_play_match(players, size.width, size.height, &stop, &m, err, sizeof err);
     for (int i = 0; i < 2; i++)
         rvp_free(players[i]);
     if (rc != 0) {

@@ -391,6 +391,84 @@ static int search(rv_eg_thread *t, uint64_t me, uint64_t opp, int alpha, int bet
     return node(t, me, opp, rv_moves_fast(me, opp), alpha, beta, 64 - __builtin_popcountll(me | opp), best);
 }
 
+/* node()'s parts, inlined into it: the hot path is one function to the
+ * compiler (docs/notes/reversi_endgame.md: the split costs no instruction). */
+#define NODE_PART static inline __attribute__((always_inline))
+
+/* The table's entry for key (0: none): its move into *tt_move and its
+ * bounds into *lower, *upper; true when they settle the node, its score
+ * in *v. */
+NODE_PART bool probe(const rv_eg_thread *t, uint64_t key, int alpha, int beta, int *tt_move, int *lower, int *upper,
+                     int *best, int *v)
+{
+    htt_hit hit;
+    if (!key || !htt_probe(t->tt, key, &hit))
+        return false;
+    *tt_move = hit.move;
+    *lower = lower_bound(hit.score);
+    *upper = upper_bound(hit.score);
+    if (*lower >= beta || *lower == *upper)
+        *v = *lower;
+    else if (*upper <= alpha)
+        *v = *upper;
+    else
+        return false;
+    *best = hit.move;
+    return true;
+}
+
+/* Enhanced transposition cutoff: a child the table already knows to be
+ * bad enough for the opponent cuts at once.  The children's entries are
+ * fetched from memory all at once first. */
+NODE_PART bool etc_cut(const rv_eg_thread *t, uint64_t me, uint64_t opp, const move_list *l, int beta, int *best,
+                       int *v)
+{
+    uint64_t child_keys[32];
+    for (int i = 0; i < l->n; i++) {
+        child_keys[i] = rv_eg_hash(opp & ~l->flips[i], me | l->flips[i] | (uint64_t)1 << l->sq[i]);
+        __builtin_prefetch(htt_bucket(t->tt, child_keys[i]));
+    }
+    for (int i = 0; i < l->n; i++) {
+        htt_hit hit;
+        if (!htt_probe(t->tt, child_keys[i], &hit))
+            continue;
+        const int at_least = -upper_bound(hit.score);
+        if (at_least >= beta) {
+            *best = l->sq[i];
+            *v = at_least;
+            return true;
+        }
+    }
+    return false;
+}
+
+/* One move's score: a null window first when a move before it set alpha
+ * (PVS: later moves must prove they beat the first). */
+NODE_PART int move_score(rv_eg_thread *t, uint64_t nme, uint64_t nopp, uint64_t replies, int alpha, int beta,
+                         bool first)
+{
+    if (first || beta - alpha <= 1)
+        return -child(t, nme, nopp, replies, -beta, -alpha);
+    const int v = -child(t, nme, nopp, replies, -alpha - 1, -alpha);
+    return v > alpha && v < beta ? -child(t, nme, nopp, replies, -beta, -alpha) : v;
+}
+
+/* The node's result into the table, merged with the bounds it had. */
+NODE_PART void store(rv_eg_thread *t, uint64_t key, int bestv, int alpha0, int beta, int lower, int upper,
+                     int tt_move, int move, int empties)
+{
+    int lo = bestv > alpha0 ? bestv : -64, hi = bestv < beta ? bestv : 64;
+    if (lo <= upper && hi >= lower) {
+        /* An entry's move reaches its lower bound: the old move stays
+         * with the old lower bound when that is the higher. */
+        if (lower > lo && tt_move >= 0)
+            move = tt_move;
+        lo = lo > lower ? lo : lower;
+        hi = hi < upper ? hi : upper;
+    }
+    htt_store(t->tt, key, pack_bounds(lo, hi), move, empties, HTT_BOUND_EXACT);
+}
+
 /* A search with more than RV_EG_LAST_EMPTIES empties (or at the root);
  * moves: the side to move's. */
 static int node(rv_eg_thread *t, uint64_t me, uint64_t opp, uint64_t moves, int alpha, int beta, int empties,
@@ -419,45 +497,13 @@ static int node(rv_eg_thread *t, uint64_t me, uint64_t opp, uint64_t moves, int 
         if (most <= alpha)
             return most;
     }
-    int tt_move = -1, lower = -64, upper = 64;
-    if (key) {
-        htt_hit hit;
-        if (htt_probe(t->tt, key, &hit)) {
-            tt_move = hit.move;
-            lower = lower_bound(hit.score);
-            upper = upper_bound(hit.score);
-            if (lower >= beta || lower == upper) {
-                *best = hit.move;
-                return lower;
-            }
-            if (upper <= alpha) {
-                *best = hit.move;
-                return upper;
-            }
-        }
-    }
+    int tt_move = -1, lower = -64, upper = 64, v;
+    if (probe(t, key, alpha, beta, &tt_move, &lower, &upper, best, &v))
+        return v;
     move_list l;
     bool unordered = list_moves(t->order_tt, me, opp, moves, empties, tt_move, &l);
-    if (empties >= ETC_EMPTIES) {
-        /* Enhanced transposition cutoff: a child the table already knows
-         * to be bad enough for the opponent cuts at once.  The children's
-         * entries are fetched from memory all at once first. */
-        uint64_t child_keys[32];
-        for (int i = 0; i < l.n; i++) {
-            child_keys[i] = rv_eg_hash(opp & ~l.flips[i], me | l.flips[i] | (uint64_t)1 << l.sq[i]);
-            __builtin_prefetch(htt_bucket(t->tt, child_keys[i]));
-        }
-        for (int i = 0; i < l.n; i++) {
-            htt_hit hit;
-            if (!htt_probe(t->tt, child_keys[i], &hit))
-                continue;
-            const int at_least = -upper_bound(hit.score);
-            if (at_least >= beta) {
-                *best = l.sq[i];
-                return at_least;
-            }
-        }
-    }
+    if (empties >= ETC_EMPTIES && etc_cut(t, me, opp, &l, beta, best, &v))
+        return v;
     const int alpha0 = alpha;
     int bestv = -65;
     /* With threads, a move whose position another thread is searching
@@ -482,23 +528,14 @@ static int node(rv_eg_thread *t, uint64_t me, uint64_t opp, uint64_t moves, int 
             break;
         }
         const int sq = l.sq[k];
-        const uint64_t flips = l.flips[k], replies = l.replies[k];
-        const uint64_t nme = opp & ~flips, nopp = me | flips | ((uint64_t)1 << sq);
+        const uint64_t nme = opp & ~l.flips[k], nopp = me | l.flips[k] | ((uint64_t)1 << sq);
         const uint64_t child_key = share ? rv_eg_hash(nme, nopp) : 0;
         if (share && may_defer && (t->helper || bestv > -65) && gts_busy_test(t->busy, child_key)) {
             deferred[n_deferred++] = k;
             continue;
         }
         const bool marked = share && gts_busy_claim(t->busy, child_key);
-        int v;
-        if (bestv > -65 && beta - alpha > 1) {
-            /* PVS: later moves must prove they beat the first. */
-            v = -child(t, nme, nopp, replies, -alpha - 1, -alpha);
-            if (v > alpha && v < beta)
-                v = -child(t, nme, nopp, replies, -beta, -alpha);
-        } else {
-            v = -child(t, nme, nopp, replies, -beta, -alpha);
-        }
+        v = move_score(t, nme, nopp, l.replies[k], alpha, beta, bestv == -65);
         if (marked)
             gts_busy_clear(t->busy, child_key);
         if (v > bestv) {
@@ -510,18 +547,8 @@ static int node(rv_eg_thread *t, uint64_t me, uint64_t opp, uint64_t moves, int 
                 alpha = v;
         }
     }
-    if (key && !rv_eg_stopped(t)) {
-        int lo = bestv > alpha0 ? bestv : -64, hi = bestv < beta ? bestv : 64, move = *best;
-        if (lo <= upper && hi >= lower) {
-            /* An entry's move reaches its lower bound: the old move stays
-             * with the old lower bound when that is the higher. */
-            if (lower > lo && tt_move >= 0)
-                move = tt_move;
-            lo = lo > lower ? lo : lower;
-            hi = hi < upper ? hi : upper;
-        }
-        htt_store(t->tt, key, pack_bounds(lo, hi), move, empties, HTT_BOUND_EXACT);
-    }
+    if (key && !rv_eg_stopped(t))
+        store(t, key, bestv, alpha0, beta, lower, upper, tt_move, *best, empties);
     return bestv;
 }
 

@@ -1,77 +1,10 @@
-/* An 8x8 game from GGF text, and moves added to it one at a time. */
+/* An 8x8 game from GGF text (rv_ggf.h). */
 #include <ctype.h>
 #include <stdio.h>
 #include <string.h>
 #include <strings.h>
 
-#include "reversi_ggf.h"
-
-static const char *const side_name[2] = { "black", "white" };
-
-void rv_game_start(rv_game *g, const rv_pos *p, bool black_to_move)
-{
-    g->n = 0;
-    g->pos[0] = *p;
-    g->black[0] = black_to_move;
-}
-
-/* Appends a move known to be legal (or a pass) to the game. */
-static int append(rv_game *g, int sq, char *err, size_t errlen)
-{
-    if (g->n == RV_GAME_MAX_MOVES) {
-        snprintf(err, errlen, "more than %d moves", RV_GAME_MAX_MOVES);
-        return -1;
-    }
-    rv_pos p = g->pos[g->n];
-    if (sq == RV_PASS)
-        rv_pass(&p);
-    else
-        rv_play(&p, sq, rv_flips(p.me, p.opp, sq));
-    g->moves[g->n] = sq;
-    g->pos[g->n + 1] = p;
-    g->black[g->n + 1] = !g->black[g->n];
-    g->n++;
-    return 0;
-}
-
-int rv_game_play(rv_game *g, int sq, int by, char *err, size_t errlen)
-{
-    const rv_pos *p = &g->pos[g->n];
-    const int mover = g->black[g->n] ? RV_BY_BLACK : RV_BY_WHITE;
-    char name[3];
-    rv_format_square(sq, name);
-    if (rv_game_over(p)) {
-        snprintf(err, errlen, "the game is over: no move (%s) can be played", name);
-        return -1;
-    }
-    const bool stuck = !rv_moves(p->me, p->opp);
-    /* The other side's move when the side to move cannot move: its pass
-     * was left out. */
-    if (stuck && sq != RV_PASS && by != mover) {
-        const rv_pos after_pass = { p->opp, p->me };
-        if (!rv_flips(after_pass.me, after_pass.opp, sq)) {
-            snprintf(err, errlen, "%s is illegal (%s must pass, and %s cannot play there)", name,
-                     side_name[mover], side_name[!mover]);
-            return -1;
-        }
-        return append(g, RV_PASS, err, errlen) == 0 ? append(g, sq, err, errlen) : -1;
-    }
-    if (by != RV_BY_EITHER && by != mover) {
-        snprintf(err, errlen, "%s by %s, but %s is to move", name, side_name[by], side_name[mover]);
-        return -1;
-    }
-    if (sq == RV_PASS && !stuck) {
-        snprintf(err, errlen, "a pass, but %s has a legal move", side_name[mover]);
-        return -1;
-    }
-    if (sq != RV_PASS && !rv_flips(p->me, p->opp, sq)) {
-        snprintf(err, errlen, "%s is illegal for %s%s", name, side_name[mover], stuck ? ", who must pass" : "");
-        return -1;
-    }
-    return append(g, sq, err, errlen);
-}
-
-/* ---- GGF ---- */
+#include "reversi/engine/rv_ggf.h"
 
 enum { VALUE_MAX = 256 };
 
