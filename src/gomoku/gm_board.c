@@ -5,7 +5,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "gm_lines.h"
+#include "gomoku/gm_lines.h"
 #include "gts/gomoku.h"
 
 static inline uint64_t zobrist(int colour, int cell)

@@ -6,7 +6,7 @@
  */
 #include <string.h>
 
-#include "gm_lines.h"
+#include "gomoku/gm_lines.h"
 #include "gts/gomoku.h"
 
 /* An open three is worth a four: either becomes a win if left alone. */
