@@ -22,7 +22,7 @@
 #include <string.h>
 #include <strings.h>
 
-#include "cli.h"
+#include "cli/cli.h"
 #include "core/time_budget.h"
 #include "gts/gomoku.h"
 #include "gts/gomoku_search.h"
