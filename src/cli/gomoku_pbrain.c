@@ -1,0 +1,44 @@
+/*
+ * gts gomoku pbrain (and pbrain-gts): the Gomocup engine protocol on
+ * stdin/stdout (src/gomoku/protocol/gm_pbrain.h); here only its options.
+ */
+#include "cli.h"
+#include "cli/cli_options.h"
+#include "gomoku/protocol/gm_pbrain.h"
+
+static const char usage_text[] =
+    "usage: gts gomoku pbrain [--threads N]\n"
+    "       pbrain-gts [--threads N]\n"
+    "\n"
+    "Plays Gomoku through the Gomocup (Piskvork) protocol on stdin/stdout:\n"
+    "START, RECTSTART, RESTART, BEGIN, TURN, BOARD, INFO, TAKEBACK, PLAY, ABOUT,\n"
+    "END.  Boards from 5x5 to 32x32.  INFO rule 1 plays exactly five; renju and\n"
+    "caro are played as exactly five.  Without INFO timeout_turn a move takes\n"
+    "up to 5000 ms; INFO time_left is shared out over the moves to come unless\n"
+    "timeout_match is 0 (no match limit).\n"
+    "\n"
+    "options:\n"
+    "  --threads N   search threads (1..64, default 1; INFO thread_num overrides)\n"
+    "  -h, --help    this help\n";
+
+int gomoku_pbrain_main(int argc, char **argv)
+{
+    int threads = 1;
+    const cli_option opts[] = {
+        CLI_OPT_INT("threads", 0, &threads, 1, GM_ENGINE_MAX_THREADS),
+        CLI_OPT_END,
+    };
+    const cli_command cmd = { "gomoku pbrain", usage_text, NULL };
+    const int n = cli_parse_options(&cmd, argc, argv, opts);
+    if (n < 0)
+        return cli_parse_status(n);
+    if (n > 0) {
+        cli_error("unexpected operand '%s' (see 'gts gomoku pbrain --help')", argv[1]);
+        return EXIT_USAGE;
+    }
+    static gm_pbrain session;
+    gm_pbrain_init(&session, threads, GTS_VERSION, stdout);
+    gm_pbrain_run(&session, stdin);
+    gm_pbrain_free(&session);
+    return EXIT_OK;
+}
