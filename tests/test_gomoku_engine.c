@@ -2,13 +2,15 @@
  * The Gomoku engine layer (src/gomoku/engine): the match clock's share of
  * time, the table's size from a memory limit, a protocol's game put on a
  * board (colours from the counts), when the engine's table is cleared,
- * and the moves it makes when it cannot search.
+ * the moves it makes when it cannot search, and whole games of the match
+ * runner (random openings from a seed, humans through a callback).
  */
 #include <string.h>
 
 #include "check.h"
 #include "core/time_budget.h"
 #include "gomoku/engine/gm_engine.h"
+#include "gomoku/engine/gm_match.h"
 
 static void test_clock(void)
 {
@@ -131,10 +133,119 @@ static void test_engine(void)
     gm_engine_free(&e);
 }
 
+/* Cells for a random move: near the stones (or the centre), none that
+ * makes five. */
+static void test_random_cells(void)
+{
+    static gm_board b;
+    char err[128];
+    int16_t cells[GM_MAX_CELLS];
+    CHECK_EQ(gm_init(&b, 9, 9, GM_FREESTYLE, 2, err, sizeof err), 0);
+    CHECK_EQ(gm_match_random_cells(&b, 1, cells), 9);
+    CHECK_EQ(cells[0], gm_cell(&b, 3, 3));
+    CHECK_EQ(gm_parse_moves(&b, "a1 i9 a2 i8 a3 i7 a4 i6", err, sizeof err), 0);
+    /* Black to move; a5 would make five. */
+    const int n = gm_match_random_cells(&b, 1, cells);
+    CHECK_EQ(n, 5 + 6);   /* b1..b5 near black (not a5), h5..h9 and i5 near white */
+    for (int i = 0; i < n; i++)
+        CHECK_MSG(cells[i] != gm_cell(&b, 0, 4), "a5 offered");
+}
+
+/* What the callbacks of a match saw. */
+typedef struct seen {
+    int moves, random, engine, human;
+    char line[512];            /* the moves as cells, ' ' between */
+    const char *script;        /* the human's moves, ' ' between */
+    gts_stop *raise;           /* raised when the script is over, if not NULL */
+} seen;
+
+static void on_move(void *ctx, const gm_board *b, const gm_match_move *m)
+{
+    seen *s = ctx;
+    char cell[16];
+    gm_format_cell(b, m->cell, cell, sizeof cell);
+    snprintf(s->line + strlen(s->line), sizeof s->line - strlen(s->line), " %s", cell);
+    s->moves++;
+    s->random += strcmp(m->by, "random") == 0 && !m->search && m->usec < 0;
+    s->engine += strcmp(m->by, "engine") == 0 && m->search && m->search->move == m->cell;
+    s->human += strcmp(m->by, "human") == 0 && !m->search && m->usec >= 0;
+}
+
+static bool human_move(void *ctx, const gm_board *b, int *cell)
+{
+    seen *s = ctx;
+    char move[8];
+    int used;
+    if (sscanf(s->script, " %7s%n", move, &used) != 1) {
+        gts_stop_raise(s->raise);
+        return false;
+    }
+    s->script += used;
+    char err[128];
+    return gm_parse_cell(b, move, cell, err, sizeof err) == 0;
+}
+
+/* A game of the runner from options o; the callbacks' record. */
+static gm_match_end play_match(gm_player black, gm_player white, int random, uint64_t seed,
+                               const gm_search_options *o, seen *s)
+{
+    static gm_match m;
+    char err[128];
+    m = (gm_match){ .player = { black, white }, .random_moves = random, .random_radius = 2, .seed = seed,
+                    .human_move = human_move, .on_move = on_move, .ctx = s };
+    gm_init(&m.board, 7, 7, GM_FREESTYLE, 2, err, sizeof err);
+    if (!CHECK_EQ(gm_match_start(&m, o, err, sizeof err), 0))
+        return GM_MATCH_STOPPED;
+    CHECK((m.engine != NULL) == (black == GM_ENGINE_PLAYER || white == GM_ENGINE_PLAYER));
+    const gm_match_end end = gm_match_play(&m);
+    gm_match_free(&m);
+    CHECK_EQ(s->moves, m.board.stones);
+    CHECK_EQ(m.moves[GM_BLACK] + m.moves[GM_WHITE] + s->random, s->moves);
+    CHECK_EQ(s->engine + s->human + s->random, s->moves);
+    CHECK(end != GM_MATCH_FIVE || m.board.winner >= 0);
+    CHECK(end != GM_MATCH_FULL || m.board.stones == 49);
+    return end;
+}
+
+static void test_match(void)
+{
+    gm_search_options o;
+    gm_search_defaults(&o);
+    o.depth = 2;
+    seen a = { 0 }, b = { 0 }, c = { 0 };
+    const gm_match_end end = play_match(GM_ENGINE_PLAYER, GM_ENGINE_PLAYER, 3, 7, &o, &a);
+    CHECK(end == GM_MATCH_FIVE || end == GM_MATCH_FULL);
+    CHECK_EQ(a.random, 3);
+    /* The same seed, the same game; another seed, another opening. */
+    CHECK_EQ(play_match(GM_ENGINE_PLAYER, GM_ENGINE_PLAYER, 3, 7, &o, &b), end);
+    CHECK_STREQ(a.line, b.line);
+    play_match(GM_ENGINE_PLAYER, GM_ENGINE_PLAYER, 3, 8, &o, &c);
+    CHECK(strncmp(a.line, c.line, 9) != 0);
+
+    /* A human as white: the end of the script ends the game. */
+    seen h = { .script = "a1 b1" };
+    CHECK_EQ(play_match(GM_ENGINE_PLAYER, GM_HUMAN_PLAYER, 0, 0, &o, &h), GM_MATCH_INPUT_ENDED);
+    CHECK_EQ(h.human, 2);
+    CHECK_EQ(h.engine, 3);
+    char moves[5][8];
+    CHECK_EQ(sscanf(h.line, "%7s %7s %7s %7s %7s", moves[0], moves[1], moves[2], moves[3], moves[4]), 5);
+    CHECK_STREQ(moves[0], "d4");   /* the engine's first: the centre */
+    CHECK_STREQ(moves[1], "a1");
+    CHECK_STREQ(moves[3], "b1");
+
+    /* Two humans and the stop token: stopped, not ended. */
+    gts_stop stop = GTS_STOP_INIT;
+    o.stop = &stop;
+    seen t = { .script = "d4 d5 e4", .raise = &stop };
+    CHECK_EQ(play_match(GM_HUMAN_PLAYER, GM_HUMAN_PLAYER, 0, 0, &o, &t), GM_MATCH_STOPPED);
+    CHECK_EQ(t.human, 3);
+}
+
 int main(int argc, char **argv)
 {
     static const check_part parts[] = {
-        { "clock", test_clock }, { "table", test_table }, { "game", test_game }, { "engine", test_engine },
+        { "clock", test_clock }, { "table", test_table },       { "game", test_game },
+        { "engine", test_engine }, { "random_cells", test_random_cells }, { "match", test_match },
     };
     return check_run_parts(argc, argv, "test_gomoku_engine", parts, sizeof parts / sizeof *parts);
 }

@@ -62,6 +62,21 @@ static const char *say(session *s, const char *line)
     return replies(s);
 }
 
+/* Lines and the replies each must get ("" for none), in turn. */
+typedef const char *const exchange[2];
+
+static void talk(session *s, const exchange *script, size_t n)
+{
+    for (size_t i = 0; i < n; i++)
+        CHECK_MSG(strcmp(say(s, script[i][0]), script[i][1]) == 0, "'%s' answered '%s', expected '%s'", script[i][0],
+                  s->replies, script[i][1]);
+}
+
+#define TALK(s, script) talk((s), (script), sizeof(script) / sizeof *(script))
+
+#define ABOUT_REPLY "name=\"gts\", version=\"9.9\", author=\"gts developers\""
+#define NO_BOARD "ERROR no board: START or RECTSTART first"
+
 /* Whether text is a move "x,y" on an empty cell of the board before it;
  * the cell in *cell. */
 static bool is_move(const session *s, const char *text, int *cell)
@@ -79,33 +94,34 @@ static bool is_move(const session *s, const char *text, int *cell)
 static session *quick_session(const char *start)
 {
     session *s = open_session(1);
-    CHECK_STREQ(say(s, start), "OK");
-    CHECK_STREQ(say(s, "INFO max_memory 8388608"), "");
-    CHECK_STREQ(say(s, "INFO timeout_turn 50"), "");
+    const exchange script[] = { { start, "OK" }, { "INFO max_memory 8388608", "" }, { "INFO timeout_turn 50", "" } };
+    TALK(s, script);
     return s;
 }
 
 static void test_setup(void)
 {
+    static const exchange script[] = {
+        { "ABOUT", ABOUT_REPLY },
+        { "TURN 1,1", NO_BOARD }, { "BEGIN", NO_BOARD }, { "RESTART", NO_BOARD }, { "TAKEBACK 1,1", NO_BOARD },
+        { "PLAY 1,1", NO_BOARD }, { "BOARD", NO_BOARD },
+        { "DONE", "ERROR 'DONE' outside BOARD ... DONE" },
+        { "START 4", "ERROR unsupported size 4x4 (5 to 32 a side)" },
+        { "START twenty", "ERROR bad size 'twenty' (START N expected)" },
+        { "RECTSTART 20", "ERROR bad size '20' (RECTSTART W,H expected)" },
+        { "RECTSTART 20,33", "ERROR unsupported size 20x33 (5 to 32 a side)" },
+        { "RECTSTART 20,15", "OK" },
+    };
+    /* A failed START leaves no board; empty lines get no reply. */
+    static const exchange failed[] = {
+        { "START 33", "ERROR unsupported size 33x33 (5 to 32 a side)" }, { "TURN 1,1", NO_BOARD },
+        { "FOO", "UNKNOWN command 'FOO'" }, { "", "" }, { " \t ", "" },
+    };
     session *s = open_session(1);
-    CHECK_STREQ(say(s, "ABOUT"), "name=\"gts\", version=\"9.9\", author=\"gts developers\"");
-    static const char *const no_board[] = { "TURN 1,1", "BEGIN", "RESTART", "TAKEBACK 1,1", "PLAY 1,1", "BOARD" };
-    for (size_t i = 0; i < sizeof no_board / sizeof *no_board; i++)
-        CHECK_STREQ(say(s, no_board[i]), "ERROR no board: START or RECTSTART first");
-    CHECK_STREQ(say(s, "DONE"), "ERROR 'DONE' outside BOARD ... DONE");
-    CHECK_STREQ(say(s, "START 4"), "ERROR unsupported size 4x4 (5 to 32 a side)");
-    CHECK_STREQ(say(s, "START twenty"), "ERROR bad size 'twenty' (START N expected)");
-    CHECK_STREQ(say(s, "RECTSTART 20"), "ERROR bad size '20' (RECTSTART W,H expected)");
-    CHECK_STREQ(say(s, "RECTSTART 20,33"), "ERROR unsupported size 20x33 (5 to 32 a side)");
-    CHECK_STREQ(say(s, "RECTSTART 20,15"), "OK");
+    TALK(s, script);
     CHECK_EQ(s->p.engine.game.width, 20);
     CHECK_EQ(s->p.engine.game.height, 15);
-    /* A failed START leaves no board. */
-    CHECK_STREQ(say(s, "START 33"), "ERROR unsupported size 33x33 (5 to 32 a side)");
-    CHECK_STREQ(say(s, "TURN 1,1"), "ERROR no board: START or RECTSTART first");
-    CHECK_STREQ(say(s, "FOO"), "UNKNOWN command 'FOO'");
-    CHECK_STREQ(say(s, ""), "");
-    CHECK_STREQ(say(s, " \t "), "");
+    TALK(s, failed);
     char end[] = " end ";
     CHECK(!gm_pbrain_line(&s->p, end));
     CHECK_STREQ(replies(s), "");
@@ -116,34 +132,41 @@ static void test_setup(void)
  * only bad values and an unsupported rule (once). */
 static void test_info(void)
 {
+    static const exchange limits[] = {
+        { "INFO timeout_turn 300", "" }, { "INFO TIMEOUT_MATCH 600000", "" }, { "INFO time_left\t4000", "" },
+        { "INFO max_memory 83886080", "" }, { "INFO thread_num 100", "" },
+        { "INFO timeout_turn abc", "MESSAGE INFO timeout_turn: bad value 'abc' ignored" },
+        { "INFO timeout_turn 3 00", "MESSAGE INFO timeout_turn: bad value '3 00' ignored" },
+        { "INFO made_up_key 17", "" }, { "INFO", "" },
+    };
     session *s = open_session(2);
     gm_engine *e = &s->p.engine;
     CHECK_EQ(e->threads, 2);
-    CHECK_STREQ(say(s, "INFO timeout_turn 300"), "");
-    CHECK_STREQ(say(s, "INFO TIMEOUT_MATCH 600000"), "");
-    CHECK_STREQ(say(s, "INFO time_left\t4000"), "");
-    CHECK_STREQ(say(s, "INFO max_memory 83886080"), "");
-    CHECK_STREQ(say(s, "INFO thread_num 100"), "");
+    TALK(s, limits);
     CHECK_EQ(e->clock.turn_ms, 300);
     CHECK_EQ(e->clock.match_ms, 600000);
     CHECK_EQ(e->clock.left_ms, 4000);
     CHECK_EQ(e->max_memory, 83886080);
     CHECK_EQ(e->threads, GM_ENGINE_MAX_THREADS);
-    CHECK_STREQ(say(s, "INFO thread_num 0"), "");
+    say(s, "INFO thread_num 0");
     CHECK_EQ(e->threads, 1);
-    CHECK_STREQ(say(s, "INFO time_left -20"), "");
+    say(s, "INFO time_left -20");
     CHECK_EQ(e->clock.left_ms, 0);
-    CHECK_STREQ(say(s, "INFO timeout_turn abc"), "MESSAGE INFO timeout_turn: bad value 'abc' ignored");
-    CHECK_EQ(e->clock.turn_ms, 300);
-    CHECK_STREQ(say(s, "INFO made_up_key 17"), "");
-    CHECK_STREQ(say(s, "INFO"), "");
-    CHECK_STREQ(say(s, "INFO rule 1"), "");
-    CHECK_EQ(e->rule, GM_STANDARD);
-    CHECK_STREQ(say(s, "INFO rule 0"), "");
-    CHECK_EQ(e->rule, GM_FREESTYLE);
-    CHECK_STREQ(say(s, "INFO rule 4"), "MESSAGE rule 4: renju is not implemented, playing exactly five wins");
-    CHECK_EQ(e->rule, GM_STANDARD);
-    CHECK_STREQ(say(s, "INFO rule 8"), "");
+    /* The rules: exactly five for bit 1, and for renju and caro, said once. */
+    static const struct {
+        const char *line, *reply;
+        gm_rule rule;
+    } rules[] = {
+        { "INFO rule 1", "", GM_STANDARD },
+        { "INFO rule 0", "", GM_FREESTYLE },
+        { "INFO rule 4", "MESSAGE rule 4: renju is not implemented, playing exactly five wins", GM_STANDARD },
+        { "INFO rule 2", "", GM_FREESTYLE },
+        { "INFO rule 8", "", GM_STANDARD },
+    };
+    for (size_t i = 0; i < sizeof rules / sizeof *rules; i++) {
+        CHECK_STREQ(say(s, rules[i].line), rules[i].reply);
+        CHECK_EQ(e->rule, rules[i].rule);
+    }
     close_session(s);
 }
 
@@ -191,16 +214,18 @@ static void test_board(void)
     for (size_t i = 0; i < sizeof win / sizeof *win; i++)
         say(s, win[i]);
     CHECK_STREQ(say(s, "DONE"), "7,7");
-    say(s, "BOARD");
-    CHECK_STREQ(say(s, "1,1,1"), "");
-    CHECK_STREQ(say(s, "1,1,2"), "ERROR 1,1 is given twice");
-    CHECK_STREQ(say(s, "15,1,1"), "ERROR 15,1 is outside the 15x15 board");
-    CHECK_STREQ(say(s, "2,2,4"), "ERROR bad field 4 in BOARD line (1, 2 or 3)");
-    CHECK_STREQ(say(s, "2,2"), "ERROR bad BOARD line '2,2' (X,Y,FIELD or DONE expected)");
-    /* Any other command ends the BOARD unanswered; its stones stay. */
-    CHECK_STREQ(say(s, "ABOUT"), "name=\"gts\", version=\"9.9\", author=\"gts developers\"");
+    /* Bad lines are answered and skipped; any other command ends the
+     * BOARD unanswered, its stones staying. */
+    static const exchange bad[] = {
+        { "BOARD", "" }, { "1,1,1", "" }, { "1,1,2", "ERROR 1,1 is given twice" },
+        { "15,1,1", "ERROR 15,1 is outside the 15x15 board" },
+        { "2,2,4", "ERROR bad field 4 in BOARD line (1, 2 or 3)" },
+        { "2,2", "ERROR bad BOARD line '2,2' (X,Y,FIELD or DONE expected)" },
+        { "ABOUT", ABOUT_REPLY },
+        { "4,4,1", "ERROR '4,4,1' outside BOARD ... DONE" },
+    };
+    TALK(s, bad);
     CHECK_EQ(s->p.engine.game.stones, 1);
-    CHECK_STREQ(say(s, "4,4,1"), "ERROR '4,4,1' outside BOARD ... DONE");
     close_session(s);
 }
 
@@ -241,7 +266,7 @@ static void test_run(void)
     gm_pbrain_run(&s->p, in);
     char expected[256];
     snprintf(expected, sizeof expected,
-             "OK|name=\"gts\", version=\"9.9\", author=\"gts developers\"|UNKNOWN command 'FO?O'|"
+             "OK|" ABOUT_REPLY "|UNKNOWN command 'FO?O'|"
              "ERROR line longer than %d bytes ignored", GM_PBRAIN_LINE_MAX);
     CHECK_STREQ(replies(s), expected);
     char rest[16] = "";
@@ -252,7 +277,7 @@ static void test_run(void)
      * answered. */
     in = fmemopen((char *)"ABOUT", 5, "r");
     gm_pbrain_run(&s->p, in);
-    CHECK_STREQ(replies(s), "name=\"gts\", version=\"9.9\", author=\"gts developers\"");
+    CHECK_STREQ(replies(s), ABOUT_REPLY);
     fclose(in);
     close_session(s);
 }

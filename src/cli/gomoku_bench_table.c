@@ -1,15 +1,9 @@
 /*
- * gts gomoku bench: the experiments of the two Gomoku / Connect-5 reports.
- *
- *   table            the Gomoku report's Table 1: seconds for white's best
- *                    move after one black stone at the centre, boards x
- *                    depths, per algorithm, with the ratio to the report's
- *                    serial figures and a check that all algorithms agree;
- *   positions FILE   the Connect-5 report's experiment: every position of
- *                    FILE searched with each thread count, the speedups,
- *                    and a check that every count gives the 1-thread score.
+ * gts gomoku bench table: the Gomoku report's Table 1, seconds for white's
+ * best move after one black stone at the centre, boards x depths, per
+ * algorithm, with the ratio to the report's serial figures and a check
+ * that all algorithms agree.  (bench positions: gomoku_bench_positions.c.)
  */
-#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -41,54 +35,6 @@ static double report_seconds(int size, int depth)
     return -1;
 }
 
-enum { MAX_LIST = 64 };
-
-static int compare_int(const void *a, const void *b)
-{
-    return (*(const int *)a > *(const int *)b) - (*(const int *)a < *(const int *)b);
-}
-
-/* A comma list of integers within [min, max], sorted, duplicates dropped.
- * Returns how many, or -1 after a one-line error. */
-static int parse_list(const char *s, const char *option, long min, long max, int *out)
-{
-    int n = 0;
-    for (const char *p = s;; p++) {
-        char item[24];
-        const size_t len = strcspn(p, ",");
-        long v;
-        if (len >= sizeof item || n == MAX_LIST)
-            goto bad;
-        memcpy(item, p, len);
-        item[len] = '\0';
-        if (cli_int(item, min, max, &v) != 0)
-            goto bad;
-        out[n++] = (int)v;
-        p += len;
-        if (!*p)
-            break;
-    }
-    qsort(out, (size_t)n, sizeof *out, compare_int);
-    int kept = 1;
-    for (int i = 1; i < n; i++)
-        if (out[i] != out[kept - 1])
-            out[kept++] = out[i];
-    return kept;
-bad:
-    cli_error("bad %s '%s' (a comma list of %ld..%ld)", option, s, min, max);
-    return -1;
-}
-
-static void candidates_text(int near, char *out, size_t len)
-{
-    if (near)
-        snprintf(out, len, "near:%d", near);
-    else
-        snprintf(out, len, "all");
-}
-
-/* ---- table ---- */
-
 typedef struct cell {
     bool run;
     double usec;        /* mean of the timed searches */
@@ -99,10 +45,10 @@ typedef struct cell {
 
 typedef struct table {
     const gm_cli *c;
-    int sizes[MAX_LIST], depths[MAX_LIST], algos[3];
+    int sizes[GM_CLI_LIST_MAX], depths[GM_CLI_LIST_MAX], algos[3];
     int nsizes, ndepths, nalgos;
     int near;                           /* the candidates: gm_board.near */
-    cell grid[3][MAX_LIST][MAX_LIST];   /* [algo][size][depth] */
+    cell grid[3][GM_CLI_LIST_MAX][GM_CLI_LIST_MAX];   /* [algo][size][depth] */
 } table;
 
 /* The time of one search as the mean of searches repeated for at least
@@ -219,56 +165,36 @@ static int check_scores(const table *t)
     return mismatches;
 }
 
-/* --algo's comma list of names, in the order given. */
-static int parse_algos(const char *s, int *out)
+/* The values a list option gave, else the defaults, into out; returns
+ * how many. */
+static int values(int *out, const int *given, int ngiven, const int *defaults, int ndefaults)
 {
-    int n = 0;
-    for (const char *p = s;; p++) {
-        char name[16];
-        const size_t len = strcspn(p, ",");
-        int a = -1;
-        if (len < sizeof name) {
-            memcpy(name, p, len);
-            name[len] = '\0';
-            a = gm_cli_algo(name);
-        }
-        if (a < 0) {
-            cli_error("bad --algo '%s' (a comma list of minimax, alphabeta, pvs)", s);
-            return -1;
-        }
-        bool seen = false;
-        for (int i = 0; i < n; i++)
-            seen |= out[i] == a;
-        if (!seen)
-            out[n++] = a;
-        p += len;
-        if (!*p)
-            return n;
-    }
+    const int n = ngiven ? ngiven : ndefaults;
+    memcpy(out, ngiven ? given : defaults, (size_t)n * sizeof *out);
+    return n;
 }
 
-/* The table's lists from the options, with its defaults; the thread
+/* The table's lists from the options, with its defaults (the report's
+ * algorithms, boards and depths; --depth as a list of one); the thread
  * count into *threads.  Returns 0, or -1 after a one-line error. */
 static int table_options(const gm_cli *c, table *t, int *threads)
 {
-    int counts[MAX_LIST], n;
+    static const int algos[] = { GM_ALGO_MINIMAX, GM_ALGO_ALPHABETA, GM_ALGO_PVS };
+    static const int sizes[] = { 6, 9, 12, 15, 18, 21, 24 }, depths[] = { 1, 2, 3, 4 };
     if (c->size_given || c->limit) {
         cli_error("option --%s does not apply to 'gts gomoku bench table' (boards: --sizes)",
                   c->size_given ? "size" : "limit");
         return -1;
     }
-    if ((t->nalgos = parse_algos(c->algo_list ? c->algo_list : "minimax,alphabeta,pvs", t->algos)) < 0 ||
-        (t->nsizes = parse_list(c->size_list ? c->size_list : "6,9,12,15,18,21,24", "--sizes", GM_MIN_SIZE,
-                                GM_MAX_SIZE, t->sizes)) < 0 ||
-        (t->ndepths = parse_list(c->depth_list ? c->depth_list : "1,2,3,4", "--depths", 1, GM_MAX_DEPTH,
-                                 t->depths)) < 0 ||
-        (n = parse_list(c->thread_list ? c->thread_list : "1", "--threads", 1, 256, counts)) < 0)
-        return -1;
-    if (n != 1) {
+    if (c->threads.n > 1) {
         cli_error("'gts gomoku bench table' takes one --threads count");
         return -1;
     }
-    *threads = counts[0];
+    t->nalgos = values(t->algos, c->algos, c->nalgos, algos, 3);
+    t->nsizes = values(t->sizes, c->sizes.v, c->sizes.n, sizes, 7);
+    t->ndepths = values(t->depths, c->depths.n ? c->depths.v : &c->opt.depth, c->depths.n ? c->depths.n : c->depth_given,
+                        depths, 4);
+    *threads = c->threads.n ? c->threads.v[0] : 1;
     return 0;
 }
 
@@ -324,7 +250,7 @@ static void print_algorithm(const table *t, int a)
     fflush(stdout);
 }
 
-static int bench_table(gm_cli *c)
+int gomoku_bench_table(const gm_cli *c)
 {
     table *t = calloc(1, sizeof *t);
     if (!t) {
@@ -340,12 +266,12 @@ static int bench_table(gm_cli *c)
     /* The report's candidates: every empty cell, unless told otherwise. */
     t->near = c->near_given ? c->near : 0;
     char candidates[16];
-    candidates_text(t->near, candidates, sizeof candidates);
+    gm_cli_candidates(t->near, candidates, sizeof candidates);
     if (!c->json)
         printf("# the Gomoku report's Table 1: seconds to find white's best move after a black stone at the\n"
                "# centre; candidates %s, %d thread%s; a cell is the mean of searches repeated for 0.2 s after\n"
                "# a warm-up; '-': left out after a smaller cell took over %g s\n",
-               candidates, o.threads, o.threads > 1 ? "s" : "", c->max_seconds);
+               candidates, o.threads, o.threads > 1 ? "s" : "", (double)c->max_seconds);
     for (int a = 0; a < t->nalgos; a++) {
         if (run_algorithm(t, a, o) != 0) {
             free(t);
@@ -361,215 +287,3 @@ static int bench_table(gm_cli *c)
     return status;
 }
 
-/* ---- positions ---- */
-
-typedef struct positions {
-    const gm_cli *c;
-    int width, height, depth;
-    int threads[MAX_LIST], nthreads;          /* threads[0] is 1 */
-    gm_searcher *searcher[MAX_LIST];
-    double total_usec[MAX_LIST], log_speedup[MAX_LIST];
-    solve_totals totals;                      /* positions, mismatches (scores unlike 1 thread's), bad lines */
-} positions;
-
-/* One position on each thread count: a row of times; a score unlike the
- * 1-thread score is reported. */
-static void run_position(positions *p, const char *file, long lineno, const gm_board *b)
-{
-    gm_result r[MAX_LIST];
-    for (int i = 0; i < p->nthreads; i++) {
-        cli_progress("position %ld, %d thread%s", p->totals.positions + 1, p->threads[i], p->threads[i] > 1 ? "s" : "");
-        /* Cleared so that a position's time does not depend on the ones
-         * before it; the clear is not timed (r.usec). */
-        gm_searcher_clear(p->searcher[i]);
-        gm_searcher_run(p->searcher[i], b, &r[i]);
-    }
-    p->totals.positions++;
-    char move[16], score[32];
-    gm_format_cell(b, r[0].move, move, sizeof move);
-    gm_cli_score(r[0].score, score, sizeof score);
-    if (!p->c->json)
-        printf("  %5ld %5ld %6d %10s %-5s %12llu", p->totals.positions, lineno, b->stones, score, move,
-               (unsigned long long)r[0].nodes);
-    for (int i = 0; i < p->nthreads; i++) {
-        p->total_usec[i] += r[i].usec;
-        /* A floor keeps a search too fast for the clock out of log(0). */
-        p->log_speedup[i] += log(fmax(r[0].usec, 1e-3) / fmax(r[i].usec, 1e-3));
-        if (p->c->json) {
-            gm_format_cell(b, r[i].move, move, sizeof move);
-            printf("{\"position\":%ld,\"line\":%ld,\"stones\":%d,\"threads\":%d,\"ms\":%.3f,\"nodes\":%llu,"
-                   "\"score\":%d,\"move\":\"%s\"}\n",
-                   p->totals.positions, lineno, b->stones, p->threads[i], r[i].usec / 1000,
-                   (unsigned long long)r[i].nodes, r[i].score, move);
-        } else {
-            printf(" %10.3f", r[i].usec / 1000);
-        }
-    }
-    if (!p->c->json)
-        printf("\n");
-    fflush(stdout);
-    for (int i = 1; i < p->nthreads; i++) {
-        if (r[i].score == r[0].score)
-            continue;
-        char other[32];
-        gm_cli_score(r[i].score, other, sizeof other);
-        cli_progress_done();
-        cli_error("%s:%ld: %d threads score %s, 1 thread %s", file, lineno, p->threads[i], other, score);
-        p->totals.mismatches++;
-    }
-}
-
-/* A line of the file: moves, then an optional '# comment'; '# size N'
- * sets the board when --size was not given. */
-static int on_position_line(void *ctx, const char *file, long lineno, const char *line)
-{
-    positions *p = ctx;
-    int size;
-    char rest[2];
-    if (sscanf(line, " # size %d %1s", &size, rest) == 1) {
-        if (size < GM_MIN_SIZE || size > GM_MAX_SIZE) {
-            cli_error("%s:%ld: size %d out of range (%d..%d)", file, lineno, size, GM_MIN_SIZE, GM_MAX_SIZE);
-            p->totals.bad_lines++;
-        } else if (!p->c->size_given) {
-            p->width = p->height = size;
-        }
-        return 0;
-    }
-    if (p->c->limit && p->totals.positions >= p->c->limit)
-        return 0;
-    char *moves = strndup(line, strcspn(line, "#"));
-    if (!moves) {
-        cli_error("out of memory");
-        return 1;
-    }
-    char err[256] = "the game is over";
-    gm_board b;
-    const bool blank = strspn(moves, " \t\r\n") == strlen(moves);   /* or only a comment */
-    const bool ok = blank || (gm_init(&b, p->width, p->height, p->c->rule, p->c->near, err, sizeof err) == 0 &&
-                              gm_parse_moves(&b, moves, err, sizeof err) == 0 && !gm_game_over(&b));
-    free(moves);
-    if (!ok) {
-        cli_progress_done();
-        cli_error("%s:%ld: %s", file, lineno, err);
-        p->totals.bad_lines++;
-    } else if (!blank) {
-        run_position(p, file, lineno, &b);
-    }
-    return 0;
-}
-
-static void print_summary(const positions *p)
-{
-    const long n = p->totals.positions;
-    if (p->c->json) {
-        for (int i = 0; i < p->nthreads; i++)
-            printf("{\"threads\":%d,\"positions\":%ld,\"total_ms\":%.3f,\"speedup\":%.3f,\"geomean_speedup\":%.3f}\n",
-                   p->threads[i], n, p->total_usec[i] / 1000, p->total_usec[0] / fmax(p->total_usec[i], 1e-3),
-                   n ? exp(p->log_speedup[i] / n) : 1.0);
-        return;
-    }
-    printf("\n# %ld positions\n# %7s %12s %9s %9s\n", n, "threads", "total ms", "speedup", "geomean");
-    for (int i = 0; i < p->nthreads; i++)
-        printf("  %7d %12.3f %9.2f %9.2f\n", p->threads[i], p->total_usec[i] / 1000,
-               p->total_usec[0] / fmax(p->total_usec[i], 1e-3), n ? exp(p->log_speedup[i] / n) : 1.0);
-}
-
-/* The depth and thread counts from the options, with this command's
- * defaults; threads[0] is 1, the count the others are compared with.
- * Returns 0, or -1 after a one-line error. */
-static int positions_options(const gm_cli *c, positions *p)
-{
-    int depths[MAX_LIST];
-    if (c->size_list) {
-        cli_error("option --sizes does not apply to 'gts gomoku bench positions' (the board: --size)");
-        return -1;
-    }
-    if (c->algo_list && gm_cli_algo(c->algo_list) < 0) {
-        cli_error("'gts gomoku bench positions' takes one --algo (minimax, alphabeta, pvs)");
-        return -1;
-    }
-    if (c->depth_list && parse_list(c->depth_list, "--depth", 1, GM_MAX_DEPTH, depths) != 1) {
-        cli_error("'gts gomoku bench positions' takes one --depth");
-        return -1;
-    }
-    p->depth = c->depth_list ? depths[0] : 3;
-    if (c->opt.parallel == GM_PAR_SPLIT && c->opt.split_depth > p->depth) {
-        cli_error("--split-depth %d is deeper than --depth %d", c->opt.split_depth, p->depth);
-        return -1;
-    }
-    p->nthreads = parse_list(c->thread_list ? c->thread_list : "1,2,4,8,16", "--threads", 1, 256, p->threads);
-    if (p->nthreads < 0)
-        return -1;
-    if (p->threads[0] != 1) {
-        memmove(p->threads + 1, p->threads, (size_t)(MAX_LIST - 1) * sizeof *p->threads);
-        p->threads[0] = 1;
-        p->nthreads += p->nthreads < MAX_LIST;
-    }
-    return 0;
-}
-
-/* By gm_parallel; GM_PAR_NONE on several threads is the shared way. */
-static const char *const parallel_name[] = { "shared", "root", "split", "shared" };
-
-static void print_positions_header(const positions *p, const char *file)
-{
-    const gm_cli *c = p->c;
-    char candidates[16];
-    candidates_text(c->near, candidates, sizeof candidates);
-    printf("# %s: %s depth %d, candidates %s, threads' way %s\n# %5s %5s %6s %10s %-5s %12s", file,
-           gm_cli_algo_name(c->opt.algo), p->depth, candidates, parallel_name[c->opt.parallel], "pos", "line",
-           "stones", "score", "move", "nodes");
-    for (int i = 0; i < p->nthreads; i++)
-        printf(" %6d thr", p->threads[i]);
-    printf("  (ms)\n");
-}
-
-static int bench_positions(gm_cli *c, char *file)
-{
-    positions *p = calloc(1, sizeof *p);
-    if (!p) {
-        cli_error("out of memory");
-        return EXIT_FAIL;
-    }
-    *p = (positions){ .c = c, .width = c->width, .height = c->height };
-    if (positions_options(c, p) != 0) {
-        free(p);
-        return EXIT_USAGE;
-    }
-    /* A searcher per thread count for the whole run: its table is cleared
-     * between positions rather than made again (the memory: one table per
-     * count). */
-    int status = EXIT_OK;
-    for (int i = 0; i < p->nthreads && status == EXIT_OK; i++) {
-        gm_search_options o = c->opt;
-        o.depth = p->depth;
-        o.threads = p->threads[i];
-        char err[256];
-        if (!(p->searcher[i] = gm_searcher_create(&o, err, sizeof err))) {
-            cli_error("%s", err);
-            status = EXIT_FAIL;
-        }
-    }
-    if (status == EXIT_OK) {
-        if (!c->json)
-            print_positions_header(p, file);
-        status = cli_each_line(1, &file, on_position_line, NULL, p);
-        cli_progress_done();
-        print_summary(p);
-        status = cli_solve_status(&p->totals, status);
-    }
-    for (int i = 0; i < p->nthreads; i++)
-        gm_searcher_free(p->searcher[i]);
-    free(p);
-    return status;
-}
-
-int gomoku_bench_main(gm_cli *c, int argc, char **argv)
-{
-    if (argc == 1 && strcmp(argv[0], "table") == 0)
-        return bench_table(c);
-    if (argc == 2 && strcmp(argv[0], "positions") == 0)
-        return bench_positions(c, argv[1]);
-    cli_error("usage: gts gomoku bench table | positions FILE (see 'gts gomoku --help')");
-    return EXIT_USAGE;
-}

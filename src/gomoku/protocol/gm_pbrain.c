@@ -35,37 +35,37 @@ static const char *shown(const char *s)
     return out;
 }
 
-/* Exactly n comma-separated integers, spaces allowed around them. */
+/* One integer within [min, max] at *s, blanks around it skipped: true
+ * with *v and *s past them. */
+static bool read_number(const char **s, long min, long max, long *v)
+{
+    const char *p = *s + strspn(*s, " \t");
+    char *end;
+    if (!isdigit((unsigned char)*p) && *p != '-' && *p != '+')
+        return false;
+    errno = 0;
+    *v = strtol(p, &end, 10);
+    if (errno || end == p || *v < min || *v > max)
+        return false;
+    *s = end + strspn(end, " \t");
+    return true;
+}
+
+/* Exactly n comma-separated integers, blanks allowed around them. */
 static bool parse_ints(const char *s, long *v, int n)
 {
     for (int i = 0; i < n; i++) {
-        char *end;
-        while (*s == ' ' || *s == '\t')
-            s++;
-        if (!isdigit((unsigned char)*s) && *s != '-' && *s != '+')
-            return false;
-        v[i] = strtol(s, &end, 10);
-        if (end == s || v[i] < -1000000 || v[i] > 1000000)
-            return false;
-        for (s = end; *s == ' ' || *s == '\t'; s++)
-            ;
-        if (*s != (i + 1 < n ? ',' : '\0'))
+        if (!read_number(&s, -1000000, 1000000, &v[i]) || *s != (i + 1 < n ? ',' : '\0'))
             return false;
         s += i + 1 < n;
     }
     return true;
 }
 
-/* A whole decimal number within [min, max]. */
-static bool whole(const char *s, long min, long max, long *out)
+/* The whole of s one integer within [min, max]. */
+static bool whole(const char *s, long min, long max, long *v)
 {
-    char *end;
-    errno = 0;
-    const long v = strtol(s, &end, 10);
-    if (errno || end == s || *end || v < min || v > max)
-        return false;
-    *out = v;
-    return true;
+    return read_number(&s, min, max, v) && !*s;
 }
 
 /* Whether a board was set up; if not, answers the ERROR. */
