@@ -13,10 +13,10 @@
 typedef struct positions {
     const gm_cli *c;
     int width, height, depth;
-    int threads[GM_CLI_LIST_MAX], nthreads;          /* threads[0] is 1 */
+    int threads[GM_CLI_LIST_MAX], nthreads;   /* threads[0] is 1 */
     gm_searcher *searcher[GM_CLI_LIST_MAX];
     double total_usec[GM_CLI_LIST_MAX], log_speedup[GM_CLI_LIST_MAX];
-    solve_totals totals;                      /* positions, mismatches (scores unlike 1 thread's), bad lines */
+    solve_totals totals;   /* positions, mismatches (scores unlike 1 thread's), bad lines */
 } positions;
 
 /* One position on each thread count: a row of times; a score unlike the

@@ -47,7 +47,7 @@ typedef struct table {
     const gm_cli *c;
     int sizes[GM_CLI_LIST_MAX], depths[GM_CLI_LIST_MAX], algos[3];
     int nsizes, ndepths, nalgos;
-    int near;                           /* the candidates: gm_board.near */
+    int near;                                         /* the candidates: gm_board.near */
     cell grid[3][GM_CLI_LIST_MAX][GM_CLI_LIST_MAX];   /* [algo][size][depth] */
 } table;
 
@@ -192,8 +192,8 @@ static int table_options(const gm_cli *c, table *t, int *threads)
     }
     t->nalgos = values(t->algos, c->algos, c->nalgos, algos, 3);
     t->nsizes = values(t->sizes, c->sizes.v, c->sizes.n, sizes, 7);
-    t->ndepths = values(t->depths, c->depths.n ? c->depths.v : &c->opt.depth, c->depths.n ? c->depths.n : c->depth_given,
-                        depths, 4);
+    const bool one_depth = !c->depths.n && c->depth_given;   /* --depth D: the list D */
+    t->ndepths = values(t->depths, one_depth ? &c->opt.depth : c->depths.v, one_depth ? 1 : c->depths.n, depths, 4);
     *threads = c->threads.n ? c->threads.v[0] : 1;
     return 0;
 }

@@ -332,7 +332,7 @@ static int read_line(FILE *in, char *buf, size_t size)
 
 void gm_pbrain_run(gm_pbrain *p, FILE *in)
 {
-    static char line[GM_PBRAIN_LINE_MAX + 1];
+    char line[GM_PBRAIN_LINE_MAX + 1];
     int got;
     while ((got = read_line(in, line, sizeof line)) != 0) {
         if (got < 0)
