@@ -51,7 +51,7 @@ typedef enum {
     GM_SHAPES
 } gm_shape;
 
-/* The weight of each shape in the evaluation (gomoku_board.c). */
+/* The weight of each shape in the evaluation (src/gomoku/gm_eval.c). */
 extern const int32_t gm_shape_weight[GM_SHAPES];
 extern const char *const gm_shape_name[GM_SHAPES];
 

@@ -1,4 +1,5 @@
-/* Internal to the gts command: options shared by the gts gomoku commands. */
+/* Internal to the gts command: the options of the gts gomoku commands
+ * (gomoku_options.c) and what the commands share. */
 #ifndef GTS_GOMOKU_CLI_H
 #define GTS_GOMOKU_CLI_H
 
@@ -6,39 +7,53 @@
 
 #include "gts/gomoku_search.h"
 
+#define GM_CLI_LIST_MAX 64
+
+/* A bench list of numbers ("1,2,4", "1-6"): sorted, each once. */
+typedef struct gm_cli_list {
+    long min, max;                 /* what an item may be */
+    int n;                         /* 0: not given */
+    int v[GM_CLI_LIST_MAX];
+} gm_cli_list;
+
 typedef struct gm_cli {
     int width, height;
     gm_rule rule;
     int near;                      /* --candidates: 0 = all, T = near:T */
     gm_search_options opt;         /* --algo --depth --time --threads --parallel ... */
     bool json;
-    const char *algo_list, *thread_list, *size_list, *depth_list;   /* bench: comma lists */
-    const char *black, *white;     /* play: the players */
-    double max_seconds;            /* bench table: a variant stops growing past this per cell */
-    long limit;                    /* bench positions: at most this many */
-    int random_moves, random_radius;   /* play: --random N opening moves within --random-radius R */
-    unsigned long long seed;       /* play: --seed S of those moves */
     bool near_given, size_given;   /* --candidates, --size/--width/--height given (bench's defaults differ) */
+    bool depth_given;
+    int player[2];                 /* play: --black, --white (gm_player) */
+    int random_moves, random_radius;   /* play: --random N opening moves within --random-radius R */
+    long seed;                     /* play: --seed S of those moves */
+    int algos[3], nalgos;          /* bench: --algo's list in its order; 0: not given */
+    gm_cli_list threads, sizes, depths;   /* bench: --threads, --sizes, --depths */
+    long max_seconds;              /* bench table: a variant stops growing past this per cell */
+    long limit;                    /* bench positions: at most this many */
 } gm_cli;
 
-/* Parses the options of `gts gomoku <cmd>`; operands are left in
- * argv[optind..].  Returns 0, 1 after printing help, or -1 after a
- * one-line usage error. */
-int gm_cli_parse(const char *cmd, int argc, char **argv, gm_cli *c);
+/* Reads the options of `gts gomoku <cmd>` (argv[0] is cmd) with the
+ * command line's parser (cli/cli_options.h) and moves the operands to
+ * argv[1..n].  Returns n, or CLI_HELP / CLI_BAD after the usage / a
+ * one-line error. */
+int gm_cli_parse(const char *cmd, const char *usage, int argc, char **argv, gm_cli *c);
 
 /* Sets up c's board and plays the position given by the operands (moves
  * as in gm_parse_moves; none or "-" for the empty board).  Returns 0, or
  * -1 after printing the reason. */
 int gm_cli_board(const gm_cli *c, int argc, char **argv, gm_board *b);
 
-/* "pvs" -> GM_ALGO_PVS ...; -1 if unknown. */
-int gm_cli_algo(const char *name);
+/* The algorithms' and the candidates' names. */
 const char *gm_cli_algo_name(gm_algo a);
+void gm_cli_candidates(int near, char *out, size_t len);
 
 /* A score as text: "+12345", "win in 7", "loss in 4". */
 void gm_cli_score(int32_t score, char *out, size_t len);
 
-int gomoku_bench_main(gm_cli *c, int argc, char **argv);
+/* The commands after their options: the operands in argv[0..argc-1]. */
 int gomoku_play_main(gm_cli *c, int argc, char **argv);
+int gomoku_bench_table(const gm_cli *c);
+int gomoku_bench_positions(const gm_cli *c, char *file);
 
 #endif

@@ -1,11 +1,9 @@
 /* gts gomoku: best move, board display, and the dispatch of play, bench
- * and the protocol engine. */
-#include <getopt.h>
-#include <limits.h>
-#include <stdlib.h>
+ * and the protocol engine; the options are gomoku_options.c's. */
 #include <string.h>
 
 #include "cli.h"
+#include "cli/cli_options.h"
 #include "gomoku_cli.h"
 #include "gts/tt_size.h"
 
@@ -53,290 +51,14 @@ static const char usage_text[] =
     "  options above; a human's moves are read from stdin, one a line);\n"
     "  --random N [--random-radius R] [--seed S]: the first N moves at random\n"
     "  within R (default 3) of a stone or of the centre.\n"
-    "bench table: --algo A,B,.. --sizes 6,9,.. --depths 1,2,.. (default all\n"
+    "bench table: --algo A,B,.. --sizes 6,9,.. --depths 1-4 (default all\n"
     "  three algorithms, 6..24 by 3, 1..4; candidates all); --max-seconds S: a\n"
     "  cell past S seconds (default 60) ends that algorithm's larger cells.\n"
     "bench positions FILE: --threads 1,2,4,.. (default 1,2,4,8,16), --depth\n"
     "  (default 3), --limit N: the first N positions.\n"
+    "Lists of numbers take ranges too: 1-4, 1-4,8,16.\n"
     "\n"
     "exit status: 0 ok, 1 failure, 2 usage error.\n";
-
-enum {
-    OPT_SIZE = 256, OPT_WIDTH, OPT_HEIGHT, OPT_RULE, OPT_CANDIDATES, OPT_DEPTH, OPT_TIME, OPT_ALGO,
-    OPT_THREADS, OPT_PARALLEL, OPT_SPLIT, OPT_SCHEDULE, OPT_VCF, OPT_EVAL, OPT_TT, OPT_JSON,
-    OPT_BLACK, OPT_WHITE, OPT_SIZES, OPT_DEPTHS, OPT_MAX_SECONDS, OPT_LIMIT, OPT_RANDOM, OPT_RANDOM_RADIUS,
-    OPT_SEED,
-};
-
-static const struct option long_opts[] = {
-    { "size", required_argument, NULL, OPT_SIZE },
-    { "width", required_argument, NULL, OPT_WIDTH },
-    { "height", required_argument, NULL, OPT_HEIGHT },
-    { "rule", required_argument, NULL, OPT_RULE },
-    { "candidates", required_argument, NULL, OPT_CANDIDATES },
-    { "depth", required_argument, NULL, OPT_DEPTH },
-    { "time", required_argument, NULL, OPT_TIME },
-    { "algo", required_argument, NULL, OPT_ALGO },
-    { "threads", required_argument, NULL, OPT_THREADS },
-    { "parallel", required_argument, NULL, OPT_PARALLEL },
-    { "split-depth", required_argument, NULL, OPT_SPLIT },
-    { "schedule", required_argument, NULL, OPT_SCHEDULE },
-    { "vcf", no_argument, NULL, OPT_VCF },
-    { "eval", required_argument, NULL, OPT_EVAL },
-    { "tt-mb", required_argument, NULL, OPT_TT },
-    { "json", no_argument, NULL, OPT_JSON },
-    { "black", required_argument, NULL, OPT_BLACK },
-    { "white", required_argument, NULL, OPT_WHITE },
-    { "sizes", required_argument, NULL, OPT_SIZES },
-    { "depths", required_argument, NULL, OPT_DEPTHS },
-    { "max-seconds", required_argument, NULL, OPT_MAX_SECONDS },
-    { "limit", required_argument, NULL, OPT_LIMIT },
-    { "random", required_argument, NULL, OPT_RANDOM },
-    { "random-radius", required_argument, NULL, OPT_RANDOM_RADIUS },
-    { "seed", required_argument, NULL, OPT_SEED },
-    { "help", no_argument, NULL, 'h' },
-    { NULL, 0, NULL, 0 },
-};
-
-/* Options each command takes, by long name. */
-static const struct {
-    const char *cmd, *opts;
-} allowed[] = {
-    { "best", " size width height rule candidates depth time algo threads parallel split-depth schedule vcf eval tt-mb json " },
-    { "show", " size width height rule candidates " },
-    { "play", " size width height rule candidates depth time algo threads parallel split-depth schedule vcf eval tt-mb black white random random-radius seed " },
-    { "bench", " size width height rule candidates depth algo threads parallel split-depth schedule vcf eval tt-mb sizes depths max-seconds limit json " },
-};
-
-static const char *const algo_names[] = { "minimax", "alphabeta", "pvs" };
-
-int gm_cli_algo(const char *name)
-{
-    for (int i = 0; i < 3; i++)
-        if (strcmp(name, algo_names[i]) == 0)
-            return i;
-    return -1;
-}
-
-const char *gm_cli_algo_name(gm_algo a)
-{
-    return algo_names[a];
-}
-
-void gm_cli_score(int32_t score, char *out, size_t len)
-{
-    if (score > GM_WIN_BOUND)
-        snprintf(out, len, "win in %d", GM_WIN - score);
-    else if (score < -GM_WIN_BOUND)
-        snprintf(out, len, "loss in %d", GM_WIN + score);
-    else
-        snprintf(out, len, "%+d", score);
-}
-
-static int bad(const char *what, const char *arg)
-{
-    cli_error("bad %s '%s' (see 'gts gomoku --help')", what, arg);
-    return -1;
-}
-
-static const char *option_name(int code)
-{
-    for (int i = 0; long_opts[i].name; i++)
-        if (long_opts[i].val == code)
-            return long_opts[i].name;
-    return "?";
-}
-
-static int pick(const char *arg, const char *const *names, int n)
-{
-    for (int i = 0; i < n; i++)
-        if (strcmp(arg, names[i]) == 0)
-            return i;
-    return -1;
-}
-
-int gm_cli_parse(const char *cmd, int argc, char **argv, gm_cli *c)
-{
-    const char *opts = NULL;
-    for (size_t i = 0; i < sizeof allowed / sizeof *allowed; i++)
-        if (strcmp(allowed[i].cmd, cmd) == 0)
-            opts = allowed[i].opts;
-    memset(c, 0, sizeof *c);
-    c->width = c->height = 15;
-    c->rule = GM_FREESTYLE;
-    c->near = 2;
-    c->max_seconds = 60;
-    c->random_radius = 3;
-    gm_search_defaults(&c->opt);
-    bool depth_given = false;
-    long v;
-    opterr = 0;
-    optind = 1;
-    int ch;
-    while ((ch = getopt_long(argc, argv, "h", long_opts, NULL)) != -1) {
-        if (ch == 'h')
-            return 1;
-        if (ch == '?') {
-            cli_error("unknown option or missing value: %s (see 'gts gomoku --help')", argv[optind - 1]);
-            return -1;
-        }
-        char word[40];
-        snprintf(word, sizeof word, " %s ", option_name(ch));
-        if (!strstr(opts, word)) {
-            cli_error("option --%s does not apply to 'gts gomoku %s'", option_name(ch), cmd);
-            return -1;
-        }
-        switch (ch) {
-        case OPT_SIZE:
-        case OPT_WIDTH:
-        case OPT_HEIGHT:
-            if (cli_int(optarg, GM_MIN_SIZE, GM_MAX_SIZE, &v))
-                return bad("board size", optarg);
-            if (ch != OPT_HEIGHT)
-                c->width = (int)v;
-            if (ch != OPT_WIDTH)
-                c->height = (int)v;
-            c->size_given = true;
-            break;
-        case OPT_RULE: {
-            static const char *const rules[] = { "freestyle", "standard" };
-            const int r = pick(optarg, rules, 2);
-            if (r < 0)
-                return bad("--rule", optarg);
-            c->rule = (gm_rule)r;
-            break;
-        }
-        case OPT_CANDIDATES:
-            if (strcmp(optarg, "all") == 0)
-                c->near = 0;
-            else if (strncmp(optarg, "near:", 5) == 0 && cli_int(optarg + 5, 1, 4, &v) == 0)
-                c->near = (int)v;
-            else
-                return bad("--candidates (all or near:1..4)", optarg);
-            c->near_given = true;
-            break;
-        case OPT_DEPTH:
-            if (cli_int(optarg, 1, GM_MAX_DEPTH, &v))
-                return bad("--depth", optarg);
-            c->opt.depth = (int)v;
-            depth_given = true;
-            c->depth_list = optarg;
-            break;
-        case OPT_TIME:
-            if (cli_int(optarg, 1, 1L << 30, &v))
-                return bad("--time (milliseconds)", optarg);
-            c->opt.time_ms = v;
-            break;
-        case OPT_ALGO: {
-            c->algo_list = optarg;
-            const int a = gm_cli_algo(optarg);
-            if (a < 0 && strcmp(cmd, "bench") != 0)
-                return bad("--algo (minimax, alphabeta, pvs)", optarg);
-            if (a >= 0)
-                c->opt.algo = (gm_algo)a;
-            break;
-        }
-        case OPT_THREADS:
-            c->thread_list = optarg;
-            if (strcmp(cmd, "bench") != 0) {
-                if (cli_int(optarg, 1, 256, &v))
-                    return bad("--threads (1..256)", optarg);
-                c->opt.threads = (int)v;
-            }
-            break;
-        case OPT_PARALLEL: {
-            static const char *const ways[] = { "root", "split", "shared" };
-            const int p = pick(optarg, ways, 3);
-            if (p < 0)
-                return bad("--parallel (root, split, shared)", optarg);
-            c->opt.parallel = (gm_parallel)(p + 1);
-            break;
-        }
-        case OPT_SPLIT:
-            if (cli_int(optarg, 1, GM_MAX_DEPTH, &v))
-                return bad("--split-depth", optarg);
-            c->opt.split_depth = (int)v;
-            break;
-        case OPT_SCHEDULE: {
-            static const char *const kinds[] = { "static", "dynamic", "guided" };
-            const int k = pick(optarg, kinds, 3);
-            if (k < 0)
-                return bad("--schedule (static, dynamic, guided)", optarg);
-            c->opt.schedule = (gm_schedule)k;
-            break;
-        }
-        case OPT_VCF: c->opt.vcf = true; break;
-        case OPT_EVAL: {
-            static const char *const evals[] = { "shapes", "potential" };
-            const int e = pick(optarg, evals, 2);
-            if (e < 0)
-                return bad("--eval (shapes, potential)", optarg);
-            c->opt.eval = (gm_eval_kind)e;
-            break;
-        }
-        case OPT_TT:
-            if (cli_int(optarg, 1, 1 << 20, &v))
-                return bad("--tt-mb", optarg);
-            c->opt.tt_bytes = (size_t)v << 20;
-            break;
-        case OPT_JSON: c->json = true; break;
-        case OPT_BLACK: c->black = optarg; break;
-        case OPT_WHITE: c->white = optarg; break;
-        case OPT_SIZES: c->size_list = optarg; break;
-        case OPT_DEPTHS: c->depth_list = optarg; break;
-        case OPT_MAX_SECONDS:
-            if (cli_int(optarg, 1, 1L << 30, &v))
-                return bad("--max-seconds", optarg);
-            c->max_seconds = (double)v;
-            break;
-        case OPT_LIMIT:
-            if (cli_int(optarg, 1, 1L << 30, &v))
-                return bad("--limit", optarg);
-            c->limit = v;
-            break;
-        case OPT_RANDOM:
-            if (cli_int(optarg, 0, GM_MAX_CELLS, &v))
-                return bad("--random (moves)", optarg);
-            c->random_moves = (int)v;
-            break;
-        case OPT_RANDOM_RADIUS:
-            if (cli_int(optarg, 1, GM_MAX_SIZE, &v))
-                return bad("--random-radius", optarg);
-            c->random_radius = (int)v;
-            break;
-        case OPT_SEED:
-            if (cli_int(optarg, 0, LONG_MAX, &v))
-                return bad("--seed", optarg);
-            c->seed = (unsigned long long)v;
-            break;
-        }
-    }
-    if (c->opt.time_ms && !depth_given)
-        c->opt.depth = GM_MAX_DEPTH;
-    if (c->opt.split_depth > c->opt.depth && c->opt.parallel == GM_PAR_SPLIT) {
-        cli_error("--split-depth %d is deeper than --depth %d", c->opt.split_depth, c->opt.depth);
-        return -1;
-    }
-    return 0;
-}
-
-int gm_cli_board(const gm_cli *c, int argc, char **argv, gm_board *b)
-{
-    char err[256];
-    if (gm_init(b, c->width, c->height, c->rule, c->near, err, sizeof err) != 0) {
-        cli_error("%s", err);
-        return -1;
-    }
-    for (int i = 0; i < argc; i++) {
-        if (strcmp(argv[i], "-") == 0)
-            continue;
-        if (gm_parse_moves(b, argv[i], err, sizeof err) != 0) {
-            cli_error("%s", err);
-            return -1;
-        }
-    }
-    return 0;
-}
 
 static int cmd_best(gm_cli *c, int argc, char **argv)
 {
@@ -391,6 +113,16 @@ static int cmd_show(gm_cli *c, int argc, char **argv)
     return EXIT_OK;
 }
 
+static int cmd_bench(gm_cli *c, int argc, char **argv)
+{
+    if (argc == 1 && strcmp(argv[0], "table") == 0)
+        return gomoku_bench_table(c);
+    if (argc == 2 && strcmp(argv[0], "positions") == 0)
+        return gomoku_bench_positions(c, argv[1]);
+    cli_error("usage: gts gomoku bench table | positions FILE (see 'gts gomoku --help')");
+    return EXIT_USAGE;
+}
+
 int gomoku_main(int argc, char **argv)
 {
     if (argc < 2 || strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0) {
@@ -407,20 +139,16 @@ int gomoku_main(int argc, char **argv)
         { "best", cmd_best },
         { "show", cmd_show },
         { "play", gomoku_play_main },
-        { "bench", gomoku_bench_main },
+        { "bench", cmd_bench },
     };
     for (size_t i = 0; i < sizeof commands / sizeof *commands; i++) {
         if (strcmp(cmd, commands[i].name) != 0)
             continue;
         gm_cli c;
-        const int r = gm_cli_parse(cmd, argc - 1, argv + 1, &c);
-        if (r == 1) {
-            fputs(usage_text, stdout);
-            return EXIT_OK;
-        }
-        if (r < 0)
-            return EXIT_USAGE;
-        return commands[i].run(&c, argc - 1 - optind, argv + 1 + optind);
+        const int n = gm_cli_parse(cmd, usage_text, argc - 1, argv + 1, &c);
+        if (n < 0)
+            return cli_parse_status(n);
+        return commands[i].run(&c, n, argv + 2);
     }
     cli_error("unknown gomoku command '%s' (see 'gts gomoku --help')", cmd);
     return EXIT_USAGE;

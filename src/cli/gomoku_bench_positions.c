@@ -1,0 +1,212 @@
+/*
+ * gts gomoku bench positions FILE: the Connect-5 report's experiment,
+ * every position of FILE searched with each thread count, the speedups,
+ * and a check that every count gives the 1-thread score.
+ */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+#include "gomoku_cli.h"
+
+typedef struct positions {
+    const gm_cli *c;
+    int width, height, depth;
+    int threads[GM_CLI_LIST_MAX], nthreads;   /* threads[0] is 1 */
+    gm_searcher *searcher[GM_CLI_LIST_MAX];
+    double total_usec[GM_CLI_LIST_MAX], log_speedup[GM_CLI_LIST_MAX];
+    solve_totals totals;   /* positions, mismatches (scores unlike 1 thread's), bad lines */
+} positions;
+
+/* One position on each thread count: a row of times; a score unlike the
+ * 1-thread score is reported. */
+static void run_position(positions *p, const char *file, long lineno, const gm_board *b)
+{
+    gm_result r[GM_CLI_LIST_MAX];
+    for (int i = 0; i < p->nthreads; i++) {
+        cli_progress("position %ld, %d thread%s", p->totals.positions + 1, p->threads[i], p->threads[i] > 1 ? "s" : "");
+        /* Cleared so that a position's time does not depend on the ones
+         * before it; the clear is not timed (r.usec). */
+        gm_searcher_clear(p->searcher[i]);
+        gm_searcher_run(p->searcher[i], b, &r[i]);
+    }
+    p->totals.positions++;
+    char move[16], score[32];
+    gm_format_cell(b, r[0].move, move, sizeof move);
+    gm_cli_score(r[0].score, score, sizeof score);
+    if (!p->c->json)
+        printf("  %5ld %5ld %6d %10s %-5s %12llu", p->totals.positions, lineno, b->stones, score, move,
+               (unsigned long long)r[0].nodes);
+    for (int i = 0; i < p->nthreads; i++) {
+        p->total_usec[i] += r[i].usec;
+        /* A floor keeps a search too fast for the clock out of log(0). */
+        p->log_speedup[i] += log(fmax(r[0].usec, 1e-3) / fmax(r[i].usec, 1e-3));
+        if (p->c->json) {
+            gm_format_cell(b, r[i].move, move, sizeof move);
+            printf("{\"position\":%ld,\"line\":%ld,\"stones\":%d,\"threads\":%d,\"ms\":%.3f,\"nodes\":%llu,"
+                   "\"score\":%d,\"move\":\"%s\"}\n",
+                   p->totals.positions, lineno, b->stones, p->threads[i], r[i].usec / 1000,
+                   (unsigned long long)r[i].nodes, r[i].score, move);
+        } else {
+            printf(" %10.3f", r[i].usec / 1000);
+        }
+    }
+    if (!p->c->json)
+        printf("\n");
+    fflush(stdout);
+    for (int i = 1; i < p->nthreads; i++) {
+        if (r[i].score == r[0].score)
+            continue;
+        char other[32];
+        gm_cli_score(r[i].score, other, sizeof other);
+        cli_progress_done();
+        cli_error("%s:%ld: %d threads score %s, 1 thread %s", file, lineno, p->threads[i], other, score);
+        p->totals.mismatches++;
+    }
+}
+
+/* A line of the file: moves, then an optional '# comment'; '# size N'
+ * sets the board when --size was not given. */
+static int on_position_line(void *ctx, const char *file, long lineno, const char *line)
+{
+    positions *p = ctx;
+    int size;
+    char rest[2];
+    if (sscanf(line, " # size %d %1s", &size, rest) == 1) {
+        if (size < GM_MIN_SIZE || size > GM_MAX_SIZE) {
+            cli_error("%s:%ld: size %d out of range (%d..%d)", file, lineno, size, GM_MIN_SIZE, GM_MAX_SIZE);
+            p->totals.bad_lines++;
+        } else if (!p->c->size_given) {
+            p->width = p->height = size;
+        }
+        return 0;
+    }
+    if (p->c->limit && p->totals.positions >= p->c->limit)
+        return 0;
+    char *moves = strndup(line, strcspn(line, "#"));
+    if (!moves) {
+        cli_error("out of memory");
+        return 1;
+    }
+    char err[256] = "the game is over";
+    gm_board b;
+    const bool blank = strspn(moves, " \t\r\n") == strlen(moves);   /* or only a comment */
+    const bool ok = blank || (gm_init(&b, p->width, p->height, p->c->rule, p->c->near, err, sizeof err) == 0 &&
+                              gm_parse_moves(&b, moves, err, sizeof err) == 0 && !gm_game_over(&b));
+    free(moves);
+    if (!ok) {
+        cli_progress_done();
+        cli_error("%s:%ld: %s", file, lineno, err);
+        p->totals.bad_lines++;
+    } else if (!blank) {
+        run_position(p, file, lineno, &b);
+    }
+    return 0;
+}
+
+static void print_summary(const positions *p)
+{
+    const long n = p->totals.positions;
+    if (p->c->json) {
+        for (int i = 0; i < p->nthreads; i++)
+            printf("{\"threads\":%d,\"positions\":%ld,\"total_ms\":%.3f,\"speedup\":%.3f,\"geomean_speedup\":%.3f}\n",
+                   p->threads[i], n, p->total_usec[i] / 1000, p->total_usec[0] / fmax(p->total_usec[i], 1e-3),
+                   n ? exp(p->log_speedup[i] / n) : 1.0);
+        return;
+    }
+    printf("\n# %ld positions\n# %7s %12s %9s %9s\n", n, "threads", "total ms", "speedup", "geomean");
+    for (int i = 0; i < p->nthreads; i++)
+        printf("  %7d %12.3f %9.2f %9.2f\n", p->threads[i], p->total_usec[i] / 1000,
+               p->total_usec[0] / fmax(p->total_usec[i], 1e-3), n ? exp(p->log_speedup[i] / n) : 1.0);
+}
+
+/* The depth and thread counts from the options, with this command's
+ * defaults; threads[0] is 1, the count the others are compared with.
+ * Returns 0, or -1 after a one-line error. */
+static int positions_options(const gm_cli *c, positions *p)
+{
+    static const int threads[] = { 1, 2, 4, 8, 16 };
+    if (c->sizes.n) {
+        cli_error("option --sizes does not apply to 'gts gomoku bench positions' (the board: --size)");
+        return -1;
+    }
+    if (c->nalgos > 1) {
+        cli_error("'gts gomoku bench positions' takes one --algo (minimax, alphabeta, pvs)");
+        return -1;
+    }
+    if (c->depths.n > 1) {
+        cli_error("'gts gomoku bench positions' takes one --depth");
+        return -1;
+    }
+    p->depth = c->depths.n ? c->depths.v[0] : c->depth_given ? c->opt.depth : 3;
+    if (c->opt.parallel == GM_PAR_SPLIT && c->opt.split_depth > p->depth) {
+        cli_error("--split-depth %d is deeper than --depth %d", c->opt.split_depth, p->depth);
+        return -1;
+    }
+    p->nthreads = c->threads.n ? c->threads.n : 5;
+    memcpy(p->threads, c->threads.n ? c->threads.v : threads, (size_t)p->nthreads * sizeof *p->threads);
+    if (p->threads[0] != 1) {
+        memmove(p->threads + 1, p->threads, (size_t)(GM_CLI_LIST_MAX - 1) * sizeof *p->threads);
+        p->threads[0] = 1;
+        p->nthreads += p->nthreads < GM_CLI_LIST_MAX;
+    }
+    return 0;
+}
+
+/* By gm_parallel; GM_PAR_NONE on several threads is the shared way. */
+static const char *const parallel_name[] = { "shared", "root", "split", "shared" };
+
+static void print_positions_header(const positions *p, const char *file)
+{
+    const gm_cli *c = p->c;
+    char candidates[16];
+    gm_cli_candidates(c->near, candidates, sizeof candidates);
+    printf("# %s: %s depth %d, candidates %s, threads' way %s\n# %5s %5s %6s %10s %-5s %12s", file,
+           gm_cli_algo_name(c->opt.algo), p->depth, candidates, parallel_name[c->opt.parallel], "pos", "line",
+           "stones", "score", "move", "nodes");
+    for (int i = 0; i < p->nthreads; i++)
+        printf(" %6d thr", p->threads[i]);
+    printf("  (ms)\n");
+}
+
+int gomoku_bench_positions(const gm_cli *c, char *file)
+{
+    positions *p = calloc(1, sizeof *p);
+    if (!p) {
+        cli_error("out of memory");
+        return EXIT_FAIL;
+    }
+    *p = (positions){ .c = c, .width = c->width, .height = c->height };
+    if (positions_options(c, p) != 0) {
+        free(p);
+        return EXIT_USAGE;
+    }
+    /* A searcher per thread count for the whole run: its table is cleared
+     * between positions rather than made again (the memory: one table per
+     * count). */
+    int status = EXIT_OK;
+    for (int i = 0; i < p->nthreads && status == EXIT_OK; i++) {
+        gm_search_options o = c->opt;
+        o.depth = p->depth;
+        o.threads = p->threads[i];
+        char err[256];
+        if (!(p->searcher[i] = gm_searcher_create(&o, err, sizeof err))) {
+            cli_error("%s", err);
+            status = EXIT_FAIL;
+        }
+    }
+    if (status == EXIT_OK) {
+        if (!c->json)
+            print_positions_header(p, file);
+        status = cli_each_line(1, &file, on_position_line, NULL, p);
+        cli_progress_done();
+        print_summary(p);
+        status = cli_solve_status(&p->totals, status);
+    }
+    for (int i = 0; i < p->nthreads; i++)
+        gm_searcher_free(p->searcher[i]);
+    free(p);
+    return status;
+}
+

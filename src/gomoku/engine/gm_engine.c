@@ -1,0 +1,110 @@
+/* The Gomoku engine behind a protocol (gm_engine.h). */
+#include "gomoku/engine/gm_engine.h"
+
+#include <stdio.h>
+
+#include "core/clock.h"
+
+#define MAX_PLIES 20           /* iterative deepening's cap; time ends it first */
+#define NEAR 2                 /* candidate moves: cells within 2 of a stone */
+#define TT_MAX_BYTES (1UL << 30)
+
+void gm_engine_init(gm_engine *e, int threads)
+{
+    *e = (gm_engine){ .rule = GM_FREESTYLE };
+    gm_clock_init(&e->clock);
+    gm_engine_set_threads(e, threads);
+}
+
+void gm_engine_free(gm_engine *e)
+{
+    gm_searcher_free(e->searcher);
+    e->searcher = NULL;
+}
+
+void gm_engine_new_game(gm_engine *e, int width, int height)
+{
+    /* The table's keys are cell numbers: another size, other cells. */
+    e->stale_table |= width != e->game.width || height != e->game.height;
+    gm_game_new(&e->game, width, height);
+}
+
+void gm_engine_set_rule(gm_engine *e, gm_rule rule)
+{
+    e->stale_table |= rule != e->rule;   /* the table's scores were for the other */
+    e->rule = rule;
+}
+
+void gm_engine_set_threads(gm_engine *e, long threads)
+{
+    e->threads = threads < 1 ? 1 : threads > GM_ENGINE_MAX_THREADS ? GM_ENGINE_MAX_THREADS : (int)threads;
+}
+
+size_t gm_engine_table_bytes(long max_memory)
+{
+    if (max_memory <= 0)
+        return 0;
+    return (size_t)max_memory / 4 < TT_MAX_BYTES ? (size_t)max_memory / 4 : TT_MAX_BYTES;
+}
+
+/* The session's searcher, made anew when the threads or the table size
+ * have changed; NULL with a reason in err if it cannot be made. */
+static gm_searcher *searcher(gm_engine *e, char *err, size_t errlen)
+{
+    const size_t tt = gm_engine_table_bytes(e->max_memory);
+    if (e->searcher && e->searcher_threads == e->threads && e->searcher_tt == tt)
+        return e->searcher;
+    gm_searcher_free(e->searcher);
+    gm_search_options o;
+    gm_search_defaults(&o);
+    o.depth = MAX_PLIES;
+    o.time_ms = 1;   /* set for each move */
+    o.threads = e->threads;
+    o.vcf = true;
+    o.tt_bytes = tt;
+    e->searcher = gm_searcher_create(&o, err, errlen);
+    e->searcher_threads = e->threads;
+    e->searcher_tt = tt;
+    e->stale_table = false;
+    return e->searcher;
+}
+
+/* The search's move on e->board, or GM_NO_MOVE with a note when there is
+ * no searcher. */
+static int search(gm_engine *e, double t0, bool uneven, char *note, size_t notelen)
+{
+    char err[256];
+    gm_searcher *s = searcher(e, err, sizeof err);
+    if (!s) {
+        snprintf(note, notelen, "no search (%s): playing near the centre", err);
+        return GM_NO_MOVE;
+    }
+    if (e->stale_table || uneven)
+        gm_searcher_clear(s);
+    e->stale_table = uneven;
+    /* Making the searcher (allocating its table) took part of the time. */
+    const int empty = e->game.width * e->game.height - e->game.stones;
+    const long left = gm_clock_move_ms(&e->clock, empty) - (long)((gts_now_usec() - t0) / 1000);
+    gm_searcher_set_time(s, left > 1 ? left : 1);
+    gm_result r;
+    gm_searcher_run(s, &e->board, &r);
+    return r.move;
+}
+
+int gm_engine_move(gm_engine *e, char *note, size_t notelen)
+{
+    const gm_game *g = &e->game;
+    if (notelen)
+        note[0] = '\0';
+    if (g->stones == g->width * g->height)
+        return GM_NO_MOVE;
+    const double t0 = gts_now_usec();
+    const bool uneven = gm_game_board(g, e->rule, NEAR, &e->board);
+    int move = gm_game_over(&e->board) ? GM_NO_MOVE : search(e, t0, uneven, note, notelen);
+    /* The game may be over on the board given (a five), or the search
+     * without a move: any empty cell keeps the match going. */
+    if (move < 0 || move >= g->width * g->height || g->who[move] != GM_GAME_EMPTY)
+        move = gm_game_centre_move(g);
+    gm_game_put(&e->game, move, GM_GAME_MINE);
+    return move;
+}

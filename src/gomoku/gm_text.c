@@ -1,0 +1,105 @@
+/* Gomoku boards as text: cells ("h8", "x,y"), move lists, the board drawn
+ * in rows. */
+#include <stdio.h>
+#include <string.h>
+
+#include "gts/gomoku.h"
+
+int gm_parse_cell(const gm_board *b, const char *s, int *cell, char *err, size_t errlen)
+{
+    int x, y, used = 0;
+    if (sscanf(s, "%d,%d%n", &x, &y, &used) == 2 && s[used] == '\0') {
+        if (x < 0 || x >= b->width || y < 0 || y >= b->height) {
+            snprintf(err, errlen, "cell '%s' is off the %dx%d board", s, b->width, b->height);
+            return -1;
+        }
+        *cell = gm_cell(b, x, y);
+        return 0;
+    }
+    const char col = s[0];
+    int row;
+    if (col >= 'a' && col <= 'z' && sscanf(s + 1, "%d%n", &row, &used) == 1 && s[1 + used] == '\0' &&
+        s[1] >= '0' && s[1] <= '9') {
+        x = col - 'a';
+        if (x >= b->width || row < 1 || row > b->height) {
+            snprintf(err, errlen, "cell '%s' is off the %dx%d board", s, b->width, b->height);
+            return -1;
+        }
+        *cell = gm_cell(b, x, b->height - row);
+        return 0;
+    }
+    snprintf(err, errlen, "'%s' is not a cell (write h8, or x,y from 0)", s);
+    return -1;
+}
+
+void gm_format_cell(const gm_board *b, int cell, char *out, size_t len)
+{
+    const int x = cell % b->width, y = cell / b->width;
+    if (x < 26)
+        snprintf(out, len, "%c%d", 'a' + x, b->height - y);
+    else
+        snprintf(out, len, "%d,%d", x, y);
+}
+
+int gm_parse_moves(gm_board *b, const char *moves, char *err, size_t errlen)
+{
+    int number = 0;
+    const char *s = moves;
+    while (*s) {
+        if (*s == ' ' || *s == '\t' || *s == '\n' || *s == '\r') {
+            s++;
+            continue;
+        }
+        /* One cell: "x,y", or a letter and the digits after it. */
+        char tok[32];
+        size_t n = 0;
+        if (*s >= '0' && *s <= '9') {
+            while (s[n] && s[n] != ' ' && s[n] != '\t' && s[n] != '\n' && s[n] != '\r' && n < sizeof tok - 1)
+                n++;
+        } else {
+            n = 1;
+            while (s[n] >= '0' && s[n] <= '9' && n < sizeof tok - 1)
+                n++;
+        }
+        memcpy(tok, s, n);
+        tok[n] = '\0';
+        s += n;
+        number++;
+        char why[128];
+        int cell;
+        if (gm_parse_cell(b, tok, &cell, why, sizeof why) != 0) {
+            snprintf(err, errlen, "move %d: %s", number, why);
+            return -1;
+        }
+        if (!gm_can_play(b, cell)) {
+            snprintf(err, errlen, "move %d '%s': %s", number, tok,
+                     b->cell[cell] != GM_EMPTY ? "the cell is taken" : "the game is already over");
+            return -1;
+        }
+        gm_play(b, cell);
+    }
+    return 0;
+}
+
+void gm_print(const gm_board *b, char *out, size_t len)
+{
+    size_t at = 0;
+#define PUT(...)                                                          \
+    do {                                                                  \
+        if (at < len)                                                     \
+            at += (size_t)snprintf(out + at, len - at, __VA_ARGS__);      \
+    } while (0)
+    for (int y = 0; y < b->height; y++) {
+        PUT("%3d ", b->height - y);
+        for (int x = 0; x < b->width; x++)
+            PUT(" %c", ".XO"[b->cell[gm_cell(b, x, y)]]);
+        PUT("\n");
+    }
+    PUT("    ");
+    for (int x = 0; x < b->width; x++)
+        PUT(" %c", x < 26 ? 'a' + x : '?');
+    PUT("\n");
+#undef PUT
+    if (len)
+        out[len - 1] = '\0';
+}
