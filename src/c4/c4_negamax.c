@@ -16,6 +16,7 @@
  */
 #include "c4/c4_search.h"
 #include "c4/c4_prune.h"
+#include "c4/c4_tt_data.h"
 
 void c4_search_init(c4_search *s, const c4_geom *g, tt_table *tt, tt_table *near, const c4_book *book,
                     gts_stop *stop)

@@ -1,7 +1,7 @@
 /*
  * The GPU solver's per-thread search, written once and compiled twice: by
  * nvcc for the device kernels (c4_gpu_kernel.cu) and by the C compiler for
- * the CPU executor that stands in for them (c4_gpu_exec.c), so every line
+ * the CPU executor that stands in for them (c4_gpu.c), so every line
  * of it is tested in CI, where there is no GPU.
  *
  * A GPU thread cannot afford recursion (each call spills a frame to local
@@ -32,6 +32,7 @@
 #define GTS_C4_GPU_CORE_H
 
 #include "c4/c4_prune.h"
+#include "c4/c4_tt_data.h"
 #include "gts/c4.h"
 #include "gts/tt_entry.h"
 
