@@ -296,6 +296,24 @@ run "bench with an unknown set" "$GTS" c4 bench --data "$DATA" no-such-set
 expect_rc 1
 expect_err_contains "no-such-set"
 
+# --threads and --algo take the one list syntax of every bench (core's
+# gts_int_list and gts_each_item): counts and ranges, each count once, in
+# order.
+run "bench --threads 2,1-2" "$GTS" c4 bench --csv --limit 3 --threads 2,1-2 --data "$DATA" end-easy
+expect_rc 0
+expect_out_lines 3 "expected a header and a row per thread count"
+expect_out_line 2 '^end-easy,solver,1,3,.*,3/3,-$' "first row: 1 thread"
+expect_out_line 3 '^end-easy,solver,2,3,.*,3/3,-$' "second row: 2 threads"
+
+run "bench --threads with an empty item" "$GTS" c4 bench --threads 1,,2 --data "$DATA" end-easy
+expect_usage_error "--threads" "empty item"
+
+run "bench --algo with an empty item" "$GTS" c4 bench --algo solver, --data "$DATA" end-easy
+expect_usage_error "--algo" "empty item"
+
+run "gts bench without --signature" "$GTS" bench
+expect_usage_error "--signature"
+
 ############################################################################
 # GPU: the device's code on the CPU executor (everywhere), and a clear
 # error where there is no device

@@ -1,38 +1,14 @@
 /*
- * What the pruning Connect 4 searches share: the CPU solver
- * (src/c4/c4_negamax.c) and the GPU solver's per-thread search
- * (src/c4/gpu/c4_gpu_core.h), which compiles all of this for the device too.
- * Threat knowledge, the probe order of the null-window root loop, and the
- * data word both keep in their transposition tables.
+ * The pruning and ordering knowledge of the Connect 4 solvers, written once
+ * for the CPU solver (src/c4/c4_negamax.c) and the GPU solver's per-thread
+ * search (src/c4/gpu/c4_gpu_core.h), which compiles it for the device too:
+ * the probe order of the null-window root loop, claimeven, double threats
+ * and move ranks.  What both keep in their tables is in c4_tt_data.h.
  */
 #ifndef GTS_C4_PRUNE_H
 #define GTS_C4_PRUNE_H
 
 #include "gts/c4.h"
-
-/* No table below this many empty cells: the subtrees are cheaper to search
- * again than the memory traffic of keeping them. */
-#define C4_TT_MIN_EMPTY 6
-
-enum { C4_BOUND_LOWER = 1, C4_BOUND_UPPER = 2, C4_BOUND_EXACT = 3 };
-
-/* Table data: bound kind (2 bits) | score + 32 (6 bits) | best column + 1
- * (4 bits, 0 = none).  Never zero, as tt_entry.h requires. */
-C4_INLINE unsigned c4_pack(int kind, int score, int col)
-{
-    return (unsigned)kind | (unsigned)(score + 32) << 2 | (unsigned)(col + 1) << 8;
-}
-
-C4_INLINE int c4_packed_score(unsigned e)
-{
-    return (int)((e >> 2) & 63) - 32;
-}
-
-/* The best column stored in e, or -1. */
-C4_INLINE int c4_packed_col(unsigned e)
-{
-    return (int)(e >> 8) - 1;
-}
 
 /* The next null-window probe of the root loop that narrows the score to
  * [min, max]: the middle, or half the end on its side of zero if that is

@@ -2,8 +2,24 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "c4_cli.h"
 #include "cli.h"
 #include "gts/c4_gpu.h"
+
+c4_gpu_options c4_cli_gpu_options(const c4_cli *c)
+{
+    c4_gpu_options o = c4_gpu_best_options();
+    if (c->split_depth != -1)
+        o.split_depth = c->split_depth == -2 ? -1 : c->split_depth;
+    if (c->gpu_budget >= 0)
+        o.node_limit = (uint64_t)c->gpu_budget;
+    if (c->gpu_tt_bytes)
+        o.tt_bytes = c->gpu_tt_bytes;
+    o.cpu = c->gpu_on_cpu;
+    o.cpu_threads = c->opt.threads;
+    o.stop = c->opt.stop;
+    return o;
+}
 
 /* Lines gathered for one GPU batch. */
 typedef struct gpu_batch {
@@ -35,23 +51,9 @@ static int flush_gpu_batch(c4_cli *c, c4_gpu *gpu, gpu_batch *b, solve_totals *t
     }
     const double usec = st.total_us / (double)b->n;
     for (long i = 0; i < b->n; i++) {
-        const int want = c->weak ? cli_sign(b->expected[i]) : b->expected[i];
-        const bool ok = !b->has_expected[i] || want == scores[i];
-        if (c->json) {
-            printf("{\"moves\":");
-            cli_json_string(stdout, b->shown[i]);
-            printf(",\"score\":%d,\"nodes\":%llu,\"usec\":%.1f", scores[i], (unsigned long long)nodes[i], usec);
-            if (b->has_expected[i])
-                printf(",\"expected\":%d,\"ok\":%s", want, ok ? "true" : "false");
-            printf("}\n");
-        } else {
-            printf("%s %d %llu %.0f\n", b->shown[i], scores[i], (unsigned long long)nodes[i], usec);
-        }
-        if (!ok) {
-            fprintf(stderr, "gts: %s:%ld: %s scored %d, expected %d\n", b->where[i], b->lineno[i], b->shown[i],
-                    scores[i], want);
-            t->mismatches++;
-        }
+        const c4_solved_line solved = { b->where[i], b->lineno[i], b->shown[i], scores[i], nodes[i], usec,
+                                        b->has_expected[i], b->expected[i] };
+        c4_print_solved(c, &solved, false, t);
     }
     fflush(stdout);
     t->positions += b->n;
@@ -92,7 +94,7 @@ static int add_gpu_line(c4_cli *c, gpu_batch *b, const char *where, long lineno,
     char err[256];
     b->expected[b->n] = 0;
     b->has_expected[b->n] = false;
-    const int k = cli_read_line(&c->g, line, &b->pos[b->n], b->shown[b->n], &b->has_expected[b->n],
+    const int k = c4_read_line(&c->g, line, &b->pos[b->n], b->shown[b->n], &b->has_expected[b->n],
                                 &b->expected[b->n], err, sizeof err);
     if (k < 0) {
         fprintf(stderr, "gts: %s:%ld: %s\n", where, lineno, err);
@@ -138,16 +140,7 @@ int c4_solve_gpu_main(c4_cli *c, int argc, char **argv)
         cli_error("--gpu runs gts's own GPU solver: --algo and --book do not apply");
         return EXIT_USAGE;
     }
-    c4_gpu_options o = c4_gpu_best_options();
-    if (c->split_depth != -1)
-        o.split_depth = c->split_depth == -2 ? -1 : c->split_depth;
-    if (c->gpu_budget >= 0)
-        o.node_limit = (uint64_t)c->gpu_budget;
-    if (c->gpu_tt_bytes)
-        o.tt_bytes = c->gpu_tt_bytes;
-    o.cpu = c->gpu_on_cpu;
-    o.cpu_threads = c->opt.threads;
-    o.stop = &c->stop;
+    const c4_gpu_options o = c4_cli_gpu_options(c);
     char err[256];
     c4_gpu *gpu = c4_gpu_create(&c->g, &o, err, sizeof err);
     if (!gpu) {

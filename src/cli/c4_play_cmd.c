@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "c4_cli.h"
 #include "cli.h"
 #include "gts/c4_play.h"
 

@@ -1,10 +1,8 @@
 /* Options by table (cli_options.h). */
 #include "cli/cli_options.h"
 
-#include <errno.h>
 #include <stdint.h>
 #include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 
 #include "cli.h"
@@ -39,17 +37,6 @@ static bool listed(const char *list, const char *name, size_t len)
         p += n;
     }
     return false;
-}
-
-static bool whole(const char *s, long min, long max, long *out)
-{
-    char *end;
-    errno = 0;
-    const long v = strtol(s, &end, 10);
-    if (errno || end == s || *end || v < min || v > max)
-        return false;
-    *out = v;
-    return true;
 }
 
 /* What an error says the option takes. */
@@ -88,15 +75,15 @@ static int store(const cli_option *o, const char *text)
     case CLI_FLAG: *(bool *)o->target = true; break;
     case CLI_STRING: *(const char **)o->target = text; break;
     case CLI_INT:
-        if ((ok = whole(text, o->min, o->max, &v)))
+        if ((ok = cli_int(text, o->min, o->max, &v) == 0))
             *(int *)o->target = (int)v;
         break;
     case CLI_LONG:
-        if ((ok = whole(text, o->min, o->max, &v)))
+        if ((ok = cli_int(text, o->min, o->max, &v) == 0))
             *(long *)o->target = v;
         break;
     case CLI_MB:
-        if ((ok = whole(text, o->min, o->max, &v) && (uint64_t)v <= SIZE_MAX >> 20))
+        if ((ok = cli_int(text, o->min, o->max, &v) == 0 && (uint64_t)v <= SIZE_MAX >> 20))
             *(size_t *)o->target = (size_t)v << 20;
         break;
     case CLI_CHOICE:

@@ -1,4 +1,4 @@
-/* Helpers shared by the gts commands. */
+/* Helpers shared by the gts commands (cli.h). */
 #include <errno.h>
 #include <signal.h>
 #include <stdarg.h>
@@ -71,28 +71,6 @@ void cli_stop_on_interrupt(gts_stop *stop)
 bool cli_interrupted(void)
 {
     return interrupted != 0;
-}
-
-int cli_read_line(const c4_geom *g, const char *line, c4_pos *p, char *shown, bool *has_expected, int *expected,
-                  char *err, size_t errlen)
-{
-    char moves[128], score[32], extra[32];
-    const int k = sscanf(line, "%127s %31s %31s", moves, score, extra);
-    if (k < 1 || moves[0] == '#')
-        return 0;
-    if (k == 3) {
-        snprintf(err, errlen, "unexpected text '%s' after the score", extra);
-        return -1;
-    }
-    long v = 0;
-    if (k == 2 && cli_int(score, -64, 64, &v) != 0) {
-        snprintf(err, errlen, "expected score '%s' is not an integer", score);
-        return -1;
-    }
-    *has_expected = k == 2;
-    *expected = (int)v;
-    snprintf(shown, 128, "%s", moves);
-    return c4_parse(g, p, strcmp(moves, "-") == 0 ? "" : moves, err, errlen) == 0 ? 1 : -1;
 }
 
 double cli_now_usec(void)

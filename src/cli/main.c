@@ -1,8 +1,9 @@
-/* gts: the command-line front end. */
+/* gts: the command-line front end.  main() only picks the command; each
+ * reads its own options (cli_options.h). */
+#include <stdio.h>
 #include <string.h>
 
 #include "cli.h"
-#include "gts/gpu.h"
 
 static const char usage_text[] =
     "usage: gts <game> <command> [options]\n"
@@ -19,15 +20,17 @@ static const char usage_text[] =
     "  info                version, and the CUDA device if there is one\n"
     "  -h, --help          this help;  --version  the version\n";
 
-static int info_main(void)
-{
-    char gpu[256];
-    gpu_describe(gpu, sizeof gpu);
-    printf("gts %s\n", GTS_VERSION);
-    printf("cuda backends: %s\n", gpu_built() ? "built" : "not built (no nvcc)");
-    printf("gpu: %s\n", gpu);
-    return EXIT_OK;
-}
+/* The commands after "gts", each given argv from its own name on. */
+static const struct {
+    const char *name;
+    int (*run)(int argc, char **argv);
+} commands[] = {
+    { "c4", c4_main },
+    { "reversi", reversi_main },
+    { "gomoku", gomoku_main },
+    { "info", info_main },
+    { "bench", signature_main },
+};
 
 int main(int argc, char **argv)
 {
@@ -49,33 +52,9 @@ int main(int argc, char **argv)
         printf("gts %s\n", GTS_VERSION);
         return EXIT_OK;
     }
-    if (strcmp(cmd, "c4") == 0)
-        return c4_main(argc - 1, argv + 1);
-    if (strcmp(cmd, "reversi") == 0)
-        return reversi_main(argc - 1, argv + 1);
-    if (strcmp(cmd, "gomoku") == 0)
-        return gomoku_main(argc - 1, argv + 1);
-    if (strcmp(cmd, "info") == 0) {
-        if (argc > 2) {
-            cli_error("info takes no arguments");
-            return EXIT_USAGE;
-        }
-        return info_main();
-    }
-    if (strcmp(cmd, "bench") == 0) {
-        if (argc == 3 && strcmp(argv[2], "--signature") == 0)
-            return signature_main(argc - 2, argv + 2);
-        if (argc == 3 && (strcmp(argv[2], "--help") == 0 || strcmp(argv[2], "-h") == 0)) {
-            puts("usage: gts bench --signature\n"
-                 "Solves a fixed set of Connect 4 positions and searches three Gomoku positions\n"
-                 "to depth 4, on one thread with 16 MB tables, and\n"
-                 "prints the total node count; tests/bench_signature.txt records the expected one.\n"
-                 "Per-set benchmarks: gts c4 bench --help.");
-            return EXIT_OK;
-        }
-        cli_error("bench takes --signature (per-game benchmarks: gts c4 bench)");
-        return EXIT_USAGE;
-    }
+    for (size_t i = 0; i < sizeof commands / sizeof *commands; i++)
+        if (strcmp(cmd, commands[i].name) == 0)
+            return commands[i].run(argc - 1, argv + 1);
     cli_error("unknown game or command '%s' (see 'gts --help')", cmd);
     return EXIT_USAGE;
 }

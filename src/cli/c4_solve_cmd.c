@@ -1,0 +1,178 @@
+/* gts c4 solve (lines of positions from files or stdin, on the CPU; --gpu:
+ * c4_gpu_cmd.c) and gts c4 analyze (the score of every move). */
+#include <stdio.h>
+#include <string.h>
+
+#include "c4_cli.h"
+#include "cli.h"
+
+void c4_print_solved(const c4_cli *c, const c4_solved_line *l, bool flush, solve_totals *t)
+{
+    const int want = c->weak ? cli_sign(l->expected) : l->expected;
+    const bool ok = !l->has_expected || want == l->score;
+    if (c->json) {
+        printf("{\"moves\":");
+        cli_json_string(stdout, l->shown);
+        printf(",\"score\":%d,\"nodes\":%llu,\"usec\":%.1f", l->score, (unsigned long long)l->nodes, l->usec);
+        if (l->has_expected)
+            printf(",\"expected\":%d,\"ok\":%s", want, ok ? "true" : "false");
+        printf("}\n");
+    } else {
+        printf("%s %d %llu %.0f\n", l->shown, l->score, (unsigned long long)l->nodes, l->usec);
+    }
+    if (flush)
+        fflush(stdout);
+    if (!ok) {
+        fprintf(stderr, "gts: %s:%ld: %s scored %d, expected %d\n", l->where, l->lineno, l->shown, l->score, want);
+        t->mismatches++;
+    }
+}
+
+/* Solves one input line; returns -1 if interrupted. */
+static int solve_line(c4_cli *c, c4_solver *s, const char *where, long lineno, const char *line, solve_totals *t)
+{
+    c4_pos p;
+    char shown[128], err[256];
+    bool has_expected = false;
+    int expected = 0;
+    const int k = c4_read_line(&c->g, line, &p, shown, &has_expected, &expected, err, sizeof err);
+    if (k == 0)
+        return 0;
+    if (k < 0 || !c4_algo_fits(c->opt.algo, &c->g, &p, err, sizeof err)) {
+        fprintf(stderr, "gts: %s:%ld: %s\n", where, lineno, err);
+        t->bad_lines++;
+        return 0;
+    }
+    c4_result r;
+    snprintf(c->opt.progress_ctx, 128, "%s", shown);
+    const double t0 = cli_now_usec();
+    c4_solver_clear(s);
+    if (c4_solve(s, &p, c->weak, &r) != 0)
+        return -1;
+    r.usec = cli_now_usec() - t0;   /* the clear included, as in bench */
+    t->positions++;
+    const c4_solved_line solved = { where, lineno, shown, r.score, r.nodes, r.usec, has_expected, expected };
+    c4_print_solved(c, &solved, true, t);
+    cli_progress("positions solved: %ld", t->positions);
+    return 0;
+}
+
+typedef struct solve_run {
+    c4_cli *c;
+    c4_solver *s;
+    solve_totals t;
+} solve_run;
+
+static int solve_each(void *ctx, const char *file, long lineno, const char *line)
+{
+    solve_run *r = ctx;
+    return solve_line(r->c, r->s, file, lineno, line, &r->t);
+}
+
+/* Progress of one long solve: where its score stands. */
+static void solve_progress(int min, int max, uint64_t nodes, void *ctx)
+{
+    cli_progress("%s: score in [%d, %d] after %.1f M nodes", (const char *)ctx, min, max, (double)nodes / 1e6);
+}
+
+/* The solver of c's options, with the book of --book (to free after it);
+ * NULL after an error line. */
+static c4_solver *open_solver(c4_cli *c, c4_book **book)
+{
+    if (c4_load_book(c, book) != 0)
+        return NULL;
+    char err[512];
+    c4_solver *s = c4_solver_create(&c->g, &c->opt, err, sizeof err);
+    if (!s) {
+        cli_error("%s", err);
+        c4_book_free(*book);
+    }
+    return s;
+}
+
+int c4_solve_main(c4_cli *c, int argc, char **argv)
+{
+    if (c->gpu)
+        return c4_solve_gpu_main(c, argc, argv);
+    char current[128] = "";
+    c->opt.progress = solve_progress;
+    c->opt.progress_ctx = current;
+    c4_book *book;
+    c4_solver *s = open_solver(c, &book);
+    if (!s)
+        return EXIT_USAGE;
+    cli_stop_on_interrupt(&c->stop);
+    solve_run run = { c, s, { 0 } };
+    const int status = cli_each_line(argc, argv, solve_each, NULL, &run);
+    const solve_totals t = run.t;
+    cli_progress_done();
+    c4_solver_free(s);
+    c4_book_free(book);
+    return cli_solve_status(&t, status);
+}
+
+/* analyze's line: every column's score ('.' or null: full), the best
+ * move, nodes and time. */
+static void print_analysis(const c4_cli *c, const char *shown, const int *scores, const bool *playable,
+                           const c4_result *r)
+{
+    int best = -1;
+    for (int col = 0; col < c->g.width; col++)
+        if (playable[col] && (best < 0 || scores[col] > scores[best]))
+            best = col;
+    if (c->json) {
+        printf("{\"moves\":");
+        cli_json_string(stdout, shown);
+        printf(",\"scores\":[");
+        for (int col = 0; col < c->g.width; col++) {
+            if (playable[col])
+                printf("%s%d", col ? "," : "", scores[col]);
+            else
+                printf("%snull", col ? "," : "");
+        }
+        printf("],\"best\":%d,\"nodes\":%llu,\"usec\":%.1f}\n", best + 1, (unsigned long long)r->nodes, r->usec);
+    } else {
+        printf("%s", shown);
+        for (int col = 0; col < c->g.width; col++) {
+            if (playable[col])
+                printf(" %d", scores[col]);
+            else
+                printf(" .");
+        }
+        if (best >= 0)
+            printf("  best %d", best + 1);
+        else
+            printf("  game over");
+        printf("  nodes %llu  usec %.0f\n", (unsigned long long)r->nodes, r->usec);
+    }
+}
+
+int c4_analyze_main(c4_cli *c, int argc, char **argv)
+{
+    if (argc != 1)
+        return c4_usage_error(argc == 0 ? "analyze needs MOVES" : "analyze takes one MOVES argument");
+    const char *moves = strcmp(argv[0], "-") == 0 ? "" : argv[0];
+    c4_pos p;
+    char err[512];
+    if (c4_parse(&c->g, &p, moves, err, sizeof err) != 0 || !c4_algo_fits(c->opt.algo, &c->g, &p, err, sizeof err)) {
+        cli_error("%s", err);
+        return EXIT_FAIL;
+    }
+    c4_book *book;
+    c4_solver *s = open_solver(c, &book);
+    if (!s)
+        return EXIT_USAGE;
+    cli_stop_on_interrupt(&c->stop);
+    int scores[C4_MAX_WIDTH];
+    bool playable[C4_MAX_WIDTH];
+    c4_result r;
+    const int rc = c4_analyze(s, &p, scores, playable, &r);
+    c4_solver_free(s);
+    c4_book_free(book);
+    if (rc != 0) {
+        cli_error("interrupted");
+        return EXIT_INTERRUPTED;
+    }
+    print_analysis(c, moves[0] ? moves : "-", scores, playable, &r);
+    return EXIT_OK;
+}

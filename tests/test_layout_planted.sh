@@ -1,0 +1,75 @@
+#!/usr/bin/env bash
+# test_layout.sh catches what it is there to catch.  A copy of the source
+# tree gets one planted violation of each kind, and the library a planted
+# object, and test_layout.sh must fail naming each:
+#   - a game's file that includes another game's header, and calls it
+#     (the call read from the symbol tables, not the source);
+#   - a file of src/core that calls a game;
+#   - a file of src/cli over 400 lines, with a function over 80.
+# The tree as it is must show no call across folders.
+#
+# usage: test_layout_planted.sh SOURCE_DIR LIBRARY C_COMPILER
+set -u
+SRC=${1:?usage: test_layout_planted.sh SOURCE_DIR LIBRARY C_COMPILER}
+LIB=${2:?usage: test_layout_planted.sh SOURCE_DIR LIBRARY C_COMPILER}
+CC=${3:?usage: test_layout_planted.sh SOURCE_DIR LIBRARY C_COMPILER}
+LAYOUT=$(dirname "$0")/test_layout.sh
+
+. "$(dirname "$0")/cli_lib.sh" gts_layout_planted
+
+mkdir -p "$TMP/tree"
+cp -r "$SRC/src" "$SRC/data" "$TMP/tree/"
+
+# A Connect 4 file using Gomoku, and a core file using Connect 4.
+cat >"$TMP/tree/src/c4/c4_planted.c" <<'C'
+#include "gts/gomoku.h"
+int c4_planted(void)
+{
+    gm_board b;
+    char err[8];
+    return gm_init(&b, 15, 15, GM_FREESTYLE, 2, err, sizeof err);
+}
+C
+cat >"$TMP/tree/src/core/core_planted.c" <<'C'
+#include <stddef.h>
+typedef struct c4_geom c4_geom;
+typedef struct c4_pos c4_pos;
+int c4_parse(const c4_geom *g, c4_pos *p, const char *moves, char *err, size_t errlen);
+int core_planted(void)
+{
+    return c4_parse(NULL, NULL, "", NULL, 0);
+}
+C
+# A command-line file of 401 lines, one function of 81.
+{
+    echo "int cli_planted(void)"
+    echo "{"
+    echo "    int n = 0;"
+    for _ in $(seq 79); do echo "    n++;"; done
+    echo "    return n;"   # line 82: the body is 81 lines
+    echo "}"
+    for _ in $(seq 317); do echo "/* filler */"; done
+} >"$TMP/tree/src/cli/cli_planted.c"
+
+cp "$LIB" "$TMP/lib.a"
+rc=0 cmd=()
+for f in c4/c4_planted.c core/core_planted.c; do
+    obj=$TMP/$(basename "$f").o
+    check "compiling the planted $f" "$CC" -c -I"$SRC/include" -I"$TMP/tree/src" "$TMP/tree/src/$f" -o "$obj"
+    check "adding $obj to the library copy" ar q "$TMP/lib.a" "$obj"
+done
+
+run "the planted tree" bash "$LAYOUT" "$TMP/tree" "$TMP/lib.a"
+expect_rc 1
+expect_contains err \
+    'FAILED: src/c4/c4_planted.c (c4) includes "gts/gomoku.h" (gomoku)' \
+    'FAILED: c4_planted.c.o (c4) uses gm_init (gomoku)' \
+    'FAILED: core_planted.c.o (core) uses c4_parse (c4)' \
+    'FAILED: src/cli/cli_planted.c has 401 lines (src/cli: at most 400)' \
+    'FAILED: function over 80 lines in src/cli/cli_planted.c: 81 lines: int cli_planted(void)'
+
+run "the tree as it is" bash "$LAYOUT" "$SRC" "$LIB"
+check "no call across folders in the tree as it is" bash -c "! grep -q ' uses ' '$TMP/err'"
+check "no include across folders in the tree as it is" bash -c "! grep -q ' includes ' '$TMP/err'"
+
+finish
