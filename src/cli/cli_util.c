@@ -1,5 +1,4 @@
 /* Helpers shared by the gts commands (cli.h). */
-#include <errno.h>
 #include <signal.h>
 #include <stdarg.h>
 #include <stdlib.h>
@@ -8,6 +7,7 @@
 
 #include "cli.h"
 #include "core/clock.h"
+#include "core/number.h"
 
 void cli_reply(const char *fmt, ...)
 {
@@ -31,13 +31,7 @@ void cli_error(const char *fmt, ...)
 
 int cli_int(const char *s, long min, long max, long *out)
 {
-    char *end;
-    errno = 0;
-    const long v = strtol(s, &end, 10);
-    if (errno || end == s || *end || v < min || v > max)
-        return -1;
-    *out = v;
-    return 0;
+    return gts_whole_number(s, min, max, out) ? 0 : -1;
 }
 
 static gts_stop *volatile raised_on_interrupt;

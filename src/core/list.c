@@ -1,11 +1,11 @@
 /* Comma lists and ranges (core/list.h). */
 #include "core/list.h"
 
-#include <errno.h>
-#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+
+#include "core/number.h"
 
 int gts_each_item(const char *s, gts_item_fn *on_item, void *ctx, char *err, size_t errlen)
 {
@@ -33,18 +33,6 @@ int gts_each_item(const char *s, gts_item_fn *on_item, void *ctx, char *err, siz
     }
 }
 
-/* A whole decimal number within [min, max]. */
-static bool whole_number(const char *s, long min, long max, long *out)
-{
-    char *end;
-    errno = 0;
-    const long v = strtol(s, &end, 10);
-    if (errno || end == s || *end || v < min || v > max)
-        return false;
-    *out = v;
-    return true;
-}
-
 typedef struct int_list {
     long min, max;
     int *out, cap, n;
@@ -60,7 +48,7 @@ static int add_range(void *ctx, const char *item, char *err, size_t errlen)
     if (dash)
         *dash = '\0';
     long lo, hi;
-    if (!whole_number(lo_text, l->min, l->max, &lo) || !whole_number(dash ? dash + 1 : lo_text, l->min, l->max, &hi)) {
+    if (!gts_whole_number(lo_text, l->min, l->max, &lo) || !gts_whole_number(dash ? dash + 1 : lo_text, l->min, l->max, &hi)) {
         snprintf(err, errlen, "'%s' is not a number or range within %ld..%ld", item, l->min, l->max);
         return -1;
     }

@@ -4,7 +4,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "reversi/engine/rv_number.h"
+#include "core/number.h"
 
 static const char *const algo_names[] = { [RV_ALGO_MINIMAX] = "minimax", [RV_ALGO_ALPHABETA] = "alphabeta",
                                           [RV_ALGO_PVS] = "pvs" };
@@ -26,20 +26,20 @@ static int parse_key(rvp_spec *p, const char *key, const char *value, bool *back
     long v;
     int i;
     if (strcmp(key, "depth") == 0) {
-        if (!rv_whole_number(value, 1, RV_MAX_DEPTH, &v))
+        if (!gts_whole_number(value, 1, RV_MAX_DEPTH, &v))
             goto bad_number;
         p->o.depth = (int)v;
         p->has_depth = true;
     } else if (strcmp(key, "threads") == 0) {
-        if (!rv_whole_number(value, 1, 256, &v))
+        if (!gts_whole_number(value, 1, 256, &v))
             goto bad_number;
         p->o.threads = (int)v;
     } else if (strcmp(key, "tt-mb") == 0) {
-        if (!rv_whole_number(value, 1, 1 << 20, &v))
+        if (!gts_whole_number(value, 1, 1 << 20, &v))
             goto bad_number;
         p->o.tt_bytes = (size_t)v << 20;
     } else if (strcmp(key, "mobility") == 0) {
-        if (!rv_whole_number(value, 0, 100000, &v))
+        if (!gts_whole_number(value, 0, 100000, &v))
             goto bad_number;
         p->o.mobility_weight = (int)v;
     } else if (strcmp(key, "backend") == 0) {

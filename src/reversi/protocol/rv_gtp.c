@@ -7,7 +7,7 @@
 #include <string.h>
 #include <strings.h>
 
-#include "reversi/engine/rv_number.h"
+#include "core/number.h"
 
 /* A command's handler: the n arguments in arg; out, empty on entry,
  * takes the answer, or the error when it returns -1. */
@@ -197,7 +197,7 @@ static int cmd_quit(rv_gtp *g, char **arg, int n, char *out, size_t len)
 static int cmd_boardsize(rv_gtp *g, char **arg, int n, char *out, size_t len)
 {
     long size;
-    if (n != 1 || !rv_whole_number(arg[0], 1, 1000, &size)) {
+    if (n != 1 || !gts_whole_number(arg[0], 1, 1000, &size)) {
         snprintf(out, len, "syntax error: boardsize takes a number");
         return -1;
     }

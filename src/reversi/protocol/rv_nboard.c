@@ -8,7 +8,7 @@
 
 #include "core/clock.h"
 #include "reversi/engine/rv_ggf.h"
-#include "reversi/engine/rv_number.h"
+#include "core/number.h"
 
 int rv_nboard_init(rv_nboard *nb, const rv_engine_settings *s, FILE *out, FILE *err, char *errbuf, size_t errlen)
 {
@@ -124,7 +124,7 @@ static void cmd_hint(rv_nboard *nb, const char *arg)
     long n;
     char extra[2];
     char word[24] = "";
-    if (sscanf(arg, "%23s %1s", word, extra) != 1 || !rv_whole_number(word, 1, 1000000, &n)) {
+    if (sscanf(arg, "%23s %1s", word, extra) != 1 || !gts_whole_number(word, 1, 1000000, &n)) {
         rv_nboard_error(nb, "hint takes a number of moves (1 or more), not '%s'", arg);
         return;
     }
@@ -208,12 +208,12 @@ static void cmd_set(rv_nboard *nb, const char *arg)
         else
             nb->eng.game = g;
     } else if (strcmp(what, "depth") == 0) {
-        if (!rv_whole_number(value, 1, RV_MAX_DEPTH, &v))
+        if (!gts_whole_number(value, 1, RV_MAX_DEPTH, &v))
             rv_nboard_error(nb, "set depth takes 1..%d, not '%s'", RV_MAX_DEPTH, value);
         else
             nb->eng.set.depth = (int)v;
     } else if (strcmp(what, "contempt") == 0) {
-        if (!rv_whole_number(value, -6400, 6400, &v))
+        if (!gts_whole_number(value, -6400, 6400, &v))
             rv_nboard_error(nb, "set contempt takes centidiscs (-6400..6400), not '%s'", value);
         else
             nb->contempt = (int)v;
@@ -226,7 +226,7 @@ static void cmd_set(rv_nboard *nb, const char *arg)
 static void cmd_nboard(rv_nboard *nb, const char *arg)
 {
     long v;
-    if (!rv_whole_number(arg, 1, 1000, &v))
+    if (!gts_whole_number(arg, 1, 1000, &v))
         rv_nboard_error(nb, "nboard takes the protocol version, not '%s'", arg);
     reply(nb, "set myname gts");
 }
@@ -234,7 +234,7 @@ static void cmd_nboard(rv_nboard *nb, const char *arg)
 static void cmd_ping(rv_nboard *nb, const char *arg)
 {
     long v;
-    if (!rv_whole_number(arg, LONG_MIN, LONG_MAX, &v))
+    if (!gts_whole_number(arg, LONG_MIN, LONG_MAX, &v))
         rv_nboard_error(nb, "ping takes a number, not '%s'", arg);
     else
         reply(nb, "pong %ld", v);
