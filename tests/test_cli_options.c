@@ -30,9 +30,37 @@ static int parse_even(void *target, const char *text, char *err, size_t errlen)
 
 static const char *const colours[] = { "red", "green", "blue", NULL };
 
+/* A stream sent to a temporary file while the parser runs. */
+typedef struct capture {
+    FILE *stream, *tmp;
+    int saved;
+} capture;
+
+static capture capture_start(FILE *stream)
+{
+    fflush(stream);
+    capture c = { stream, tmpfile(), dup(fileno(stream)) };
+    dup2(fileno(c.tmp), fileno(stream));
+    return c;
+}
+
+/* Ends c; its first line, without the newline, into line (256 bytes). */
+static void capture_end(capture *c, char *line)
+{
+    fflush(c->stream);
+    dup2(c->saved, fileno(c->stream));
+    close(c->saved);
+    rewind(c->tmp);
+    if (!fgets(line, 256, c->tmp))
+        line[0] = '\0';
+    line[strcspn(line, "\n")] = '\0';
+    fclose(c->tmp);
+}
+
 /* Parses the words of line (split at spaces) with the test's table; the
- * operands come back joined by '|', stderr's first line in err. */
-static int parse(const char *line, values *v, char *operands, char *err)
+ * operands come back joined by '|', the first lines of stdout and stderr
+ * in out and err. */
+static int parse_with_output(const char *line, values *v, char *operands, char *out, char *err)
 {
     *v = (values){ .depth = -1, .choice = -1 };
     const cli_option opts[] = {
@@ -54,23 +82,20 @@ static int parse(const char *line, values *v, char *operands, char *err)
         argv[argc++] = w;
     argv[argc] = NULL;
 
-    fflush(stderr);
-    FILE *tmp = tmpfile();
-    const int saved = dup(STDERR_FILENO);
-    dup2(fileno(tmp), STDERR_FILENO);
+    capture out_cap = capture_start(stdout), err_cap = capture_start(stderr);
     const int n = cli_parse_options(&cmd, argc, argv, opts);
-    fflush(stderr);
-    dup2(saved, STDERR_FILENO);
-    close(saved);
-    rewind(tmp);
-    if (!fgets(err, 256, tmp))
-        err[0] = '\0';
-    err[strcspn(err, "\n")] = '\0';
-    fclose(tmp);
+    capture_end(&out_cap, out);
+    capture_end(&err_cap, err);
     operands[0] = '\0';
     for (int i = 1; i <= n; i++)
         snprintf(operands + strlen(operands), 256 - strlen(operands), "%s%s", i > 1 ? "|" : "", argv[i]);
     return n;
+}
+
+static int parse(const char *line, values *v, char *operands, char *err)
+{
+    char out[256];
+    return parse_with_output(line, v, operands, out, err);
 }
 
 static void test_values(void)
@@ -137,21 +162,9 @@ static void test_errors(void)
 static void test_help(void)
 {
     values v;
-    char ops[256], err[256];
-    fflush(stdout);
-    const int saved = dup(STDOUT_FILENO);
-    FILE *tmp = tmpfile();
-    dup2(fileno(tmp), STDOUT_FILENO);
-    const int n = parse("a --depth 3 --help --nope", &v, ops, err);
-    fflush(stdout);
-    dup2(saved, STDOUT_FILENO);
-    close(saved);
-    rewind(tmp);
-    char line[128] = "";
-    CHECK(fgets(line, sizeof line, tmp) != NULL);
-    fclose(tmp);
-    CHECK_EQ(n, CLI_HELP);
-    CHECK_STREQ(line, "usage: test run\n");
+    char ops[256], out[256], err[256];
+    CHECK_EQ(parse_with_output("a --depth 3 --help --nope", &v, ops, out, err), CLI_HELP);
+    CHECK_STREQ(out, "usage: test run");
     CHECK_STREQ(err, "");
     CHECK_EQ(cli_parse_status(CLI_HELP), 0);
 }

@@ -34,10 +34,6 @@ bool cli_interrupted(void);
 void cli_progress(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 void cli_progress_done(void);
 
-/* One line of an engine protocol on stdout, flushed at once: the GUI or
- * manager on the other end waits for it. */
-void cli_reply(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
-
 /* Monotonic clock in microseconds. */
 double cli_now_usec(void);
 

@@ -9,16 +9,6 @@
 #include "core/clock.h"
 #include "core/number.h"
 
-void cli_reply(const char *fmt, ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    vprintf(fmt, ap);
-    va_end(ap);
-    putchar('\n');
-    fflush(stdout);
-}
-
 void cli_error(const char *fmt, ...)
 {
     va_list ap;

@@ -4,25 +4,14 @@
 #include <ctype.h>
 #include <errno.h>
 #include <limits.h>
-#include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
 
+#include "core/reply.h"
+
 /* rule bits of INFO rule. */
 enum { RULE_EXACT_FIVE = 1, RULE_RENJU = 4, RULE_CARO = 8 };
-
-/* One reply line, flushed at once: the manager waits for it. */
-static void reply(const gm_pbrain *p, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-static void reply(const gm_pbrain *p, const char *fmt, ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    vfprintf(p->out, fmt, ap);
-    va_end(ap);
-    fputc('\n', p->out);
-    fflush(p->out);
-}
 
 /* Text from the manager quoted in a reply: printable ASCII, shortened. */
 static const char *shown(const char *s)
@@ -72,7 +61,7 @@ static bool whole(const char *s, long min, long max, long *v)
 static bool started(const gm_pbrain *p)
 {
     if (!p->engine.game.width)
-        reply(p, "ERROR no board: START or RECTSTART first");
+        gts_reply(p->out, "ERROR no board: START or RECTSTART first");
     return p->engine.game.width != 0;
 }
 
@@ -81,7 +70,7 @@ static bool on_board(const gm_pbrain *p, long x, long y)
 {
     const gm_game *g = &p->engine.game;
     if (x < 0 || x >= g->width || y < 0 || y >= g->height) {
-        reply(p, "ERROR %ld,%ld is outside the %dx%d board", x, y, g->width, g->height);
+        gts_reply(p->out, "ERROR %ld,%ld is outside the %dx%d board", x, y, g->width, g->height);
         return false;
     }
     return true;
@@ -94,14 +83,14 @@ static int parse_cell(const gm_pbrain *p, const char *arg, bool want_empty)
     const gm_game *g = &p->engine.game;
     long v[2];
     if (!parse_ints(arg, v, 2)) {
-        reply(p, "ERROR bad coordinates '%s' (X,Y expected)", shown(arg));
+        gts_reply(p->out, "ERROR bad coordinates '%s' (X,Y expected)", shown(arg));
         return -1;
     }
     if (!on_board(p, v[0], v[1]))
         return -1;
     const int cell = (int)(v[1] * g->width + v[0]);
     if (want_empty && g->who[cell] != GM_GAME_EMPTY) {
-        reply(p, "ERROR %ld,%ld is not empty", v[0], v[1]);
+        gts_reply(p->out, "ERROR %ld,%ld is not empty", v[0], v[1]);
         return -1;
     }
     return cell;
@@ -109,7 +98,7 @@ static int parse_cell(const gm_pbrain *p, const char *arg, bool want_empty)
 
 static void reply_cell(const gm_pbrain *p, int cell)
 {
-    reply(p, "%d,%d", cell % p->engine.game.width, cell / p->engine.game.width);
+    gts_reply(p->out, "%d,%d", cell % p->engine.game.width, cell / p->engine.game.width);
 }
 
 /* Our move: searched, played, answered. */
@@ -118,9 +107,9 @@ static void play_own(gm_pbrain *p)
     char note[320];
     const int move = gm_engine_move(&p->engine, note, sizeof note);
     if (note[0])
-        reply(p, "MESSAGE %s", note);
+        gts_reply(p->out, "MESSAGE %s", note);
     if (move == GM_NO_MOVE)
-        reply(p, "ERROR the board is full");
+        gts_reply(p->out, "ERROR the board is full");
     else
         reply_cell(p, move);
 }
@@ -132,18 +121,18 @@ static void start(gm_pbrain *p, const char *arg, bool rect)
     long v[2];
     if (!parse_ints(arg, v, rect ? 2 : 1)) {
         gm_engine_new_game(&p->engine, 0, 0);
-        reply(p, "ERROR bad size '%s' (%s expected)", shown(arg), rect ? "RECTSTART W,H" : "START N");
+        gts_reply(p->out, "ERROR bad size '%s' (%s expected)", shown(arg), rect ? "RECTSTART W,H" : "START N");
         return;
     }
     if (!rect)
         v[1] = v[0];
     if (v[0] < GM_MIN_SIZE || v[0] > GM_MAX_SIZE || v[1] < GM_MIN_SIZE || v[1] > GM_MAX_SIZE) {
         gm_engine_new_game(&p->engine, 0, 0);
-        reply(p, "ERROR unsupported size %ldx%ld (%d to %d a side)", v[0], v[1], GM_MIN_SIZE, GM_MAX_SIZE);
+        gts_reply(p->out, "ERROR unsupported size %ldx%ld (%d to %d a side)", v[0], v[1], GM_MIN_SIZE, GM_MAX_SIZE);
         return;
     }
     gm_engine_new_game(&p->engine, (int)v[0], (int)v[1]);
-    reply(p, "OK");
+    gts_reply(p->out, "OK");
 }
 
 /* INFO rule: bit 1 exactly five; renju (4) and caro (8) are played as
@@ -153,7 +142,7 @@ static void info_rule(gm_pbrain *p, long v)
     const int bits = (int)(v & 0xff);
     gm_engine_set_rule(&p->engine, v & (RULE_EXACT_FIVE | RULE_RENJU | RULE_CARO) ? GM_STANDARD : GM_FREESTYLE);
     if (bits & (RULE_RENJU | RULE_CARO) && !p->said_rule) {
-        reply(p, "MESSAGE rule %ld: %s is not implemented, playing exactly five wins", v,
+        gts_reply(p->out, "MESSAGE rule %ld: %s is not implemented, playing exactly five wins", v,
               bits & RULE_RENJU ? "renju" : "caro");
         p->said_rule = true;
     }
@@ -180,7 +169,7 @@ static void info(gm_pbrain *p, const char *arg)
         if (k == TIME_LEFT && whole(value, LONG_MIN, 0, &v))
             e->clock.left_ms = 0;
         else
-            reply(p, "MESSAGE INFO %s: bad value '%s' ignored", keys[k], shown(value));
+            gts_reply(p->out, "MESSAGE INFO %s: bad value '%s' ignored", keys[k], shown(value));
         return;
     }
     switch (k) {
@@ -201,18 +190,18 @@ static void board_line(gm_pbrain *p, const char *line)
     gm_game *g = &p->engine.game;
     long v[3];
     if (!parse_ints(line, v, 3)) {
-        reply(p, "ERROR bad BOARD line '%s' (X,Y,FIELD or DONE expected)", shown(line));
+        gts_reply(p->out, "ERROR bad BOARD line '%s' (X,Y,FIELD or DONE expected)", shown(line));
         return;
     }
     if (!on_board(p, v[0], v[1]))
         return;
     if (v[2] < 1 || v[2] > 3) {
-        reply(p, "ERROR bad field %ld in BOARD line (1, 2 or 3)", v[2]);
+        gts_reply(p->out, "ERROR bad field %ld in BOARD line (1, 2 or 3)", v[2]);
         return;
     }
     const int cell = (int)(v[1] * g->width + v[0]);
     if (g->who[cell] != GM_GAME_EMPTY) {
-        reply(p, "ERROR %ld,%ld is given twice", v[0], v[1]);
+        gts_reply(p->out, "ERROR %ld,%ld is given twice", v[0], v[1]);
         return;
     }
     gm_game_put(g, cell, v[2] == 1 ? GM_GAME_MINE : GM_GAME_THEIRS);
@@ -233,10 +222,10 @@ static void cell_command(gm_pbrain *p, const char *name, const char *arg)
     if (cell < 0)
         return;
     if (takeback && g->who[cell] == GM_GAME_EMPTY) {
-        reply(p, "ERROR %d,%d is empty", cell % g->width, cell / g->width);
+        gts_reply(p->out, "ERROR %d,%d is empty", cell % g->width, cell / g->width);
     } else if (takeback) {
         gm_game_take(g, cell);
-        reply(p, "OK");
+        gts_reply(p->out, "OK");
     } else if (strcasecmp(name, "TURN") == 0) {
         gm_game_put(g, cell, GM_GAME_THEIRS);
         play_own(p);
@@ -251,7 +240,7 @@ static void cell_command(gm_pbrain *p, const char *name, const char *arg)
 static void command(gm_pbrain *p, const char *name, const char *arg)
 {
     if (strcasecmp(name, "ABOUT") == 0) {
-        reply(p, "name=\"gts\", version=\"%s\", author=\"gts developers\"", p->version);
+        gts_reply(p->out, "name=\"gts\", version=\"%s\", author=\"gts developers\"", p->version);
     } else if (strcasecmp(name, "START") == 0 || strcasecmp(name, "RECTSTART") == 0) {
         start(p, arg, strcasecmp(name, "RECTSTART") == 0);
     } else if (strcasecmp(name, "INFO") == 0) {
@@ -259,7 +248,7 @@ static void command(gm_pbrain *p, const char *name, const char *arg)
     } else if (strcasecmp(name, "RESTART") == 0) {
         if (started(p)) {
             gm_game_clear(&p->engine.game);
-            reply(p, "OK");
+            gts_reply(p->out, "OK");
         }
     } else if (strcasecmp(name, "BEGIN") == 0) {
         if (started(p))
@@ -272,9 +261,9 @@ static void command(gm_pbrain *p, const char *name, const char *arg)
             p->in_board = true;
         }
     } else if (strcasecmp(name, "DONE") == 0 || stone_line(name)) {
-        reply(p, "ERROR '%s' outside BOARD ... DONE", shown(name));
+        gts_reply(p->out, "ERROR '%s' outside BOARD ... DONE", shown(name));
     } else {
-        reply(p, "UNKNOWN command '%s'", shown(name));
+        gts_reply(p->out, "UNKNOWN command '%s'", shown(name));
     }
 }
 
@@ -336,7 +325,7 @@ void gm_pbrain_run(gm_pbrain *p, FILE *in)
     int got;
     while ((got = read_line(in, line, sizeof line)) != 0) {
         if (got < 0)
-            reply(p, "ERROR line longer than %d bytes ignored", GM_PBRAIN_LINE_MAX);
+            gts_reply(p->out, "ERROR line longer than %d bytes ignored", GM_PBRAIN_LINE_MAX);
         else if (!gm_pbrain_line(p, line))
             break;
     }

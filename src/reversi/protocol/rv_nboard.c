@@ -9,6 +9,7 @@
 #include "core/clock.h"
 #include "reversi/engine/rv_ggf.h"
 #include "core/number.h"
+#include "core/reply.h"
 
 int rv_nboard_init(rv_nboard *nb, const rv_engine_settings *s, FILE *out, FILE *err, char *errbuf, size_t errlen)
 {
@@ -34,17 +35,6 @@ void rv_nboard_error(rv_nboard *nb, const char *fmt, ...)
     vsnprintf(text, sizeof text, fmt, ap);
     va_end(ap);
     fprintf(nb->err, "gts: %s\n", text);   /* one call: the reader thread writes errors too */
-}
-
-/* One reply line, flushed at once: the GUI waits for it. */
-static void __attribute__((format(printf, 2, 3))) reply(rv_nboard *nb, const char *fmt, ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    vfprintf(nb->out, fmt, ap);
-    va_end(ap);
-    fputc('\n', nb->out);
-    fflush(nb->out);
 }
 
 /* ---- values ---- */
@@ -101,7 +91,7 @@ static void cmd_go(rv_nboard *nb)
     if (!ready(nb, "go"))
         return;
     const bool exact = rv_engine_exact(&nb->eng, p);
-    reply(nb, "status gts is thinking (%s)", exact ? "exact" : "midgame");
+    gts_reply(nb->out, "status gts is thinking (%s)", exact ? "exact" : "midgame");
     begin_search(nb, false);
     const double t0 = gts_now_usec();
     rv_value v = { RV_PASS, 0, 0 };
@@ -111,12 +101,12 @@ static void cmd_go(rv_nboard *nb)
     char move[3], eval[32];
     square_text(v.move, move);
     eval_text(v.score, exact, eval, sizeof eval);
-    reply(nb, "nodestats %llu %.3f", (unsigned long long)v.nodes, s);
+    gts_reply(nb->out, "nodestats %llu %.3f", (unsigned long long)v.nodes, s);
     if (v.move == RV_PASS)
-        reply(nb, "=== PA");
+        gts_reply(nb->out, "=== PA");
     else
-        reply(nb, "=== %s/%s/%.3f", move, eval, s);
-    reply(nb, "status");
+        gts_reply(nb->out, "=== %s/%s/%.3f", move, eval, s);
+    gts_reply(nb->out, "status");
 }
 
 static void cmd_hint(rv_nboard *nb, const char *arg)
@@ -141,20 +131,20 @@ static void cmd_hint(rv_nboard *nb, const char *arg)
         snprintf(depth, sizeof depth, "100%%");
     else
         snprintf(depth, sizeof depth, "%d", nb->eng.set.depth);
-    reply(nb, "status gts is analysing (%s)", exact ? "exact" : "midgame");
+    gts_reply(nb->out, "status gts is analysing (%s)", exact ? "exact" : "midgame");
     begin_search(nb, true);
     const double t0 = gts_now_usec();
     rv_value v[64];
     uint64_t nodes = 0;
     const int k = rv_engine_value_moves(&nb->eng, p, exact, v, &nodes);
-    reply(nb, "nodestats %llu %.3f", (unsigned long long)nodes, (gts_now_usec() - t0) / 1e6);
+    gts_reply(nb->out, "nodestats %llu %.3f", (unsigned long long)nodes, (gts_now_usec() - t0) / 1e6);
     for (int i = 0; i < k && i < n; i++) {
         char move[3], eval[32];
         square_text(v[i].move, move);
         eval_text(v[i].score, exact, eval, sizeof eval);
-        reply(nb, "search %s %s 0 %s", move, eval, depth);
+        gts_reply(nb->out, "search %s %s 0 %s", move, eval, depth);
     }
-    reply(nb, "status");
+    gts_reply(nb->out, "status");
 }
 
 /* analysis N EVAL for each position of the game from the last back to the
@@ -163,7 +153,7 @@ static void cmd_analyze(rv_nboard *nb)
 {
     if (!ready(nb, "analyze"))
         return;
-    reply(nb, "status gts is analysing the game");
+    gts_reply(nb->out, "status gts is analysing the game");
     begin_search(nb, true);
     for (int i = nb->eng.game.n; i >= 0; i--) {
         const rv_pos *p = &nb->eng.game.pos[i];
@@ -173,9 +163,9 @@ static void cmd_analyze(rv_nboard *nb)
             break;
         char eval[32];
         eval_text(v.score, exact, eval, sizeof eval);
-        reply(nb, "analysis %d %s", i, eval);
+        gts_reply(nb->out, "analysis %d %s", i, eval);
     }
-    reply(nb, "status");
+    gts_reply(nb->out, "status");
 }
 
 static void cmd_move(rv_nboard *nb, const char *arg)
@@ -228,7 +218,7 @@ static void cmd_nboard(rv_nboard *nb, const char *arg)
     long v;
     if (!gts_whole_number(arg, 1, 1000, &v))
         rv_nboard_error(nb, "nboard takes the protocol version, not '%s'", arg);
-    reply(nb, "set myname gts");
+    gts_reply(nb->out, "set myname gts");
 }
 
 static void cmd_ping(rv_nboard *nb, const char *arg)
@@ -237,7 +227,7 @@ static void cmd_ping(rv_nboard *nb, const char *arg)
     if (!gts_whole_number(arg, LONG_MIN, LONG_MAX, &v))
         rv_nboard_error(nb, "ping takes a number, not '%s'", arg);
     else
-        reply(nb, "pong %ld", v);
+        gts_reply(nb->out, "pong %ld", v);
 }
 
 bool rv_nboard_line(rv_nboard *nb, const char *text)
@@ -262,7 +252,7 @@ bool rv_nboard_line(rv_nboard *nb, const char *text)
     else if (strcmp(cmd, "hint") == 0)
         cmd_hint(nb, arg);
     else if (strcmp(cmd, "learn") == 0)
-        reply(nb, "learned");
+        gts_reply(nb->out, "learned");
     else if (strcmp(cmd, "analyze") == 0)
         cmd_analyze(nb);
     else if (strlen(cmd) == 2 && !*arg && rv_parse_square(cmd, err, sizeof err) >= 0)
