@@ -6,7 +6,8 @@
 # workload on both builds, the order swapped from round to round so that
 # drift in the machine's speed falls on both alike.  Prints, per workload,
 # the nodes (which must be equal: the builds search alike) and the minimum
-# and median wall times, and the ratio of the medians (new / old).
+# and median wall times, the ratio of the medians (new / old), and every
+# run's time.
 #
 # usage: bench/ab_speed.sh [--rounds N] [--data DIR] OLD_GTS NEW_GTS
 #   --rounds  rounds (default 5)
@@ -65,5 +66,9 @@ for i in "${!names[@]}"; do
   read -r nmin nmed <<<"$(stats "$tmp/$i.new")"
   printf '%-22s %14s %7d ms %6d ms %6d ms %6d ms %7.3f\n' "${names[$i]}" "$nn" "$omin" "$omed" "$nmin" "$nmed" \
     "$(awk -v a="$nmed" -v b="$omed" 'BEGIN { print b ? a / b : 0 }')"
+done
+# Every run, for a reader who wants the spread behind the medians.
+for i in "${!names[@]}"; do
+  echo "${names[$i]}: old $(cut -d' ' -f1 "$tmp/$i.old" | tr '\n' ' ')ms; new $(cut -d' ' -f1 "$tmp/$i.new" | tr '\n' ' ')ms"
 done
 exit $status
