@@ -13,7 +13,11 @@
 
 #include "gts/stop.h"
 
-/* Exit codes of every command. */
+/* Exit codes of every command, one rule for all: EXIT_USAGE when the
+ * command line is wrong (an unknown option, a bad option value, a missing
+ * or extra operand), EXIT_FAIL when the input is (a position, a file, a
+ * line that does not parse; a wrong score; a file that cannot be read),
+ * EXIT_INTERRUPTED after Ctrl-C. */
 enum { EXIT_OK = 0, EXIT_FAIL = 1, EXIT_USAGE = 2, EXIT_INTERRUPTED = 130 };
 
 /* Prints "gts: <message>" on stderr. */
@@ -33,6 +37,12 @@ bool cli_interrupted(void);
  * times a second; cli_progress_done ends the line. */
 void cli_progress(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 void cli_progress_done(void);
+
+/* A line on stderr when a long command finishes a row of its table (a set,
+ * a board size, a variant), only when stderr is not a terminal: a log or a
+ * pipe then shows that the command is alive, where a terminal has
+ * cli_progress. */
+void cli_row_done(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 
 /* Monotonic clock in microseconds. */
 double cli_now_usec(void);

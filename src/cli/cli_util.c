@@ -65,14 +65,19 @@ double cli_now_usec(void)
 static double last_progress;
 static bool progress_shown;
 
-void cli_progress(const char *fmt, ...)
+/* Asked once: a system call per solved position would cost more than an
+ * easy position's whole search. */
+static bool stderr_is_tty(void)
 {
-    /* Asked once: a system call per solved position would cost more than
-     * an easy position's whole search. */
     static int tty = -1;
     if (tty < 0)
         tty = isatty(STDERR_FILENO);
-    if (!tty)
+    return tty;
+}
+
+void cli_progress(const char *fmt, ...)
+{
+    if (!stderr_is_tty())
         return;
     const double now = gts_now_usec() / 1e6;
     if (now - last_progress < 0.2)
@@ -91,6 +96,18 @@ void cli_progress_done(void)
     if (progress_shown)
         fputs("\r\033[K", stderr);
     progress_shown = false;
+}
+
+void cli_row_done(const char *fmt, ...)
+{
+    if (stderr_is_tty())
+        return;
+    va_list ap;
+    va_start(ap, fmt);
+    fputs("gts: ", stderr);
+    vfprintf(stderr, fmt, ap);
+    va_end(ap);
+    fputc('\n', stderr);
 }
 
 void cli_json_string(FILE *f, const char *s)
