@@ -7,6 +7,8 @@
 #include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
+#include <time.h>
 
 #include "check.h"
 #include "test_rng.h"
@@ -439,6 +441,43 @@ static void test_threads(void)
     }
 }
 
+static double cpu_seconds(void)
+{
+    struct rusage u;
+    getrusage(RUSAGE_SELF, &u);
+    return (double)(u.ru_utime.tv_sec + u.ru_stime.tv_sec) + (u.ru_utime.tv_usec + u.ru_stime.tv_usec) / 1e6;
+}
+
+/* The threads of a parallel search sleep when they have nothing to do:
+ * once a search on 2 threads has returned, the process uses no CPU while
+ * it waits for the next (OpenMP's helpers spun for a while after each
+ * loop, taking the core from any other process that wanted it). */
+static void test_idle_threads(void)
+{
+    gm_board *b = new_board(15, 15, GM_FREESTYLE, 2);
+    random_game(b, 10, false);
+    gm_search_options o;
+    gm_search_defaults(&o);
+    o.depth = 3;
+    o.threads = 2;
+    o.parallel = GM_PAR_SPLIT;
+    o.split_depth = 2;
+    o.tt_bytes = 1 << 20;
+    char err[128];
+    gm_searcher *s = gm_searcher_create(&o, err, sizeof err);
+    if (!CHECK_MSG(s != NULL, "%s", err))
+        return;
+    gm_result r;
+    gm_searcher_run(s, b, &r);
+    const double before = cpu_seconds();
+    nanosleep(&(struct timespec){ .tv_nsec = 200 * 1000 * 1000 }, NULL);
+    const double used = cpu_seconds() - before;
+    /* Sleeping helpers use nothing; the margin is for the clock's tick. */
+    CHECK_MSG(used < 0.004, "%.1f ms of CPU in 200 ms without a search", used * 1e3);
+    gm_searcher_free(s);
+    free(b);
+}
+
 /* Known forced wins: VCF finds them at their length, and the search agrees
  * at that depth. */
 static void test_vcf(void)
@@ -545,7 +584,8 @@ int main(int argc, char **argv)
 {
     static const check_part parts[] = {
         { "board", test_board }, { "rules", test_rules }, { "algos", test_algos }, { "potential", test_potential },
-        { "threads", test_threads }, { "vcf", test_vcf }, { "time", test_time },
+        { "threads", test_threads }, { "idle_threads", test_idle_threads }, { "vcf", test_vcf },
+        { "time", test_time },
     };
     return check_run_parts(argc, argv, "test_gomoku", parts, sizeof parts / sizeof *parts);
 }

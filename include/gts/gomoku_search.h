@@ -36,7 +36,7 @@ typedef enum {
 
 typedef enum {
     GM_PAR_NONE,         /* one thread */
-    GM_PAR_ROOT,         /* omp parallel for over the root moves (the Gomoku report) */
+    GM_PAR_ROOT,         /* the root moves shared out, each with the full window (the Gomoku report) */
     GM_PAR_SPLIT,        /* moves shared out at split_depth with a shared cutoff flag (the Connect-5 report) */
     GM_PAR_SHARED,       /* gts's own: every thread searches the root through one shared table (Lazy SMP) */
 } gm_parallel;

@@ -9,6 +9,7 @@
 #include "gomoku/gm_search_internal.h"
 #include "core/clock.h"
 #include "core/deadline.h"
+#include "core/threads.h"
 
 void gm_search_defaults(gm_search_options *o)
 {
@@ -410,6 +411,8 @@ gm_searcher *gm_searcher_create(const gm_search_options *o, char *err, size_t er
     }
     if (o->algo == GM_ALGO_PVS && !(s->tt = htt_create(o->tt_bytes ? o->tt_bytes : GTS_TT_DEFAULT_BYTES)))
         goto oom;
+    if (o->threads > 1 && !(s->pool = gts_pool_create(o->threads - 1)))
+        goto oom;
     return s;
 oom:
     gm_searcher_free(s);
@@ -421,6 +424,7 @@ void gm_searcher_free(gm_searcher *s)
 {
     if (!s)
         return;
+    gts_pool_free(s->pool);
     for (int i = 0; s->ctx && i < s->nctx; i++)
         free(s->ctx[i]);
     free(s->ctx);

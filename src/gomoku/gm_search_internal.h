@@ -47,6 +47,7 @@ struct gm_searcher {
     htt *tt;          /* PVS only */
     int nctx;
     gm_ctx **ctx;       /* ctx[0]: the serial part; ctx[1 + i]: thread i of a parallel loop */
+    struct gts_pool *pool;   /* threads > 1: the helpers of the parallel loops (threads - 1) */
 };
 
 /* Readies context c for a search of b. */
