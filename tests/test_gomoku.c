@@ -323,6 +323,20 @@ static void test_rules(void)
     CHECK_EQ(gm_parse_cell(b, "a16", &cell, err, sizeof err), -1);
     CHECK_EQ(gm_parse_cell(b, "15,0", &cell, err, sizeof err), -1);
     CHECK_EQ(gm_parse_cell(b, "h", &cell, err, sizeof err), -1);
+    /* A cell off the board is named as such, negative or too large for an
+     * int, in a move list too; a cell of text is not a cell. */
+    static const char *const off[] = { "-1,3", "3,-1", "99999999999,3", "a99999999999" };
+    for (size_t i = 0; i < sizeof off / sizeof *off; i++) {
+        char want[64];
+        snprintf(want, sizeof want, "cell '%s' is off the 15x15 board", off[i]);
+        CHECK_EQ(gm_parse_cell(b, off[i], &cell, err, sizeof err), -1);
+        CHECK_STREQ(err, want);
+    }
+    CHECK_EQ(gm_parse_moves(b, "h8 -1,3", err, sizeof err), -1);
+    CHECK_STREQ(err, "move 2: cell '-1,3' is off the 15x15 board");
+    CHECK_EQ(gm_parse_cell(b, "a-1", &cell, err, sizeof err), -1);
+    CHECK_STREQ(err, "'a-1' is not a cell (write h8, or x,y from 0)");
+    gm_init(b, 15, 15, GM_FREESTYLE, 2, err, sizeof err);
     CHECK_EQ(gm_parse_moves(b, "h8 h8", err, sizeof err), -1);
     CHECK_MSG(strstr(err, "move 2") && strstr(err, "taken"), "error names the move: %s", err);
     char text[64];

@@ -52,6 +52,8 @@ run "occupied cell" "$GTS" gomoku best "h8 i9 h8"
 expect_error 1 "move 3 'h8': the cell is taken"
 run "off-board cell" "$GTS" gomoku best "h8 p16"
 expect_error 1 "cell 'p16' is off the 15x15 board"
+run "off-board cell, negative (an operand, not an option)" "$GTS" gomoku best "-1,3"
+expect_error 1 "move 1: cell '-1,3' is off the 15x15 board"
 run "board too small" "$GTS" gomoku best --size 4 h8
 expect_error 2 "bad --size '4' (5..32)"
 run "board too large" "$GTS" gomoku show --size 33

@@ -1,31 +1,50 @@
 /* Gomoku boards as text: cells ("h8", "x,y"), move lists, the board drawn
  * in rows. */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "gts/gomoku.h"
 
+/* A whole number at *s (digits after an optional '-'), *s moved past it;
+ * one too large for a long reads as LONG_MIN or LONG_MAX, off any board. */
+static bool read_coordinate(const char **s, long *v)
+{
+    const char *p = *s + (**s == '-');
+    if (*p < '0' || *p > '9')
+        return false;
+    char *end;
+    *v = strtol(*s, &end, 10);
+    *s = end;
+    return true;
+}
+
+/* "x,y": true with both. */
+static bool read_xy(const char *s, long *x, long *y)
+{
+    return read_coordinate(&s, x) && *s++ == ',' && read_coordinate(&s, y) && *s == '\0';
+}
+
 int gm_parse_cell(const gm_board *b, const char *s, int *cell, char *err, size_t errlen)
 {
-    int x, y, used = 0;
-    if (sscanf(s, "%d,%d%n", &x, &y, &used) == 2 && s[used] == '\0') {
+    long x, y;
+    if (read_xy(s, &x, &y)) {
         if (x < 0 || x >= b->width || y < 0 || y >= b->height) {
             snprintf(err, errlen, "cell '%s' is off the %dx%d board", s, b->width, b->height);
             return -1;
         }
-        *cell = gm_cell(b, x, y);
+        *cell = gm_cell(b, (int)x, (int)y);
         return 0;
     }
-    const char col = s[0];
-    int row;
-    if (col >= 'a' && col <= 'z' && sscanf(s + 1, "%d%n", &row, &used) == 1 && s[1 + used] == '\0' &&
-        s[1] >= '0' && s[1] <= '9') {
+    const char col = s[0], *digits = s + 1;
+    long row;
+    if (col >= 'a' && col <= 'z' && *digits != '-' && read_coordinate(&digits, &row) && *digits == '\0') {
         x = col - 'a';
         if (x >= b->width || row < 1 || row > b->height) {
             snprintf(err, errlen, "cell '%s' is off the %dx%d board", s, b->width, b->height);
             return -1;
         }
-        *cell = gm_cell(b, x, b->height - row);
+        *cell = gm_cell(b, (int)x, b->height - (int)row);
         return 0;
     }
     snprintf(err, errlen, "'%s' is not a cell (write h8, or x,y from 0)", s);
@@ -50,10 +69,11 @@ int gm_parse_moves(gm_board *b, const char *moves, char *err, size_t errlen)
             s++;
             continue;
         }
-        /* One cell: "x,y", or a letter and the digits after it. */
+        /* One cell: "x,y" (a minus sign too, so that "-1,3" is named as
+         * off the board), or a letter and the digits after it. */
         char tok[32];
         size_t n = 0;
-        if (*s >= '0' && *s <= '9') {
+        if ((*s >= '0' && *s <= '9') || *s == '-') {
             while (s[n] && s[n] != ' ' && s[n] != '\t' && s[n] != '\n' && s[n] != '\r' && n < sizeof tok - 1)
                 n++;
         } else {
