@@ -103,22 +103,29 @@ static void test_engine(void)
     gm_engine_new_game(&e, 15, 12);
     CHECK(e.stale_table);
 
-    /* The opponent has five already: no search, the centre. */
+    /* The opponent has five already, or we have: the game is over, no
+     * search, no move. */
     gm_engine_new_game(&e, 9, 9);
     for (int x = 0; x < 5; x++)
         gm_game_put(&e.game, x, GM_GAME_THEIRS);
     for (int x = 0; x < 5; x++)
         gm_game_put(&e.game, 8 * 9 + 2 * x - x % 2, GM_GAME_MINE);
-    CHECK_EQ(gm_engine_move(&e, note, sizeof note), 4 * 9 + 4);
-    CHECK_STREQ(note, "");
+    CHECK_EQ(gm_engine_move(&e, note, sizeof note), GM_NO_MOVE);
+    CHECK_STREQ(note, "the game is over: the opponent has five in a row");
     CHECK(e.searcher == NULL);
-    CHECK_EQ(e.game.who[4 * 9 + 4], GM_GAME_MINE);
+    CHECK_EQ(e.game.stones, 10);
+    for (int cell = 0; cell < 81; cell++)
+        if (e.game.who[cell] != GM_GAME_EMPTY)
+            e.game.who[cell] ^= GM_GAME_MINE ^ GM_GAME_THEIRS;
+    CHECK_EQ(gm_engine_move(&e, note, sizeof note), GM_NO_MOVE);
+    CHECK_STREQ(note, "the game is over: this engine has five in a row");
 
     /* A full board: no move. */
     gm_game_clear(&e.game);
     for (int cell = 0; cell < 81; cell++)
         gm_game_put(&e.game, cell, cell % 2 ? GM_GAME_MINE : GM_GAME_THEIRS);
     CHECK_EQ(gm_engine_move(&e, note, sizeof note), GM_NO_MOVE);
+    CHECK_STREQ(note, "the board is full");
     CHECK_EQ(e.game.stones, 81);
 
     /* A search: a legal move within the clock, the table kept. */

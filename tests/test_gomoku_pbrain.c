@@ -229,26 +229,91 @@ static void test_board(void)
     close_session(s);
 }
 
-/* A 5x5 board filled by TURNs: every reply a legal move, fives or not,
- * then the full board's ERROR. */
+/* Sends BOARD, a line "x,y,field" for each of the n stones, and DONE;
+ * the reply to DONE. */
+static const char *board(session *s, const int (*stones)[3], size_t n)
+{
+    CHECK_STREQ(say(s, "BOARD"), "");
+    for (size_t i = 0; i < n; i++) {
+        char line[32];
+        snprintf(line, sizeof line, "%d,%d,%d", stones[i][0], stones[i][1], stones[i][2]);
+        CHECK_STREQ(say(s, line), "");
+    }
+    return say(s, "DONE");
+}
+
+/* A 5x5 board where no line can make five, filled but for 3,4 and 4,4:
+ * the engine's move on one, the opponent's on the other, then the full
+ * board's ERROR. */
 static void test_full_board(void)
 {
     session *s = quick_session("START 5");
     const gm_game *g = &s->p.engine.game;
-    for (int cell = 0; cell < 25 && g->stones < 25; cell++) {
-        if (g->who[cell] != GM_GAME_EMPTY)
-            continue;
-        char turn[32];
-        int move;
-        snprintf(turn, sizeof turn, "TURN %d,%d", cell % 5, cell / 5);
-        const char *r = say(s, turn);
-        if (g->stones == 25)
-            CHECK_STREQ(r, "ERROR the board is full");
-        else if (!CHECK_MSG(is_move(s, r, &move), "'%s' after %s", r, turn))
-            break;
+    int stones[25][3], n = 0;
+    for (int cell = 0; cell < 23; cell++) {
+        const int x = cell % 5, y = cell / 5;
+        stones[n][0] = x;
+        stones[n][1] = y;
+        stones[n++][2] = (x / 2 + y) % 2 ? 1 : 2;
     }
+    int move = -1;
+    CHECK(is_move(s, board(s, stones, (size_t)n), &move));
+    CHECK(move == 23 || move == 24);
+    CHECK_STREQ(say(s, move == 23 ? "TURN 4,4" : "TURN 3,4"), "ERROR the board is full");
     CHECK_EQ(g->stones, 25);
-    CHECK_STREQ(say(s, "BEGIN"), "ERROR the board is full");
+    CHECK_STREQ(say(s, "TURN 0,0"), "ERROR 0,0 is not empty");
+    close_session(s);
+}
+
+#define OVER_THEIRS "ERROR the game is over: the opponent has five in a row"
+#define OVER_MINE "ERROR the game is over: this engine has five in a row"
+#define BEGIN_AGAIN "ERROR BEGIN on a board with stones (the first move only; RESTART or START first)"
+
+/* Requests out of order get an ERROR with the reason, as does a request
+ * for a move once a five is on the board (under the rule in force), and
+ * the game is left as it was. */
+static void test_order(void)
+{
+    session *s = quick_session("START 15");
+    const gm_game *g = &s->p.engine.game;
+    int move = -1;
+    CHECK(is_move(s, say(s, "BEGIN"), &move));
+    CHECK_STREQ(say(s, "BEGIN"), BEGIN_AGAIN);
+    CHECK(is_move(s, say(s, "TURN 0,0"), &move));
+    CHECK_STREQ(say(s, "BEGIN"), BEGIN_AGAIN);
+    CHECK_EQ(g->stones, 3);
+    /* The opponent's five on the board, and a TURN after it. */
+    static const int theirs[][3] = { { 0, 0, 2 }, { 1, 0, 2 }, { 2, 0, 2 }, { 3, 0, 2 }, { 4, 0, 2 },
+                                     { 0, 9, 1 }, { 2, 9, 1 }, { 4, 9, 1 }, { 6, 9, 1 } };
+    CHECK_STREQ(board(s, theirs, sizeof theirs / sizeof *theirs), OVER_THEIRS);
+    CHECK_STREQ(say(s, "TURN 10,10"), OVER_THEIRS);
+    CHECK_EQ(g->stones, 10);
+    /* Ours. */
+    static const int mine[][3] = { { 0, 0, 1 }, { 1, 1, 1 }, { 2, 2, 1 }, { 3, 3, 1 }, { 4, 4, 1 },
+                                   { 0, 9, 2 }, { 2, 9, 2 }, { 4, 9, 2 }, { 6, 9, 2 }, { 8, 9, 2 } };
+    CHECK_STREQ(board(s, mine, sizeof mine / sizeof *mine), OVER_MINE);
+    /* A TURN that makes five ends the game, a six only without the
+     * standard rule (INFO rule 1: exactly five). */
+    static const int four[][3] = { { 0, 0, 2 }, { 1, 0, 2 }, { 2, 0, 2 }, { 4, 0, 2 }, { 5, 0, 2 },
+                                   { 0, 9, 1 }, { 2, 9, 1 }, { 4, 9, 1 }, { 6, 9, 1 }, { 8, 9, 1 } };
+    CHECK_STREQ(say(s, "INFO rule 1"), "");
+    CHECK(is_move(s, board(s, four, sizeof four / sizeof *four), &move));
+    if (g->who[3] == GM_GAME_EMPTY)
+        CHECK(is_move(s, say(s, "TURN 3,0"), &move));
+    /* An open four: the engine blocks one end, the opponent takes the
+     * other. */
+    static const int open_four[][3] = { { 3, 7, 2 }, { 4, 7, 2 }, { 5, 7, 2 }, { 6, 7, 2 },
+                                        { 0, 12, 1 }, { 3, 12, 1 }, { 6, 12, 1 }, { 9, 12, 1 } };
+    CHECK_STREQ(say(s, "INFO rule 0"), "");
+    CHECK(is_move(s, board(s, open_four, sizeof open_four / sizeof *open_four), &move));
+    CHECK_STREQ(say(s, g->who[7 * 15 + 2] == GM_GAME_EMPTY ? "TURN 2,7" : "TURN 7,7"), OVER_THEIRS);
+    /* A continuous game's marked stones (the last game's five) end nothing. */
+    static const int marked[][3] = { { 5, 5, 3 }, { 5, 6, 3 }, { 5, 7, 3 }, { 5, 8, 3 }, { 5, 9, 3 }, { 0, 0, 2 } };
+    CHECK(is_move(s, board(s, marked, sizeof marked / sizeof *marked), &move));
+    CHECK_EQ(g->who[5 * 15 + 5], GM_GAME_MARKED);
+    /* BEGIN on an empty board again, after RESTART. */
+    CHECK_STREQ(say(s, "RESTART"), "OK");
+    CHECK(is_move(s, say(s, "BEGIN"), &move));
     close_session(s);
 }
 
@@ -286,7 +351,7 @@ int main(int argc, char **argv)
 {
     static const check_part parts[] = {
         { "setup", test_setup }, { "info", test_info },       { "moves", test_moves },
-        { "board", test_board }, { "full_board", test_full_board }, { "run", test_run },
+        { "board", test_board }, { "full_board", test_full_board }, { "order", test_order }, { "run", test_run },
     };
     return check_run_parts(argc, argv, "test_gomoku_pbrain", parts, sizeof parts / sizeof *parts);
 }

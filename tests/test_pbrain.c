@@ -291,7 +291,10 @@ static void run_session(char **engine, const char *name, const char *script)
 }
 
 /* Sessions.  Timed ones keep timeout_turn small and the table small
- * (max_memory), so the whole test stays short under the sanitizers. */
+ * (max_memory), so the whole test stays short under the sanitizers.
+ * Against the random moves of $free a game lasts at most four moves of
+ * the engine's: its fifth could make five, which ends the game (the next
+ * request for a move gets an ERROR). */
 
 /* Before a board, START's sizes, RECTSTART, ABOUT. */
 static const char s_sizes[] =
@@ -342,10 +345,10 @@ static const char s_game[] =
     "> INFO time_left 1000000\n"
     "> INFO made_up_key 17\n"
     "> BEGIN\n< move <= 200\n"
-    "turns 6 <= 200\n"
+    "turns 2 <= 200\n"
     "> TURN $last\n< ERROR*\n"
     "> INFO time_left 990000\n"
-    "turns 2 <= 200\n"
+    "turns 1 <= 200\n"
     "> END\n"
     "exit\n";
 
@@ -361,6 +364,8 @@ static const char s_time_left[] =
     "> TURN $free\n< move <= 400\n"
     "> INFO time_left 300\n"
     "> TURN $free\n< move <= 300\n"
+    "# a new game before the engine could make five (its five ends a game)\n"
+    "> RESTART\n< OK\n"
     "> INFO time_left 100\n"
     "> TURN $free\n< move <= 100\n"
     "> INFO time_left -20\n"
@@ -368,13 +373,20 @@ static const char s_time_left[] =
     "> END\n"
     "exit\n";
 
-/* timeout_turn 0 (as fast as possible) on 6x6, the engine white, till the
- * board is full: fives come and go, every move must still be legal. */
+/* timeout_turn 0 (as fast as possible) on a 6x6 board where no line can
+ * make five, full but for 2,5 and 5,5: the engine takes one, the
+ * opponent the other, then the full board's ERROR. */
 static const char s_full_board[] =
     "> START 6\n< OK\n"
     "> INFO timeout_turn 0\n"
     "> INFO max_memory 8388608\n"
-    "turns 18 <= 100\n"
+    "> BOARD\n"
+    "> 0,0,2\n> 1,0,2\n> 2,0,1\n> 3,0,1\n> 4,0,2\n> 5,0,2\n> 0,1,1\n> 1,1,1\n> 2,1,2\n> 3,1,2\n> 4,1,1\n"
+    "> 5,1,1\n> 0,2,2\n> 1,2,2\n> 2,2,1\n> 3,2,1\n> 4,2,2\n> 5,2,2\n> 0,3,1\n> 1,3,1\n> 2,3,2\n> 3,3,2\n"
+    "> 4,3,1\n> 5,3,1\n> 0,4,2\n> 1,4,2\n> 2,4,1\n> 3,4,1\n> 4,4,2\n> 5,4,2\n> 0,5,1\n> 1,5,1\n> 3,5,2\n"
+    "> 4,5,1\n"
+    "> DONE\n< move <= 100\n"
+    "> TURN $free\n< ERROR the board is full\n"
     "> TURN 0,0\n< ERROR*\n"
     "> BEGIN\n< ERROR*\n"
     "> END\n"
@@ -439,8 +451,8 @@ static const char s_win_five[] =
     ">lf 3,3,1\n>lf 2,2,2\n>lf 4,4,1\n>lf 10,3,2\n>lf 5,5,1\n>lf 10,4,2\n>lf 6,6,1\n>lf 10,5,2\n>lf 14,14,1\n"
     ">lf 10,6,2\n>lf 0,14,2\n"
     ">lf DONE\n< move 7,7 <= 300\n"
-    "# the game is over: moves must still be legal\n"
-    "turns 2 <= 300\n"
+    "# the game is over: no more moves\n"
+    "> TURN $free\n< ERROR the game is over: this engine has five in a row\n"
     "> END\n"
     "exit\n";
 
@@ -491,12 +503,13 @@ static const char s_board_lines[] =
     "> DONE\n< move <= 100\n"
     "> 4,4,1\n< ERROR*\n"
     "> DONE\n< ERROR*\n"
-    "# the opponent has five already\n"
+    "# the opponent has five already: the game is over\n"
     "> BOARD\n"
     "> 0,0,2\n> 1,0,2\n> 2,0,2\n> 3,0,2\n> 4,0,2\n> 0,9,1\n> 2,9,1\n> 4,9,1\n> 6,9,1\n"
-    "> DONE\n< move <= 100\n"
-    "turns 1 <= 100\n"
-    "# a continuous game's marked stones (3), and no own stones\n"
+    "> DONE\n< ERROR the game is over: the opponent has five in a row\n"
+    "> TURN $free\n< ERROR the game is over*\n"
+    "> BEGIN\n< ERROR BEGIN on a board with stones*\n"
+    "# a continuous game's marked stones (3: the last game's five), and no own stones\n"
     "> BOARD\n"
     "> 5,5,3\n> 5,6,3\n> 5,7,3\n> 5,8,3\n> 5,9,3\n> 0,0,2\n"
     "> DONE\n< move <= 100\n"
@@ -536,7 +549,7 @@ static const char s_garbage[] =
     ">lf turn $free\n< move <= 100\n"
     ">cr   Turn   $free  \n< move <= 100\n"
     "> \tTURN\t$free\n< move <= 100\n"
-    "> begin\n< move <= 100\n"
+    "> begin\n< ERROR BEGIN on a board with stones*\n"
     "> EnD\n"
     "exit\n";
 
@@ -546,7 +559,7 @@ static const char s_threads[] =
     "> INFO timeout_turn 150\n"
     "> INFO max_memory 16777216\n"
     "> BEGIN\n< move <= 150\n"
-    "turns 2 <= 150\n"
+    "turns 1 <= 150\n"
     "> INFO thread_num 3\n"
     "turns 2 <= 150\n"
     "> END\n"

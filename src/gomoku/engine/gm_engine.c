@@ -96,13 +96,20 @@ int gm_engine_move(gm_engine *e, char *note, size_t notelen)
     const gm_game *g = &e->game;
     if (notelen)
         note[0] = '\0';
-    if (g->stones == g->width * g->height)
+    if (g->stones == g->width * g->height) {
+        snprintf(note, notelen, "the board is full");
         return GM_NO_MOVE;
+    }
+    const int five = gm_game_five(g, e->rule);
+    if (five != GM_GAME_EMPTY) {
+        snprintf(note, notelen, "the game is over: %s five in a row",
+                 five == GM_GAME_MINE ? "this engine has" : "the opponent has");
+        return GM_NO_MOVE;
+    }
     const double t0 = gts_now_usec();
     const bool uneven = gm_game_board(g, e->rule, NEAR, &e->board);
-    int move = gm_game_over(&e->board) ? GM_NO_MOVE : search(e, t0, uneven, note, notelen);
-    /* The game may be over on the board given (a five), or the search
-     * without a move: any empty cell keeps the match going. */
+    int move = search(e, t0, uneven, note, notelen);
+    /* A search without a move: any empty cell keeps the match going. */
     if (move < 0 || move >= g->width * g->height || g->who[move] != GM_GAME_EMPTY)
         move = gm_game_centre_move(g);
     gm_game_put(&e->game, move, GM_GAME_MINE);

@@ -58,10 +58,12 @@ void gm_engine_set_threads(gm_engine *e, long threads);
 size_t gm_engine_table_bytes(long max_memory);
 
 /* Chooses our move within the clock's time, puts our stone there and
- * returns its cell; GM_NO_MOVE when the board is full.  Whatever goes
- * wrong the move is legal: when the game is over on the board (a five)
- * or the search finds nothing, the empty cell nearest the centre.  When
- * the searcher could not be made, note (else "") says why. */
+ * returns its cell.  GM_NO_MOVE when there is no move to make, with the
+ * reason in note: the board is full, or a five is on it (the game is
+ * over; under the standard rule a five exactly).  Otherwise the move is
+ * legal whatever goes wrong: when the search finds nothing, the empty cell
+ * nearest the centre, and when the searcher could not be made, note (else
+ * "") says why. */
 int gm_engine_move(gm_engine *e, char *note, size_t notelen);
 
 #endif

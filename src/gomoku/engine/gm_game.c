@@ -60,6 +60,22 @@ bool gm_game_board(const gm_game *g, gm_rule rule, int near, gm_board *b)
     return uneven;
 }
 
+int gm_game_five(const gm_game *g, gm_rule rule)
+{
+    gm_board b;
+    char err[128];
+    gm_init(&b, g->width, g->height, rule, 0, err, sizeof err);   /* sizes checked by gm_game_new's caller */
+    /* Each stone played by its owner (black: ours), whatever the order. */
+    for (int i = 0; i < g->stones && b.winner < 0; i++) {
+        const int who = g->who[g->order[i]];
+        if (who == GM_GAME_MARKED)
+            continue;
+        b.side = who == GM_GAME_MINE ? GM_BLACK : GM_WHITE;
+        gm_play(&b, g->order[i]);
+    }
+    return b.winner < 0 ? GM_GAME_EMPTY : b.winner == GM_BLACK ? GM_GAME_MINE : GM_GAME_THEIRS;
+}
+
 int gm_game_centre_move(const gm_game *g)
 {
     int best = GM_NO_MOVE;

@@ -101,17 +101,19 @@ static void reply_cell(const gm_pbrain *p, int cell)
     gts_reply(p->out, "%d,%d", cell % p->engine.game.width, cell / p->engine.game.width);
 }
 
-/* Our move: searched, played, answered. */
+/* Our move: searched, played, answered; an ERROR with the reason when
+ * there is none to make (a full board, a finished game). */
 static void play_own(gm_pbrain *p)
 {
     char note[320];
     const int move = gm_engine_move(&p->engine, note, sizeof note);
+    if (move == GM_NO_MOVE) {
+        gts_reply(p->out, "ERROR %s", note);
+        return;
+    }
     if (note[0])
         gts_reply(p->out, "MESSAGE %s", note);
-    if (move == GM_NO_MOVE)
-        gts_reply(p->out, "ERROR the board is full");
-    else
-        reply_cell(p, move);
+    reply_cell(p, move);
 }
 
 /* START N or RECTSTART W,H: a new empty board, or none after an ERROR (the
@@ -183,8 +185,8 @@ static void info(gm_pbrain *p, const char *arg)
 }
 
 /* A line "x,y,field" between BOARD and DONE: 1 own stone, 2 the
- * opponent's, 3 a continuous game's marked stone, which blocks like the
- * opponent's. */
+ * opponent's, 3 a continuous game's marked stone (the last game's winning
+ * line), which blocks like the opponent's but makes no five. */
 static void board_line(gm_pbrain *p, const char *line)
 {
     gm_game *g = &p->engine.game;
@@ -204,7 +206,7 @@ static void board_line(gm_pbrain *p, const char *line)
         gts_reply(p->out, "ERROR %ld,%ld is given twice", v[0], v[1]);
         return;
     }
-    gm_game_put(g, cell, v[2] == 1 ? GM_GAME_MINE : GM_GAME_THEIRS);
+    gm_game_put(g, cell, v[2] == 1 ? GM_GAME_MINE : v[2] == 2 ? GM_GAME_THEIRS : GM_GAME_MARKED);
 }
 
 /* A line that starts like "x,y,field". */
@@ -251,7 +253,13 @@ static void command(gm_pbrain *p, const char *name, const char *arg)
             gts_reply(p->out, "OK");
         }
     } else if (strcasecmp(name, "BEGIN") == 0) {
-        if (started(p))
+        /* The first move of a game; a second BEGIN, or one after TURN or
+         * BOARD, is a manager out of step. */
+        if (!started(p))
+            return;
+        if (p->engine.game.stones)
+            gts_reply(p->out, "ERROR BEGIN on a board with stones (the first move only; RESTART or START first)");
+        else
             play_own(p);
     } else if (strcasecmp(name, "TURN") == 0 || strcasecmp(name, "PLAY") == 0 || strcasecmp(name, "TAKEBACK") == 0) {
         cell_command(p, name, arg);

@@ -11,7 +11,9 @@
  * by line without pipes; gm_pbrain_run reads a manager's lines from a
  * stream.  The engine never reads while it thinks, so one thread is
  * enough.  Whatever goes wrong, a request for a move gets a legal move
- * while the board has an empty cell.
+ * while the game goes on; once it is over (a full board, a five on it),
+ * ERROR with the reason, as it is for a request out of order (BEGIN on a
+ * board with stones, a move before START).
  *
  *     gm_pbrain p;
  *     gm_pbrain_init(&p, 1, "1.0", stdout);
