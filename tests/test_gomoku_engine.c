@@ -10,7 +10,9 @@
 #include "check.h"
 #include "core/time_budget.h"
 #include "gomoku/engine/gm_engine.h"
+#include "gomoku/engine/gm_maker.h"
 #include "gomoku/engine/gm_match.h"
+#include "gomoku/gm_search_internal.h"
 
 static void test_clock(void)
 {
@@ -128,16 +130,99 @@ static void test_engine(void)
     CHECK_STREQ(note, "the board is full");
     CHECK_EQ(e.game.stones, 81);
 
-    /* A search: a legal move within the clock, the table kept. */
+    /* A search: a legal move within the clock.  The session's searcher
+     * is ordered by the move, so the move searches with the small one. */
     gm_game_clear(&e.game);
     e.max_memory = 8L << 20;
     e.clock.turn_ms = 50;
     gm_game_put(&e.game, 40, GM_GAME_THEIRS);
     const int move = gm_engine_move(&e, note, sizeof note);
     CHECK(move >= 0 && move < 81 && move != 40);
-    CHECK(e.searcher != NULL);
-    CHECK_EQ(e.searcher_tt, 2L << 20);
+    CHECK_EQ(e.main, GM_ENGINE_ORDERED);
+    CHECK(e.stopgap != NULL);
     gm_engine_free(&e);
+}
+
+/* The session's searcher: ordered when the resources are known, taken
+ * once made, kept while nothing changes, ordered anew for other threads
+ * or a stale table; positions of uneven counts search with the small one. */
+static void test_engine_searcher(void)
+{
+    static gm_engine e;
+    char note[256];
+    gm_engine_init(&e, 1);
+    gm_engine_new_game(&e, 9, 9);
+    e.max_memory = 8L << 20;
+    e.clock.turn_ms = 50;
+    gm_engine_prepare(&e);
+    CHECK_EQ(e.main, GM_ENGINE_ORDERED);
+    CHECK_EQ(e.main_tt, 2L << 20);
+    gm_maker_wait(e.maker);
+    gm_engine_prepare(&e);
+    CHECK_EQ(e.main, GM_ENGINE_READY);
+    const gm_searcher *made = e.searcher;
+    CHECK(made != NULL);
+    CHECK(!e.stale_table);
+    gm_game_put(&e.game, 40, GM_GAME_THEIRS);
+    CHECK(gm_engine_move(&e, note, sizeof note) >= 0);
+    CHECK(e.searcher == made);
+    CHECK(e.stopgap == NULL);
+    gm_engine_set_threads(&e, 2);
+    gm_engine_prepare(&e);
+    CHECK_EQ(e.main, GM_ENGINE_ORDERED);
+    CHECK(e.searcher == NULL);
+    gm_maker_wait(e.maker);
+    gm_engine_prepare(&e);
+    CHECK_EQ(e.main, GM_ENGINE_READY);
+    CHECK_EQ(e.main_threads, 2);
+    gm_engine_set_rule(&e, GM_STANDARD);
+    gm_engine_prepare(&e);
+    CHECK_EQ(e.main, GM_ENGINE_ORDERED);
+    gm_maker_wait(e.maker);
+    gm_engine_prepare(&e);
+    CHECK_EQ(e.main, GM_ENGINE_READY);
+    CHECK(!e.stale_table);
+    /* Three stones of the opponent's to our one: uneven. */
+    made = e.searcher;
+    gm_game_put(&e.game, 0, GM_GAME_THEIRS);
+    gm_game_put(&e.game, 80, GM_GAME_THEIRS);
+    CHECK(gm_engine_move(&e, note, sizeof note) >= 0);
+    CHECK(e.searcher == made);
+    CHECK(e.stopgap != NULL);
+    gm_engine_free(&e);
+}
+
+/* The maker: the last order wins, what was made for another is freed, and
+ * nothing is taken while nothing is ordered. */
+static void test_maker(void)
+{
+    gm_maker *m = gm_maker_create();
+    gm_searcher *s = NULL;
+    char err[128];
+    CHECK(!gm_maker_take(m, &s, err, sizeof err));
+    gm_search_options o;
+    gm_search_defaults(&o);
+    o.tt_bytes = 1 << 20;
+    for (int threads = 1; threads <= 3; threads++) {
+        o.threads = threads;
+        gm_maker_order(m, &o, NULL);
+    }
+    gm_maker_wait(m);
+    CHECK(gm_maker_take(m, &s, err, sizeof err));
+    CHECK(s != NULL);
+    CHECK_EQ(s->o.threads, 3);
+    CHECK(!gm_maker_take(m, &s, err, sizeof err));
+    /* An order that cannot be made: NULL and the reason. */
+    o.threads = 0;
+    gm_maker_order(m, &o, s);
+    gm_maker_wait(m);
+    CHECK(gm_maker_take(m, &s, err, sizeof err));
+    CHECK(s == NULL);
+    CHECK_STREQ(err, "threads 0 out of range (1..256)");
+    /* Freed with an order made and not taken. */
+    o.threads = 1;
+    gm_maker_order(m, &o, NULL);
+    gm_maker_free(m);
 }
 
 /* Cells for a random move: near the stones (or the centre), none that
@@ -252,7 +337,8 @@ int main(int argc, char **argv)
 {
     static const check_part parts[] = {
         { "clock", test_clock }, { "table", test_table },       { "game", test_game },
-        { "engine", test_engine }, { "random_cells", test_random_cells }, { "match", test_match },
+        { "engine", test_engine }, { "engine_searcher", test_engine_searcher }, { "maker", test_maker },
+        { "random_cells", test_random_cells }, { "match", test_match },
     };
     return check_run_parts(argc, argv, "test_gomoku_engine", parts, sizeof parts / sizeof *parts);
 }

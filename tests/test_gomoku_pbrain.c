@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "check.h"
+#include "core/clock.h"
 #include "gomoku/protocol/gm_pbrain.h"
 
 /* A session whose replies go to memory. */
@@ -317,6 +318,43 @@ static void test_order(void)
     close_session(s);
 }
 
+/* Time for the test's process to be scheduled on a loaded machine, and,
+ * under the sanitizers, for the search's slower steps between its looks
+ * at the clock. */
+#if defined(__SANITIZE_ADDRESS__)
+#define SLACK_MS 2000
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define SLACK_MS 2000
+#endif
+#endif
+#ifndef SLACK_MS
+#define SLACK_MS 150
+#endif
+
+/* The table is made outside the moves' time: INFO max_memory 4 GiB asks
+ * for a table of 1 GiB, which takes longer to allocate and clear than the
+ * turn of 100 ms and its margin, yet the first reply comes within them.
+ * Once made, the table is the session's. */
+static void test_table_time(void)
+{
+    session *s = open_session(1);
+    static const exchange script[] = {
+        { "INFO timeout_turn 100", "" }, { "INFO max_memory 4294967296", "" }, { "START 15", "OK" },
+    };
+    TALK(s, script);
+    const double t0 = gts_now_usec();
+    int move = -1;
+    CHECK(is_move(s, say(s, "TURN 7,7"), &move));
+    const double ms = (gts_now_usec() - t0) / 1000;
+    CHECK_MSG(ms <= 100 + SLACK_MS, "the first reply after %.0f ms, turn 100 ms (+%d)", ms, SLACK_MS);
+    gm_maker_wait(s->p.engine.maker);
+    CHECK(is_move(s, say(s, "TURN 7,8"), &move) || is_move(s, say(s, "TURN 8,8"), &move));
+    CHECK_EQ(s->p.engine.main, GM_ENGINE_READY);
+    CHECK_EQ(s->p.engine.main_tt, 1UL << 30);
+    close_session(s);
+}
+
 /* gm_pbrain_run: line ends of every kind, control characters, a line too
  * long, and nothing read after END. */
 static void test_run(void)
@@ -351,7 +389,8 @@ int main(int argc, char **argv)
 {
     static const check_part parts[] = {
         { "setup", test_setup }, { "info", test_info },       { "moves", test_moves },
-        { "board", test_board }, { "full_board", test_full_board }, { "order", test_order }, { "run", test_run },
+        { "board", test_board }, { "full_board", test_full_board }, { "order", test_order },
+        { "table_time", test_table_time }, { "run", test_run },
     };
     return check_run_parts(argc, argv, "test_gomoku_pbrain", parts, sizeof parts / sizeof *parts);
 }

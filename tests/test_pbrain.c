@@ -392,6 +392,18 @@ static const char s_full_board[] =
     "> END\n"
     "exit\n";
 
+/* The table is made outside the moves' time: max_memory 4 GiB asks for a
+ * table of 1 GiB, longer to allocate and clear than a turn of 300 ms (and
+ * the margin), yet every reply comes within the turn. */
+static const char s_table_time[] =
+    "> INFO timeout_turn 300\n"
+    "> INFO max_memory 4294967296\n"
+    "> START 15\n< OK\n"
+    "> TURN 7,7\n< move <= 300\n"
+    "turns 2 <= 300\n"
+    "> END\n"
+    "exit\n";
+
 /* TAKEBACK of both sides' moves, and moves on the cells taken back. */
 static const char s_takeback[] =
     "> START 10\n< OK\n"
@@ -644,6 +656,7 @@ SESSION_PART(sizes)
 SESSION_PART(game)
 SESSION_PART(time_left)
 SESSION_PART(full_board)
+SESSION_PART(table_time)
 SESSION_PART(takeback)
 SESSION_PART(restart)
 SESSION_PART(block_four)
@@ -671,7 +684,8 @@ int main(int argc, char **argv)
 {
     static const check_part parts[] = {
         { "sizes", part_sizes },           { "game", part_game },         { "time_left", part_time_left },
-        { "full_board", part_full_board }, { "takeback", part_takeback }, { "restart", part_restart },
+        { "full_board", part_full_board }, { "table_time", part_table_time }, { "takeback", part_takeback },
+        { "restart", part_restart },
         { "block_four", part_block_four }, { "win_five", part_win_five }, { "rule", part_rule },
         { "board_lines", part_board_lines }, { "garbage", part_garbage }, { "eof", part_eof },
         { "eof_plain", part_eof_plain },   { "threads", part_threads },   { "options", part_options },

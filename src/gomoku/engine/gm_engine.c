@@ -8,18 +8,22 @@
 #define MAX_PLIES 20           /* iterative deepening's cap; time ends it first */
 #define NEAR 2                 /* candidate moves: cells within 2 of a stone */
 #define TT_MAX_BYTES (1UL << 30)
+#define STOPGAP_TT_BYTES (4UL << 20)   /* cleared before each search in well under a millisecond */
 
 void gm_engine_init(gm_engine *e, int threads)
 {
-    *e = (gm_engine){ .rule = GM_FREESTYLE };
+    *e = (gm_engine){ .rule = GM_FREESTYLE, .maker = gm_maker_create() };
     gm_clock_init(&e->clock);
     gm_engine_set_threads(e, threads);
 }
 
 void gm_engine_free(gm_engine *e)
 {
+    gm_maker_free(e->maker);
     gm_searcher_free(e->searcher);
-    e->searcher = NULL;
+    gm_searcher_free(e->stopgap);
+    e->maker = NULL;
+    e->searcher = e->stopgap = NULL;
 }
 
 void gm_engine_new_game(gm_engine *e, int width, int height)
@@ -47,42 +51,77 @@ size_t gm_engine_table_bytes(long max_memory)
     return (size_t)max_memory / 4 < TT_MAX_BYTES ? (size_t)max_memory / 4 : TT_MAX_BYTES;
 }
 
-/* The session's searcher, made anew when the threads or the table size
- * have changed; NULL with a reason in err if it cannot be made. */
-static gm_searcher *searcher(gm_engine *e, char *err, size_t errlen)
+/* The options of the engine's searchers: threads and table bytes. */
+static gm_search_options options(int threads, size_t tt)
 {
-    const size_t tt = gm_engine_table_bytes(e->max_memory);
-    if (e->searcher && e->searcher_threads == e->threads && e->searcher_tt == tt)
-        return e->searcher;
-    gm_searcher_free(e->searcher);
     gm_search_options o;
     gm_search_defaults(&o);
     o.depth = MAX_PLIES;
     o.time_ms = 1;   /* set for each move */
-    o.threads = e->threads;
+    o.threads = threads;
     o.vcf = true;
     o.tt_bytes = tt;
-    e->searcher = gm_searcher_create(&o, err, errlen);
-    e->searcher_threads = e->threads;
-    e->searcher_tt = tt;
-    e->stale_table = false;
-    return e->searcher;
+    return o;
+}
+
+void gm_engine_prepare(gm_engine *e)
+{
+    gm_searcher *made;
+    if (!e->maker)
+        return;   /* out of memory at init: the small searcher does every move */
+    if (e->main == GM_ENGINE_ORDERED && gm_maker_take(e->maker, &made, e->failure, sizeof e->failure)) {
+        e->searcher = made;
+        e->main = made ? GM_ENGINE_READY : GM_ENGINE_FAILED;
+        e->stale_table = false;   /* a new table holds nothing */
+    }
+    const size_t tt = gm_engine_table_bytes(e->max_memory);
+    const bool same = e->main != GM_ENGINE_NONE && e->main_threads == e->threads && e->main_tt == tt;
+    /* What is being made, or could not be, is not asked for again. */
+    if (same && !(e->main == GM_ENGINE_READY && e->stale_table))
+        return;
+    const gm_search_options o = options(e->threads, tt);
+    gm_maker_order(e->maker, &o, e->searcher);
+    e->searcher = NULL;
+    e->main = GM_ENGINE_ORDERED;
+    e->main_threads = e->threads;
+    e->main_tt = tt;
+}
+
+/* The small searcher of the moves that cannot use the session's (not made
+ * yet, or a position of uneven stone counts, whose keys must not go into
+ * its table), cleared for each; NULL with a reason in err if it cannot be
+ * made. */
+static gm_searcher *stopgap(gm_engine *e, char *err, size_t errlen)
+{
+    if (e->stopgap && e->stopgap_threads == e->threads) {
+        gm_searcher_clear(e->stopgap);
+        return e->stopgap;
+    }
+    gm_searcher_free(e->stopgap);
+    const size_t tt = gm_engine_table_bytes(e->max_memory);
+    const gm_search_options o = options(e->threads, tt && tt < STOPGAP_TT_BYTES ? tt : STOPGAP_TT_BYTES);
+    e->stopgap = gm_searcher_create(&o, err, errlen);
+    e->stopgap_threads = e->threads;
+    return e->stopgap;
 }
 
 /* The search's move on e->board, or GM_NO_MOVE with a note when there is
  * no searcher. */
 static int search(gm_engine *e, double t0, bool uneven, char *note, size_t notelen)
 {
+    gm_engine_prepare(e);
     char err[256];
-    gm_searcher *s = searcher(e, err, sizeof err);
+    gm_searcher *s = e->main == GM_ENGINE_READY && !uneven ? e->searcher : stopgap(e, err, sizeof err);
     if (!s) {
         snprintf(note, notelen, "no search (%s): playing near the centre", err);
         return GM_NO_MOVE;
     }
-    if (e->stale_table || uneven)
-        gm_searcher_clear(s);
-    e->stale_table = uneven;
-    /* Making the searcher (allocating its table) took part of the time. */
+    if (e->main == GM_ENGINE_FAILED && e->failure[0]) {
+        snprintf(note, notelen, "no table of %zu MB (%s): searching with a small one",
+                 (e->main_tt ? e->main_tt : GTS_TT_DEFAULT_BYTES) >> 20, e->failure);
+        e->failure[0] = '\0';   /* said once */
+    }
+    /* What came before the search took part of the time. */
     const int empty = e->game.width * e->game.height - e->game.stones;
     const long left = gm_clock_move_ms(&e->clock, empty) - (long)((gts_now_usec() - t0) / 1000);
     gm_searcher_set_time(s, left > 1 ? left : 1);

@@ -2,14 +2,21 @@
  * Internal: the Gomoku engine behind a protocol: the game (gm_game.h),
  * the match clock (gm_clock.h), the rule and the resources the manager
  * grants, and one searcher for the whole session, so that its table
- * carries over from move to move.  The searcher is made when the first
- * move is wanted and made again only when the threads or the table size
- * have changed; its table is cleared when what it holds no longer fits
- * (another board size or rule, a position of uneven stone counts).
+ * carries over from move to move.
+ *
+ * The searcher is made on the maker's thread (gm_maker.h), never in a
+ * move's time: allocating and clearing a table of a gigabyte takes longer
+ * than many a turn.  gm_engine_prepare orders it as soon as the manager
+ * has said what the engine may use (the protocol calls it after START and
+ * INFO), and again when the threads or the table size change or when what
+ * the table holds no longer fits (another board size or rule).  Until it
+ * is made, and for positions of uneven stone counts (whose keys must not
+ * mix with a game's), moves search with a small table of their own.
  *
  *     gm_engine e;
  *     gm_engine_init(&e, 1);
  *     gm_engine_new_game(&e, 15, 15);
+ *     gm_engine_prepare(&e);
  *     gm_game_put(&e.game, cell, GM_GAME_THEIRS);
  *     const int move = gm_engine_move(&e, note, sizeof note);
  *     gm_engine_free(&e);
@@ -22,9 +29,13 @@
 
 #include "gomoku/engine/gm_clock.h"
 #include "gomoku/engine/gm_game.h"
+#include "gomoku/engine/gm_maker.h"
 #include "gts/gomoku_search.h"
 
 #define GM_ENGINE_MAX_THREADS 64
+
+/* Where the session's searcher stands. */
+typedef enum { GM_ENGINE_NONE, GM_ENGINE_ORDERED, GM_ENGINE_READY, GM_ENGINE_FAILED } gm_engine_main;
 
 typedef struct gm_engine {
     gm_game game;                    /* the stones; change them with gm_game_* */
@@ -33,10 +44,15 @@ typedef struct gm_engine {
     gm_rule rule;                    /* gm_engine_set_rule */
     int threads;                     /* gm_engine_set_threads */
     gm_board board;                  /* the game's stones for the search */
-    gm_searcher *searcher;           /* NULL until the first search */
-    int searcher_threads;            /* what it was made with */
-    size_t searcher_tt;
-    bool stale_table;                /* clear the table before the next search */
+    gm_maker *maker;
+    gm_engine_main main;             /* the session's searcher: ordered, made (searcher), or not */
+    gm_searcher *searcher;           /* when main is GM_ENGINE_READY */
+    int main_threads;                /* what it was ordered with */
+    size_t main_tt;
+    char failure[256];               /* GM_ENGINE_FAILED: why, until a move has said it */
+    bool stale_table;                /* the table holds another board size's or rule's keys */
+    gm_searcher *stopgap;            /* the small one; NULL until needed */
+    int stopgap_threads;
 } gm_engine;
 
 /* No board, no limits, freestyle, threads (1..GM_ENGINE_MAX_THREADS). */
@@ -52,18 +68,25 @@ void gm_engine_set_rule(gm_engine *e, gm_rule rule);
 /* Threads for the next searches, brought within 1..GM_ENGINE_MAX_THREADS. */
 void gm_engine_set_threads(gm_engine *e, long threads);
 
+/* Takes the session's searcher if it has been made, and orders one if
+ * the threads, the table size (max_memory) or what the table may hold
+ * (board size, rule) call for one that is neither made nor being made.
+ * Returns at once.  Every move calls it too. */
+void gm_engine_prepare(gm_engine *e);
+
 /* The table's size for a memory limit (bytes, 0: none): a quarter of the
  * limit, leaving the rest to the process, at most 1 GiB; 0 (the search's
  * default size) without a limit. */
 size_t gm_engine_table_bytes(long max_memory);
 
-/* Chooses our move within the clock's time, puts our stone there and
- * returns its cell.  GM_NO_MOVE when there is no move to make, with the
+/* Chooses our move within the clock's time (the session's searcher if it
+ * is made, else the small one), puts our stone there and returns its
+ * cell.  GM_NO_MOVE when there is no move to make, with the
  * reason in note: the board is full, or a five is on it (the game is
  * over; under the standard rule a five exactly).  Otherwise the move is
  * legal whatever goes wrong: when the search finds nothing, the empty cell
- * nearest the centre, and when the searcher could not be made, note (else
- * "") says why. */
+ * nearest the centre.  When no searcher could be made, or the session's
+ * could not and the small one searches instead, note (else "") says why. */
 int gm_engine_move(gm_engine *e, char *note, size_t notelen);
 
 #endif

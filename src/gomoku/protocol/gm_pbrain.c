@@ -134,6 +134,7 @@ static void start(gm_pbrain *p, const char *arg, bool rect)
         return;
     }
     gm_engine_new_game(&p->engine, (int)v[0], (int)v[1]);
+    gm_engine_prepare(&p->engine);   /* the table made now, not in the first move's time */
     gts_reply(p->out, "OK");
 }
 
@@ -182,6 +183,10 @@ static void info(gm_pbrain *p, const char *arg)
     case RULE: info_rule(p, v); break;
     default: gm_engine_set_threads(e, v); break;
     }
+    /* Another table size, thread count or rule: a searcher made now, in
+     * the background (before START, START makes it). */
+    if (e->game.width)
+        gm_engine_prepare(e);
 }
 
 /* A line "x,y,field" between BOARD and DONE: 1 own stone, 2 the
