@@ -26,6 +26,12 @@ expect_error() {
     expect_one_line_error "$2"
 }
 
+# expect_lines out|err N: the stream has N lines.
+expect_lines() {
+    checks=$((checks + 1))
+    [ "$(wc -l <"$TMP/$1")" -eq "$2" ] || fail "std$1 has $(wc -l <"$TMP/$1") lines, expected $2"
+}
+
 # The moves line of a game's output, without "moves: ".
 game_moves() { sed -n 's/^moves: *//p' "$TMP/out"; }
 
@@ -111,10 +117,13 @@ checks=$((checks + 1))
 expect_contains err "gts: 'zz' is not a cell" "gts: e5 is taken"
 
 # --- bench table ---
+# stderr is not a terminal: a line per finished row (board size of an
+# algorithm), so that a log shows the run alive.
 run "bench table: three algorithms agree" "$GTS" gomoku bench table --sizes 6,9 --depths 1-2 \
     --algo minimax,alphabeta,pvs
 expect_rc 0
-expect_empty_stderr
+expect_lines err 6
+expect_contains err "gts: minimax 6x6 done (row 1 of 6)" "gts: pvs 9x9 done (row 6 of 6)"
 expect_contains out "minimax: seconds" "alphabeta: the report's serial seconds / ours" "pvs: nodes" \
     "root score (white's view)"
 expect_line out '^9x9 +[0-9.e-]+ +[0-9.e-]+$'
@@ -124,7 +133,8 @@ grep -v '^#' "$POSITIONS" | head -3 >"$TMP/three.txt"
 run "bench positions: three positions, 1 and 2 threads" "$GTS" gomoku bench positions "$TMP/three.txt" \
     --size 19 --threads 1,2 --depth 2
 expect_rc 0
-expect_empty_stderr
+expect_lines err 3
+expect_contains err "gts: position 1 ($TMP/three.txt:1) done" "gts: position 3 ($TMP/three.txt:3) done"
 checks=$((checks + 1))
 [ "$(grep -cE '^ +[1-3] +[1-3] +[0-9]+ ' "$TMP/out")" -eq 3 ] || fail "expected three position rows"
 expect_line out '^ +2 +[0-9.]+ +[0-9.]+ +[0-9.]+$'
@@ -134,7 +144,8 @@ expect_line out '^ +2 +[0-9.]+ +[0-9.]+ +[0-9.]+$'
 { echo "# size 19"; sed -n 1p "$TMP/three.txt"; echo "j10 k11 zz  # bad"; sed -n 2p "$TMP/three.txt"; } >"$TMP/bad.txt"
 run "bench positions: a bad line" "$GTS" gomoku bench positions "$TMP/bad.txt" --threads 1,2 --depth 2 --json
 expect_rc 1
-expect_contains err "gts: $TMP/bad.txt:3: move 3: 'z' is not a cell" "2 positions, 0 wrong scores, 1 bad lines"
+expect_contains err "gts: $TMP/bad.txt:3: move 3: 'z' is not a cell" "2 positions, 0 wrong scores, 1 bad lines" \
+    "gts: position 2 ($TMP/bad.txt:4) done"
 checks=$((checks + 1))
 [ "$(grep -c '"position":' "$TMP/out")" -eq 4 ] || fail "expected 2 positions x 2 thread counts"
 expect_contains out '{"threads":2,"positions":2,'

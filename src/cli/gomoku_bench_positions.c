@@ -55,6 +55,7 @@ static void run_position(positions *p, const char *file, long lineno, const gm_b
     if (!p->c->json)
         printf("\n");
     fflush(stdout);
+    cli_row_done("position %ld (%s:%ld) done", p->totals.positions, file, lineno);
     for (int i = 1; i < p->nthreads; i++) {
         if (r[i].score == r[0].score)
             continue;

@@ -227,6 +227,9 @@ static int run_algorithm(table *t, int a, gm_search_options o)
                 print_cell_json(t, a, s, d, &b);
         }
         fflush(stdout);
+        /* A log or a pipe sees the run alive: the default table takes minutes. */
+        cli_row_done("%s %dx%d done (row %d of %d)", gm_cli_algo_name(o.algo), b.width, b.height,
+                     a * t->nsizes + s + 1, t->nalgos * t->nsizes);
     }
     cli_progress_done();
     return 0;
