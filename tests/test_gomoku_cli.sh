@@ -79,8 +79,9 @@ expect_error 2 "bad --algo 'pvs,magic'"
 run "bench table: --size" "$GTS" gomoku bench table --size 9
 expect_error 2 "option --size does not apply to 'gts gomoku bench table'"
 run "bench positions: missing file" "$GTS" gomoku bench positions "$TMP/none.txt" --threads 1
-expect_rc 1
-expect_contains err "cannot open $TMP/none.txt"
+expect_error 1 "cannot open $TMP/none.txt: No such file or directory"
+run "bench positions: a directory" "$GTS" gomoku bench positions "$TMP" --threads 1
+expect_error 1 "cannot read $TMP: Is a directory"
 
 # --- play ---
 run "play: engines on 9x9" "$GTS" gomoku play --size 9 --depth 2

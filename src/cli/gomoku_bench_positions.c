@@ -3,6 +3,7 @@
  * every position of FILE searched with each thread count, the speedups,
  * and a check that every count gives the 1-thread score.
  */
+#include <errno.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -171,6 +172,25 @@ static void print_positions_header(const positions *p, const char *file)
     printf("  (ms)\n");
 }
 
+/* Whether file ("-": standard input) can be read, a directory not; if
+ * not, a one-line error.  Checked before the tables are made and the
+ * header printed, so that a bad name costs nothing and prints no more. */
+static bool readable(const char *file)
+{
+    if (strcmp(file, "-") == 0)
+        return true;
+    FILE *f = fopen(file, "r");
+    if (!f) {
+        cli_error("cannot open %s: %s", file, strerror(errno));
+        return false;
+    }
+    const bool ok = getc(f) != EOF || !ferror(f);
+    if (!ok)
+        cli_error("cannot read %s: %s", file, strerror(errno));
+    fclose(f);
+    return ok;
+}
+
 int gomoku_bench_positions(const gm_cli *c, char *file)
 {
     positions *p = calloc(1, sizeof *p);
@@ -182,6 +202,10 @@ int gomoku_bench_positions(const gm_cli *c, char *file)
     if (positions_options(c, p) != 0) {
         free(p);
         return EXIT_USAGE;
+    }
+    if (!readable(file)) {
+        free(p);
+        return EXIT_FAIL;
     }
     /* A searcher per thread count for the whole run: its table is cleared
      * between positions rather than made again (the memory: one table per
