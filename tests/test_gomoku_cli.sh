@@ -74,6 +74,49 @@ run "game already over" "$GTS" gomoku play --size 9 "a1 b1 a2 b2 a3 b3 a4 b4 a5"
 expect_error 1 "the game is already over"
 run "bench without a subcommand" "$GTS" gomoku bench
 expect_error 2 "usage: gts gomoku bench table | positions FILE"
+
+# The exit-code rule at every gomoku command: 2 when the command line is
+# wrong, 1 when its input is (a position, a file, a line of it).
+run "no command" "$GTS" gomoku
+expect_rc 2
+expect_empty_stdout
+expect_contains err "usage: gts gomoku <command>"
+run "unknown command" "$GTS" gomoku frob
+expect_error 2 "unknown gomoku command 'frob'"
+run "bench: unknown benchmark" "$GTS" gomoku bench tables
+expect_error 2 "usage: gts gomoku bench table | positions FILE"
+run "bench table: an operand" "$GTS" gomoku bench table 9
+expect_error 2 "usage: gts gomoku bench table | positions FILE"
+run "bench positions: two files" "$GTS" gomoku bench positions a b
+expect_error 2 "usage: gts gomoku bench table | positions FILE"
+run "bench positions: two depths" "$GTS" gomoku bench positions --depths 3,4 "$POSITIONS"
+expect_error 2 "'gts gomoku bench positions' takes one --depth"
+run "bench table: two thread counts" "$GTS" gomoku bench table --threads 1,2
+expect_error 2 "'gts gomoku bench table' takes one --threads count"
+run "split deeper than the search" "$GTS" gomoku best --parallel split --split-depth 5 h8
+expect_error 2 "--split-depth 5 is deeper than --depth 4"
+run "pbrain: an operand" "$GTS" gomoku pbrain 15
+expect_error 2 "unexpected operand '15'"
+run "show: a bad position" "$GTS" gomoku show "h8 h8"
+expect_error 1 "move 2 'h8': the cell is taken"
+run "play: a bad position" "$GTS" gomoku play "h8 zz"
+expect_error 1 "move 2: 'z' is not a cell"
+run "best: the game is over" "$GTS" gomoku best --size 9 "a1 b1 a2 b2 a3 b3 a4 b4 a5"
+expect_error 1 "the game is over: a five is on the board"
+
+# --help or -h at every level: the usage on stdout, exit 0.
+for args in "--help" "-h" "best --help" "best h8 -h" "show --help" "play --help" "bench --help" \
+    "bench table --help" "bench table -h" "bench positions --help" "bench positions $POSITIONS --help"; do
+    # shellcheck disable=SC2086 # the words of args are the arguments
+    run "help: gomoku $args" "$GTS" gomoku $args
+    expect_rc 0
+    expect_empty_stderr
+    expect_contains out "usage: gts gomoku <command>"
+done
+run "help: gomoku pbrain --help" "$GTS" gomoku pbrain --help
+expect_rc 0
+expect_empty_stderr
+expect_contains out "usage: gts gomoku pbrain"
 run "bench table: unknown algorithm" "$GTS" gomoku bench table --algo pvs,magic
 expect_error 2 "bad --algo 'pvs,magic'"
 run "bench table: --size" "$GTS" gomoku bench table --size 9
