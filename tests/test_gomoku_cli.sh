@@ -160,6 +160,15 @@ checks=$((checks + 1))
 [ "$(wc -l <"$TMP/err")" -eq 2 ] || fail "stderr should hold the two refusals and no prompt"
 expect_contains err "gts: 'zz' is not a cell" "gts: e5 is taken"
 
+# Standard input that cannot be read (a directory): said, exit 1, the game
+# so far printed.
+run "play: a human's moves unreadable" --stdin "$TMP" "$GTS" gomoku play --size 9 --black human
+expect_rc 1
+expect_contains out "# result: none, the input ended after 0 moves"
+expect_one_line_error "cannot read the human's moves: Is a directory"
+run "pbrain: the manager's input unreadable" --stdin "$TMP" "$GTS" gomoku pbrain
+expect_error 1 "cannot read the manager's input: Is a directory"
+
 # --- bench table ---
 # stderr is not a terminal: a line per finished row (board size of an
 # algorithm), so that a log shows the run alive.

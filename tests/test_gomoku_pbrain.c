@@ -5,6 +5,7 @@
  * behind them.  tests/test_pbrain.c drives the whole command through
  * pipes as a manager does.
  */
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -366,7 +367,7 @@ static void test_run(void)
     n += GM_PBRAIN_LINE_MAX + 1;
     n += (size_t)snprintf(input + n, sizeof input - n, "\nEND\nABOUT\n");
     FILE *in = fmemopen(input, n, "r");
-    gm_pbrain_run(&s->p, in);
+    CHECK(gm_pbrain_run(&s->p, in));
     char expected[256];
     snprintf(expected, sizeof expected,
              "OK|" ABOUT_REPLY "|UNKNOWN command 'FO?O'|"
@@ -379,9 +380,16 @@ static void test_run(void)
     /* The end of the input ends the run, a last line without its end
      * answered. */
     in = fmemopen((char *)"ABOUT", 5, "r");
-    gm_pbrain_run(&s->p, in);
+    CHECK(gm_pbrain_run(&s->p, in));
     CHECK_STREQ(replies(s), ABOUT_REPLY);
     fclose(in);
+    /* Input that cannot be read (a directory) is told from its end. */
+    in = fopen(".", "r");
+    if (CHECK(in != NULL)) {
+        CHECK(!gm_pbrain_run(&s->p, in));
+        CHECK_EQ(errno, EISDIR);
+        fclose(in);
+    }
     close_session(s);
 }
 

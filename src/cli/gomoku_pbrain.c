@@ -2,6 +2,9 @@
  * gts gomoku pbrain (and pbrain-gts): the Gomocup engine protocol on
  * stdin/stdout (src/gomoku/protocol/gm_pbrain.h); here only its options.
  */
+#include <errno.h>
+#include <string.h>
+
 #include "cli.h"
 #include "cli/cli_options.h"
 #include "gomoku/protocol/gm_pbrain.h"
@@ -38,7 +41,9 @@ int gomoku_pbrain_main(int argc, char **argv)
     }
     static gm_pbrain session;
     gm_pbrain_init(&session, threads, GTS_VERSION, stdout);
-    gm_pbrain_run(&session, stdin);
+    const bool read = gm_pbrain_run(&session, stdin);
+    if (!read)
+        cli_error("cannot read the manager's input: %s", strerror(errno));
     gm_pbrain_free(&session);
-    return EXIT_OK;
+    return read ? EXIT_OK : EXIT_FAIL;
 }

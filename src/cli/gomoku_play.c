@@ -3,6 +3,7 @@
  * stdin, every move printed with its search figures and the game's moves
  * on one line at the end so that it can be replayed (gts gomoku show) or
  * cut into test positions (bench/gomoku_make_positions.sh). */
+#include <errno.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -19,13 +20,20 @@ static const char *const kind_name[2] = { "engine", "human" };   /* by gm_player
  * read returns, as the handler is installed without SA_RESTART. */
 static gts_stop stop = GTS_STOP_INIT;
 
+/* Where a human's moves come from. */
+typedef struct human {
+    bool tty;        /* stdin is a terminal: the board and a prompt first */
+    int read_error;  /* errno of a failed read of stdin, 0 if none */
+} human;
+
 /* A human's move from stdin: true with *cell, false at the end of the
- * input or on Ctrl-C.  A line that is not one legal cell is answered with
- * a one-line error and read again.  On a terminal the board and a prompt
- * go to stderr first. */
+ * input, on Ctrl-C or when stdin cannot be read.  A line that is not one
+ * legal cell is answered with a one-line error and read again.  On a
+ * terminal the board and a prompt go to stderr first. */
 static bool read_human_move(void *ctx, const gm_board *b, int *cell)
 {
-    const bool tty = *(const bool *)ctx;
+    human *h = ctx;
+    const bool tty = h->tty;
     char *line = NULL;
     size_t cap = 0;
     bool got = false;
@@ -37,8 +45,10 @@ static bool read_human_move(void *ctx, const gm_board *b, int *cell)
     while (!got && !gts_stop_raised(&stop)) {
         if (tty)
             fprintf(stderr, "%s to move (h8 or x,y): ", colour_name[b->side]);
-        if (getline(&line, &cap, stdin) < 0)
+        if (getline(&line, &cap, stdin) < 0) {
+            h->read_error = ferror(stdin) ? errno : 0;
             break;
+        }
         char move[32], extra[2], err[160];
         const int k = sscanf(line, "%31s %1s", move, extra);
         if (k < 1)
@@ -115,10 +125,10 @@ static void print_end(const gm_match *m, gm_match_end end)
 int gomoku_play_main(gm_cli *c, int argc, char **argv)
 {
     static gm_match m;
-    bool tty = isatty(STDIN_FILENO);
+    human h = { .tty = isatty(STDIN_FILENO) };
     m = (gm_match){ .player = { c->player[GM_BLACK], c->player[GM_WHITE] }, .random_moves = c->random_moves,
                     .random_radius = c->random_radius, .seed = (uint64_t)c->seed,
-                    .human_move = read_human_move, .on_move = print_move, .ctx = &tty };
+                    .human_move = read_human_move, .on_move = print_move, .ctx = &h };
     if (gm_cli_board(c, argc, argv, &m.board) != 0)
         return EXIT_FAIL;
     if (gm_game_over(&m.board)) {
@@ -136,5 +146,9 @@ int gomoku_play_main(gm_cli *c, int argc, char **argv)
     const gm_match_end end = gm_match_play(&m);
     gm_match_free(&m);
     print_end(&m, end);
+    if (h.read_error) {
+        cli_error("cannot read the human's moves: %s", strerror(h.read_error));
+        return EXIT_FAIL;
+    }
     return gts_stop_raised(&stop) ? EXIT_INTERRUPTED : EXIT_OK;
 }

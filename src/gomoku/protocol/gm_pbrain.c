@@ -332,7 +332,7 @@ static int read_line(FILE *in, char *buf, size_t size)
     return too_long ? -1 : 1;
 }
 
-void gm_pbrain_run(gm_pbrain *p, FILE *in)
+bool gm_pbrain_run(gm_pbrain *p, FILE *in)
 {
     char line[GM_PBRAIN_LINE_MAX + 1];
     int got;
@@ -340,8 +340,9 @@ void gm_pbrain_run(gm_pbrain *p, FILE *in)
         if (got < 0)
             gts_reply(p->out, "ERROR line longer than %d bytes ignored", GM_PBRAIN_LINE_MAX);
         else if (!gm_pbrain_line(p, line))
-            break;
+            return true;
     }
+    return !ferror(in);
 }
 
 void gm_pbrain_init(gm_pbrain *p, int threads, const char *version, FILE *out)

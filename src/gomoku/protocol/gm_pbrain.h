@@ -49,7 +49,8 @@ void gm_pbrain_free(gm_pbrain *p);
 bool gm_pbrain_line(gm_pbrain *p, char *line);
 
 /* Lines from in (ended by LF, CR or CR LF; control characters read as
- * '?') until END or the end of the input. */
-void gm_pbrain_run(gm_pbrain *p, FILE *in);
+ * '?') until END or the end of the input.  False when in could not be
+ * read (errno says why). */
+bool gm_pbrain_run(gm_pbrain *p, FILE *in);
 
 #endif
