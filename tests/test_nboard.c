@@ -13,7 +13,8 @@
  *                                       (ARGS: "reversi nboard" for gts)
  *
  * Script lines (leading spaces and '#' comments ignored):
- *   > TEXT         send TEXT ended by LF (>crlf: CR LF); "set depth N"
+ *   > TEXT         send TEXT ended by LF (>crlf: CR LF, >noeol: nothing,
+ *                  >nul: a NUL byte and more, then LF); "set depth N"
  *                  sent so is remembered (the exact-solving threshold)
  *   < PATTERN      the next stdout line matches PATTERN (text, a trailing
  *                  '*' for a prefix, alternatives split by '|')
@@ -394,9 +395,15 @@ static void step(run *r, char *s)
 {
     char word[16] = "", arg[64] = "", arg2[16] = "";
     sscanf(s, "%15s %63s %15s", word, arg, arg2);
-    if (s[0] == '>') {
+    if (strncmp(s, ">nul ", 5) == 0) {
+        /* TEXT, a NUL byte and more before the end of line */
+        char line[512];
+        const int n = snprintf(line, sizeof line, "%s%cmore\n", s + 5, '\0');
+        expect(r, send_bytes(&r->c, line, (size_t)n, REPLY_TIMEOUT_MS), "could not send a line with a NUL byte");
+    } else if (s[0] == '>') {
         const size_t n = strcspn(s, " ");
-        send_text(r, s[n] ? s + n + 1 : s + n, strncmp(s, ">crlf", 5) == 0 ? "\r\n" : "\n");
+        const char *end = strncmp(s, ">crlf", 5) == 0 ? "\r\n" : strncmp(s, ">noeol", 6) == 0 ? "" : "\n";
+        send_text(r, s[n] ? s + n + 1 : s + n, end);
     } else if (s[0] == '<' || s[0] == '!') {
         expect_line(r, s[0] == '<' ? &r->c : &r->errs, s + 2);
     } else if (strcmp(word, "start") == 0) {
@@ -555,8 +562,11 @@ static const char s_bad[] =
     "> hint many\n! gts: hint takes*\n"
     "> ping\n! gts: ping takes*\n"
     "> go now\n! gts: unknown command*\n"
-    "junk 300\n! gts: unknown command*\n"
+    "junk 300\n! gts: unknown command*|gts: a line with a NUL byte*\n"
     "junk 100000\n! gts: a line longer than*\n"
+    "# a NUL byte is not the line's end: the whole line is an error\n"
+    ">nul ping 6\n! gts: a line with a NUL byte ('ping 6...'): ignored\n"
+    ">nul quit\n! gts: a line with a NUL byte ('quit...'): ignored\n"
     "> \n>    \n"
     ">crlf ping 7\n< pong 7\n"
     "# the game is still the start: f5 is legal\n"
@@ -579,7 +589,8 @@ static const char s_cut[] =
 static const char s_eof[] =
     "> nboard 2\n< set myname gts\n"
     "> ping 1\n< pong 1\n"
-    "eof\n"
+    ">noeol ping 2\n"
+    "eof\n< pong 2\n"
     "exit\n";
 
 /* quit stops a go: no answer, and the engine ends at once. */

@@ -43,8 +43,7 @@
 #include "gts/stop.h"
 #include "reversi/engine/rv_engine.h"
 
-/* The longest line rv_nboard_serve takes; a longer one is reported and
- * ignored. */
+/* The longest line rv_nboard_serve takes. */
 #define RV_NBOARD_LINE_MAX 65536
 
 typedef struct rv_nboard {
@@ -72,8 +71,10 @@ bool rv_nboard_line(rv_nboard *nb, const char *line);
 /* One error line, "gts: <message>", on nb->err. */
 void rv_nboard_error(rv_nboard *nb, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 
-/* Answers the lines of in_fd (CR LF or LF ended, read by a thread of its
- * own) until "quit" or the end of the input.  After quit the reader may
+/* Answers the lines of in_fd (CR LF or LF ended, the last one's end
+ * optional, read by a thread of its own) until "quit" or the end of the
+ * input.  A line with a NUL byte, or longer than RV_NBOARD_LINE_MAX, gets
+ * its error line in its turn and is otherwise ignored.  After quit the reader may
  * still wait on in_fd: it no longer touches nb, and ends with the
  * process.  0, or -1 with a reason when the thread cannot start. */
 int rv_nboard_serve(rv_nboard *nb, int in_fd, char *err, size_t errlen);
