@@ -47,6 +47,16 @@ expect_rc 1
 expect_contains out "WRONG" "a4 +10"
 expect_contains err "bad.obf:2:"
 
+# Score fields that are no number, or overflow an int: each an error naming
+# the field and the line; the rest of the file is still solved.
+board=$(sed -n 1p "$SAMPLE" | cut -c1-66)
+{ echo "$board; G8:+99999999999999999999;"; echo "$board; G8:abc;"; sed -n 2p "$SAMPLE"; } >"$TMP/fields.obf"
+run "solve: bad score fields" "$GTS" reversi solve "$TMP/fields.obf"
+expect_rc 1
+expect_contains err "fields.obf:1: field 'G8:+99999999999999999999': the score is not a whole number in -64..64" \
+    "fields.obf:2: field 'G8:abc': the score is not a whole number in -64..64" "2 bad lines"
+expect_contains out "a4 +10  expected +10" "# 1 positions"
+
 run "solve: missing file" "$GTS" reversi solve "$TMP/none.obf" "$SAMPLE"
 expect_rc 1
 expect_contains out "# 3 positions"
