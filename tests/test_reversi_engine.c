@@ -17,6 +17,7 @@
 #include "reversi/engine/rv_clock.h"
 #include "reversi/engine/rv_engine.h"
 #include "reversi/engine/rv_game.h"
+#include "reversi/engine/rv_ggf.h"
 #include "reversi/engine/rv_match.h"
 #include "reversi/protocol/rv_gtp.h"
 #include "reversi/protocol/rv_nboard.h"
@@ -80,6 +81,45 @@ static bool game_with_pass(rv_game *g, test_rng *rng)
     return false;
 }
 
+/* GGF games: the 8x8 ones taken, every property that says another board
+ * or other rules refused with its name (never taken as the 8x8 start). */
+static void test_ggf(void)
+{
+#define START_BO "BO[8 ---------------------------O*------*O--------------------------- *]"
+    static const struct {
+        const char *text;
+        int moves;              /* -1: refused */
+        const char *error;      /* what the reason holds */
+    } cases[] = {
+        { "(;GM[Othello]PC[x]TY[8]" START_BO "B[F5]W[f6/1.5/2];)", 2, NULL },
+        { "(;GM[Othello]SZ[8]RU[Othello]TY[8r]" START_BO ";)", 0, NULL },
+        { "(;B[F5]" START_BO "TY[ 8 ];)", 1, NULL },
+        { "(;GM[Othello]SZ[64];)", -1, "SZ[64]: the board is not 8x8" },
+        { "(;GM[Othello]SZ[10]" START_BO ";)", -1, "SZ[10]: the board is not 8x8" },
+        { "(;GM[Othello]SZ[8x]" START_BO ";)", -1, "SZ[8x]: the board is not 8x8" },
+        { "(;GM[Othello];)", -1, "no BO[" },
+        { "(;GM[Othello]TY[8]B[F5];)", -1, "no BO[" },
+        { "(;GM[Othello]BO[64 --];)", -1, "BO[...]: the board is not 8x8" },
+        { "(;GM[Othello]TY[10]" START_BO ";)", -1, "TY[10]: board size not 8" },
+        { "(;GM[Othello]TY[8k]" START_BO ";)", -1, "TY[8k]: the variant 'k' is not played" },
+        { "(;GM[Othello]TY[8x]" START_BO ";)", -1, "TY[8x]: the variant 'x' is not played" },
+        { "(;GM[Othello]TY[s8]" START_BO ";)", -1, "TY[s8]: anti and synchro" },
+        { "(;GM[Othello]TY[8a]" START_BO ";)", -1, "TY[8a]: anti and synchro" },
+        { "(;GM[Othello]RU[Go]" START_BO ";)", -1, "RU[Go]: rules gts does not play" },
+        { "(;GM[Chess]" START_BO ";)", -1, "GM[Chess] is not an Othello game" },
+    };
+#undef START_BO
+    for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+        static rv_game g;
+        char err[256] = "";
+        const int rc = rv_ggf_parse(cases[i].text, &g, err, sizeof err);
+        if (cases[i].moves < 0)
+            CHECK_MSG(rc == -1 && strstr(err, cases[i].error), "%s: %d '%s'", cases[i].text, rc, err);
+        else
+            CHECK_MSG(rc == 0 && g.n == cases[i].moves, "%s: %d '%s'", cases[i].text, rc, err);
+    }
+}
+
 static void test_game(void)
 {
     rv_game g;
@@ -118,6 +158,7 @@ static void test_game(void)
     CHECK_EQ(rv_game_mover(&g), mover);
     CHECK(rv_game_undo(&g));
     CHECK_EQ(g.n, n);
+    test_ggf();
 }
 
 static void test_clock(void)
