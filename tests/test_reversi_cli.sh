@@ -74,4 +74,15 @@ checks=$((checks + 1))
 run "unknown command" "$GTS" reversi frobnicate
 expect_rc 2
 
+# --help and -h at every level: the usage on stdout, exit 0.
+for level in "" perft solve best play nboard gtp bench "bench table"; do
+    for h in --help -h; do
+        # shellcheck disable=SC2086
+        run "$level $h" "$GTS" reversi $level "$h"
+        expect_rc 0
+        expect_empty_stderr
+        expect_contains out "usage: gts reversi"
+    done
+done
+
 finish
