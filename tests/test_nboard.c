@@ -13,7 +13,8 @@
  *                                       (ARGS: "reversi nboard" for gts)
  *
  * Script lines (leading spaces and '#' comments ignored):
- *   > TEXT         send TEXT ended by LF (>crlf: CR LF); "set depth N"
+ *   > TEXT         send TEXT ended by LF (>crlf: CR LF, >noeol: nothing,
+ *                  >nul: a NUL byte and more, then LF); "set depth N"
  *                  sent so is remembered (the exact-solving threshold)
  *   < PATTERN      the next stdout line matches PATTERN (text, a trailing
  *                  '*' for a prefix, alternatives split by '|')
@@ -29,11 +30,13 @@
  *                  the pass left out
  *   go [exact]     the answer to "go": a legal move (exact: of the exact
  *                  value, which the eval must be)
- *   hint N [exact] the answer to "hint N": min(N, moves) search lines
+ *   hint N [exact] the answer to "hint N": min(N, moves) search lines (of
+ *                  each depth 1..D in turn, or of the exact solve)
  *   analyze        the answer to "analyze": positions from the last back
- *   syncping N     send "ping N" and read to "pong N": only status,
- *                  nodestats and search lines of legal moves before it,
- *                  the last a status (a hint cut short by the ping)
+ *   syncping N [searched]  send "ping N" and read to "pong N": only
+ *                  status, nodestats and search lines of legal moves
+ *                  before it, the last a status (a hint cut short by the
+ *                  ping); searched: nodestats not 0
  *   junk N         a line of N random bytes
  *   eof            close the engine's input
  *   exit           close it (if open), expect the engine to exit with
@@ -253,19 +256,28 @@ static void check_go(run *r, bool want_exact)
     expect_line(r, &r->c, "status");
 }
 
-/* One "search MOVE EVAL 0 DEPTH" line; the move, or -1 after a failure. */
-static int check_search_line(run *r, const char *line, bool want_exact, int *v)
+/* Whether depth is a hint's here: "100%" where the engine solves exactly,
+ * else 1 .. the set depth. */
+static bool hint_depth(const run *r, const char *depth)
+{
+    if (rv_empties(now(r)) <= endgame_empties(r))
+        return strcmp(depth, "100%") == 0;
+    char *end;
+    const long d = strtol(depth, &end, 10);
+    return end != depth && !*end && d >= 1 && d <= r->depth;
+}
+
+/* One "search MOVE EVAL 0 DEPTH" line, of depth want_depth (NULL: any of
+ * the hint's); the move, or -1 after a failure. */
+static int check_search_line(run *r, const char *line, bool want_exact, const char *want_depth, int *v)
 {
     char move[16], eval[32], games[8], depth[16], extra[2];
     if (!expect(r, sscanf(line, "search %15s %31s %7s %15s %1s", move, eval, games, depth, extra) == 4,
                 "'%s' is not 'search MOVE EVAL 0 DEPTH'", line))
         return -1;
     const int sq = legal_square(r, move, "hint's move");
-    const bool exact_here = rv_empties(now(r)) <= endgame_empties(r);
-    char want_depth[16];
-    snprintf(want_depth, sizeof want_depth, exact_here ? "100%%" : "%d", r->depth);
-    expect(r, strcmp(games, "0") == 0 && strcmp(depth, want_depth) == 0, "'%s': expected games 0 and depth %s", line,
-           want_depth);
+    expect(r, strcmp(games, "0") == 0 && (want_depth ? strcmp(depth, want_depth) == 0 : hint_depth(r, depth)),
+           "'%s': expected games 0 and depth %s", line, want_depth ? want_depth : "of the hint");
     char *end;
     const double value = strtod(eval, &end);
     expect(r, end != eval && !*end, "'%s': eval '%s' is not a number", line, eval);
@@ -278,31 +290,46 @@ static int check_search_line(run *r, const char *line, bool want_exact, int *v)
     return sq;
 }
 
-static void check_hint(run *r, int n, bool want_exact)
+/* The search lines of one depth of a hint (want_depth; last: the hint's
+ * last depth, whose best move go's value must have). */
+static void check_hint_depth(run *r, int n, bool want_exact, const char *want_depth, bool last)
 {
-    expect_line(r, &r->c, "status *");
-    expect_line(r, &r->c, "nodestats *");
     const uint64_t moves = rv_moves(now(r)->me, now(r)->opp);
     const int count = moves ? __builtin_popcountll(moves) : 1;
     uint64_t seen = 0;
-    int last = 1 << 30;
+    int worse = 1 << 30;
     for (int i = 0; i < (n < count ? n : count) && !r->failed; i++) {
         char line[512];
         int v;
         if (!next_out(r, line, sizeof line))
             return;
-        const int sq = check_search_line(r, line, want_exact, &v);
+        const int sq = check_search_line(r, line, want_exact, want_depth, &v);
         if (sq < 0)
             return;
         const uint64_t bit = sq == RV_PASS ? 0 : (uint64_t)1 << sq;
         expect(r, !(seen & bit), "'%s': the move came twice", line);
         char eval[32];
-        if (i == 0 && r->go_at == r->n && sscanf(line, "search %*s %31s", eval) == 1)
+        if (last && i == 0 && r->go_at == r->n && sscanf(line, "search %*s %31s", eval) == 1)
             expect(r, strcmp(eval, r->go_eval) == 0, "'%s': the best move's value is not go's, %s", line, r->go_eval);
-        expect(r, v <= last, "'%s': not in order, best first", line);
+        expect(r, v <= worse, "'%s': not in order, best first", line);
         seen |= bit;
-        last = v;
+        worse = v;
     }
+}
+
+/* A whole hint: exact, the values of one search; midgame, those of each
+ * depth from 1 to the set depth; then the nodes and the status. */
+static void check_hint(run *r, int n, bool want_exact)
+{
+    expect_line(r, &r->c, "status *");
+    const bool exact_here = rv_empties(now(r)) <= endgame_empties(r);
+    const int depths = exact_here ? 1 : r->depth;
+    for (int d = 1; d <= depths && !r->failed; d++) {
+        char depth[16];
+        snprintf(depth, sizeof depth, exact_here ? "100%%" : "%d", d);
+        check_hint_depth(r, n, want_exact, depth, d == depths);
+    }
+    expect_line(r, &r->c, "nodestats *");
     expect_line(r, &r->c, "status");
 }
 
@@ -324,8 +351,9 @@ static void check_analyze(run *r)
     expect_line(r, &r->c, "status");
 }
 
-/* Everything up to "pong N" belongs to a hint cut short by the ping. */
-static void sync_ping(run *r, const char *n)
+/* Everything up to "pong N" belongs to a hint cut short by the ping: its
+ * search lines, its nodes (searched: not 0), its status last. */
+static void sync_ping(run *r, const char *n, bool searched)
 {
     char text[80], line[512], last[512] = "";
     snprintf(text, sizeof text, "ping %s", n);
@@ -333,8 +361,11 @@ static void sync_ping(run *r, const char *n)
     snprintf(text, sizeof text, "pong %s", n);
     while (!r->failed && next_out(r, line, sizeof line) && strcmp(line, text) != 0) {
         int v;
+        unsigned long long nodes;
         if (strncmp(line, "search ", 7) == 0)
-            check_search_line(r, line, false, &v);
+            check_search_line(r, line, false, NULL, &v);
+        else if (sscanf(line, "nodestats %llu", &nodes) == 1)
+            expect(r, nodes > 0 || !searched, "'%s': the hint's nodes are not counted", line);
         else
             expect(r, matches(line, "status*|nodestats *"), "'%s' before '%s'", line, text);
         snprintf(last, sizeof last, "%s", line);
@@ -394,9 +425,15 @@ static void step(run *r, char *s)
 {
     char word[16] = "", arg[64] = "", arg2[16] = "";
     sscanf(s, "%15s %63s %15s", word, arg, arg2);
-    if (s[0] == '>') {
+    if (strncmp(s, ">nul ", 5) == 0) {
+        /* TEXT, a NUL byte and more before the end of line */
+        char line[512];
+        const int n = snprintf(line, sizeof line, "%s%cmore\n", s + 5, '\0');
+        expect(r, send_bytes(&r->c, line, (size_t)n, REPLY_TIMEOUT_MS), "could not send a line with a NUL byte");
+    } else if (s[0] == '>') {
         const size_t n = strcspn(s, " ");
-        send_text(r, s[n] ? s + n + 1 : s + n, strncmp(s, ">crlf", 5) == 0 ? "\r\n" : "\n");
+        const char *end = strncmp(s, ">crlf", 5) == 0 ? "\r\n" : strncmp(s, ">noeol", 6) == 0 ? "" : "\n";
+        send_text(r, s[n] ? s + n + 1 : s + n, end);
     } else if (s[0] == '<' || s[0] == '!') {
         expect_line(r, s[0] == '<' ? &r->c : &r->errs, s + 2);
     } else if (strcmp(word, "start") == 0) {
@@ -450,7 +487,7 @@ static void step(run *r, char *s)
         send_text(r, "analyze", "\n");
         check_analyze(r);
     } else if (strcmp(word, "syncping") == 0) {
-        sync_ping(r, arg);
+        sync_ping(r, arg, strcmp(arg2, "searched") == 0);
     } else if (strcmp(word, "junk") == 0) {
         const size_t n = (size_t)atol(arg);
         expect(r, send_junk(&r->c, &r->rng, n, 'Z', 'x', "\n", REPLY_TIMEOUT_MS), "could not send a %zu-byte line",
@@ -545,7 +582,10 @@ static const char s_bad[] =
     "> set game (;GM[Chess];)\n! gts: set game: GM[Chess]*\n"
     "> set game (;GM[Othello]TY[10];)\n! gts: set game: TY[10]: board size not 8, gts plays 8x8 games only*\n"
     "> set game (;GM[Othello]BO[10 --];)\n! gts: set game: BO*\n"
-    "> set game (;GM[Othello]B[F5]W[F5];)\n! gts: set game: move 2*\n"
+    "> set game (;GM[Othello]SZ[64];)\n! gts: set game: SZ[64]: the board is not 8x8*\n"
+    "> set game (;GM[Othello]B[F5];)\n! gts: set game: no BO[*\n"
+    "> set game (;GM[Othello]BO[8 ---------------------------O*------*O--------------------------- *]B[F5]W[F5];)\n"
+    "! gts: set game: move 2*\n"
     "> set game (;GM[Othello]B[F5\n! gts: set game: property B has no closing ']'*\n"
     "> set game garbage\n! gts: set game: a GGF game starts with*\n"
     "> set depth 0\n! gts: set depth*\n"
@@ -555,8 +595,11 @@ static const char s_bad[] =
     "> hint many\n! gts: hint takes*\n"
     "> ping\n! gts: ping takes*\n"
     "> go now\n! gts: unknown command*\n"
-    "junk 300\n! gts: unknown command*\n"
+    "junk 300\n! gts: unknown command*|gts: a line with a NUL byte*\n"
     "junk 100000\n! gts: a line longer than*\n"
+    "# a NUL byte is not the line's end: the whole line is an error\n"
+    ">nul ping 6\n! gts: a line with a NUL byte ('ping 6...'): ignored\n"
+    ">nul quit\n! gts: a line with a NUL byte ('quit...'): ignored\n"
     "> \n>    \n"
     ">crlf ping 7\n< pong 7\n"
     "# the game is still the start: f5 is legal\n"
@@ -564,14 +607,18 @@ static const char s_bad[] =
     "> ping 8\n< pong 8\n"
     "exit\n";
 
-/* A hint cut short by the next line: what it finished, then its status,
- * then the pong. */
+/* A hint cut short by the next line: the values of the depths it
+ * finished (depth 30 never does: the ping comes once depth 1's have), its
+ * nodes, its status, then the pong; a shorter one, cut or not. */
 static const char s_cut[] =
     "> nboard 2\n< set myname gts\n"
-    "> set depth 7\n"
+    "> set depth 30\n"
     "start\nmove f5\nmove\nmove\n"
+    "> hint 3\n< status gts is analysing (midgame)\n< search *\n"
+    "syncping 9 searched\n"
+    "> set depth 7\n"
     "> hint 64\n"
-    "syncping 9\n"
+    "syncping 10\n"
     "go\n"
     "exit\n";
 
@@ -579,7 +626,8 @@ static const char s_cut[] =
 static const char s_eof[] =
     "> nboard 2\n< set myname gts\n"
     "> ping 1\n< pong 1\n"
-    "eof\n"
+    ">noeol ping 2\n"
+    "eof\n< pong 2\n"
     "exit\n";
 
 /* quit stops a go: no answer, and the engine ends at once. */

@@ -151,6 +151,45 @@ static void test_moves(void)
     }
 }
 
+/* The fields after the side to move: every one checked, its text in the
+ * error; a score that overflows an int or is no number is an error. */
+static void test_obf_fields(void)
+{
+    static const struct {
+        const char *fields;
+        int score;              /* the best score; 99: none; -99: an error */
+        const char *error;      /* what the error holds */
+    } cases[] = {
+        { "", 99, NULL },
+        { ";", 99, NULL },
+        { "; G8:+18; H1:+12;", 18, NULL },
+        { " ;g8 : -64 ; ps:0  ;\r\n", -64, NULL },
+        { "; G8:+99999999999999999999;", -99, "field 'G8:+99999999999999999999': the score is not a whole number" },
+        { "; G8:abc;", -99, "field 'G8:abc': the score is not a whole number in -64..64" },
+        { "; G8:+65;", -99, "field 'G8:+65'" },
+        { "; G8:;", -99, "field 'G8:'" },
+        { "; G8:+18; H1:+1x;", -99, "field 'H1:+1x'" },
+        { "; G8 +18;", -99, "field 'G8 +18' is not move:score" },
+        { "; Z9:+18;", -99, "field 'Z9:+18': the move is not a square" },
+        { " junk", -99, "after the side to move, not 'junk'" },
+    };
+    static const char board[] = "--XXXXX--OOOXX-O-OOOXXOX-OXOXOXXOXXXOXXX--XOXOXX-XXXOOO--OOOOO-- X";
+    for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+        char line[256], err[256] = "";
+        snprintf(line, sizeof line, "%s%s", board, cases[i].fields);
+        rv_pos p;
+        bool black, has = false;
+        int score = 99;
+        const int rc = rv_parse_obf(line, &p, &black, &has, &score, err, sizeof err);
+        if (cases[i].error) {
+            CHECK_MSG(rc == -1 && strstr(err, cases[i].error), "'%s': %d '%s'", cases[i].fields, rc, err);
+            continue;
+        }
+        CHECK_MSG(rc == 0 && has == (cases[i].score != 99) && (!has || score == cases[i].score),
+                  "'%s': %d has %d score %d '%s'", cases[i].fields, rc, has, score, err);
+    }
+}
+
 static void test_parse(void)
 {
     rv_pos p, q;
@@ -186,6 +225,7 @@ static void test_parse(void)
     CHECK_EQ(rv_parse_obf("--XXXXX--OOOXX-O-OOOXXOX-OXOXOXXOXXXOXXX--XOXOXX-XXXOOO--OOOOO-- Q", &p, &black, &has, &score,
                           err, sizeof err),
              -1);
+    test_obf_fields();
 }
 
 static void test_solve(void)

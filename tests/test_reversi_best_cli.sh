@@ -72,12 +72,21 @@ run "a finished game" "$GTS" reversi best --depth 3 d3c3b3d2e1d6d7e3f4
 expect_rc 0
 expect_contains out "best --  score -1000064"
 
-# Errors: one line, the usage status.
+# Errors: one line; the usage status for a wrong command line, 1 for a
+# bad position (as every command of every game).
 bad() {  # bad DESCRIPTION MESSAGE ARGS...
     local what=$1 msg=$2
     shift 2
     run "$what" "$GTS" reversi best "$@"
     expect_usage_error "$msg"
+}
+bad_position() {  # bad_position DESCRIPTION MESSAGE ARGS...
+    local what=$1 msg=$2
+    shift 2
+    run "$what" "$GTS" reversi best "$@"
+    expect_rc 1
+    expect_empty_stdout
+    expect_one_line_error "$msg"
 }
 bad "no position" "a POSITION is needed" --depth 3
 bad "bad size" "must each be 8, 16, 32 or 64" --size 12x8 start
@@ -92,19 +101,23 @@ bad "bad mobility" "bad --mobility '-1'" --mobility -1 start
 bad "bad time" "bad --time-ms '0'" --time-ms 0 start
 bad "bad tt" "bad --tt-mb 'x'" --tt-mb x start
 bad "unknown option" "unknown option --fast" --fast start
-bad "illegal move" "move 2 'f5' is illegal here" f5f5
-bad "off the board" "move 1: square 'i4' is off the 8x8 board" i4
-bad "not a square" "move 1: '#' is not a square" '#'
 bad "two positions" "unexpected argument 'c4'" f5 c4
-bad "board without side" "side to move (X or O) is missing" "$BOARD"
-bad "board bad side" "side to move 'Q' is not X or O" "$BOARD" Q
-bad "board on 16x8" "a 64-square board is 8x8, not 16x8" --size 16x8 "$BOARD" X
-bad "board bad square" "square 13 of the board is 'Z'" "------------Z${BOARD:13}" X
 bad "--board and a position" "--board FILE takes no POSITION" --board "$TMP/b16.txt" start
-bad "--board of the wrong size" "row 1 ends after 16 of its 32 squares" --size 32 --board "$TMP/b16.txt"
-run "missing board file" "$GTS" reversi best --board "$TMP/none.txt"
-expect_rc 1
-expect_contains err "cannot read board file"
+bad_position "a1 (issue 19)" "move 1 'a1' is illegal here" a1
+bad_position "illegal move" "move 2 'f5' is illegal here" f5f5
+bad_position "off the board" "move 1: square 'i4' is off the 8x8 board" i4
+bad_position "not a square" "move 1: '#' is not a square" '#'
+bad_position "board without side" "side to move (X or O) is missing" "$BOARD"
+bad_position "board bad side" "side to move 'Q' is not X or O" "$BOARD" Q
+bad_position "board on 16x8" "a 64-square board is 8x8, not 16x8" --size 16x8 "$BOARD" X
+bad_position "board bad square" "square 13 of the board is 'Z'" "------------Z${BOARD:13}" X
+bad_position "--board of the wrong size" "row 1 ends after 16 of its 32 squares" --size 32 --board "$TMP/b16.txt"
+bad_position "missing board file" "cannot read $TMP/none.txt: No such file or directory" --board "$TMP/none.txt"
+bad_position "a directory as the board file" "cannot read $TMP: Is a directory" --board "$TMP"
+{ head -c 70000 /dev/zero | tr '\0' -; echo; } >"$TMP/huge.txt"
+bad_position "a board file too long" "huge.txt: longer than 65536 bytes: not a board" --size 16 --board "$TMP/huge.txt"
+{ cat "$TMP/b16.txt"; printf 'X\0more\n'; } >"$TMP/nul.txt"
+bad_position "a NUL byte in the board file" "nul.txt: a NUL byte at byte 276: not a board" --size 16 --board "$TMP/nul.txt"
 
 run "help" "$GTS" reversi best --help
 expect_rc 0

@@ -47,21 +47,48 @@ expect_rc 1
 expect_contains out "WRONG" "a4 +10"
 expect_contains err "bad.obf:2:"
 
+# Score fields that are no number, or overflow an int: each an error naming
+# the field and the line; the rest of the file is still solved.
+board=$(sed -n 1p "$SAMPLE" | cut -c1-66)
+{ echo "$board; G8:+99999999999999999999;"; echo "$board; G8:abc;"; sed -n 2p "$SAMPLE"; } >"$TMP/fields.obf"
+run "solve: bad score fields" "$GTS" reversi solve "$TMP/fields.obf"
+expect_rc 1
+expect_contains err "fields.obf:1: field 'G8:+99999999999999999999': the score is not a whole number in -64..64" \
+    "fields.obf:2: field 'G8:abc': the score is not a whole number in -64..64" "2 bad lines"
+expect_contains out "a4 +10  expected +10" "# 1 positions"
+
 run "solve: missing file" "$GTS" reversi solve "$TMP/none.obf" "$SAMPLE"
 expect_rc 1
 expect_contains out "# 3 positions"
 
-# Ctrl-C during a long solve (fforum #54, 28 empties): the position shows
-# the bounds proved so far, the next line is not started, status 130.
-{ echo "--OOO---XXOO----XXXXOOOOXXXXOX--XXXOXX--XXOOO------OOO-----O---- X"; sed -n 1p "$SAMPLE"; } >"$TMP/long.obf"
-run "solve: interrupted" timeout --preserve-status -s INT 2 "$GTS" reversi solve "$TMP/long.obf"
+# Ctrl-C during a long solve (fforum #76, 32 empties): the position shows
+# the bounds proved so far, the next line is not started, status 130, and
+# soon: the search for the first guess, which alone took 10 s here (minutes
+# under the sanitizers), stops too.  (5 s: a generous margin for a loaded
+# machine; it takes a few milliseconds.)
+{ echo "---O------OO-O-----OOOX-OOOOOOX--XXXXOXX--OOOOOO--OOO-------O--- X"; sed -n 1p "$SAMPLE"; } >"$TMP/long.obf"
+t0=$EPOCHREALTIME
+run "solve: interrupted" timeout --preserve-status -s INT 1 "$GTS" reversi solve "$TMP/long.obf"
 expect_rc 130
-expect_contains out "28 empties  interrupted: score in ["
+expect_contains out "32 empties  interrupted: score in ["
 expect_contains err "interrupted after 0 positions"
 checks=$((checks + 1))
 ! grep -q "expected" "$TMP/out" || fail "a position after the interrupted one was solved"
+checks=$((checks + 1))
+awk -v a="$t0" -v b="$EPOCHREALTIME" 'BEGIN { exit !(b - a < 6) }' || fail "Ctrl-C took more than 5 s to stop the solve"
 
 run "unknown command" "$GTS" reversi frobnicate
 expect_rc 2
+
+# --help and -h at every level: the usage on stdout, exit 0.
+for level in "" perft solve best play nboard gtp bench "bench table"; do
+    for h in --help -h; do
+        # shellcheck disable=SC2086
+        run "$level $h" "$GTS" reversi $level "$h"
+        expect_rc 0
+        expect_empty_stderr
+        expect_contains out "usage: gts reversi"
+    done
+done
 
 finish

@@ -8,15 +8,18 @@
  *
  * usage: test_reversi_engine [game|clock|match|gtp|gtp_game|nboard|nboard_stop]   (no part: all)
  */
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "check.h"
 #include "test_rng.h"
 #include "reversi/engine/rv_clock.h"
 #include "reversi/engine/rv_engine.h"
 #include "reversi/engine/rv_game.h"
+#include "reversi/engine/rv_ggf.h"
 #include "reversi/engine/rv_match.h"
 #include "reversi/protocol/rv_gtp.h"
 #include "reversi/protocol/rv_nboard.h"
@@ -80,6 +83,45 @@ static bool game_with_pass(rv_game *g, test_rng *rng)
     return false;
 }
 
+/* GGF games: the 8x8 ones taken, every property that says another board
+ * or other rules refused with its name (never taken as the 8x8 start). */
+static void test_ggf(void)
+{
+#define START_BO "BO[8 ---------------------------O*------*O--------------------------- *]"
+    static const struct {
+        const char *text;
+        int moves;              /* -1: refused */
+        const char *error;      /* what the reason holds */
+    } cases[] = {
+        { "(;GM[Othello]PC[x]TY[8]" START_BO "B[F5]W[f6/1.5/2];)", 2, NULL },
+        { "(;GM[Othello]SZ[8]RU[Othello]TY[8r]" START_BO ";)", 0, NULL },
+        { "(;B[F5]" START_BO "TY[ 8 ];)", 1, NULL },
+        { "(;GM[Othello]SZ[64];)", -1, "SZ[64]: the board is not 8x8" },
+        { "(;GM[Othello]SZ[10]" START_BO ";)", -1, "SZ[10]: the board is not 8x8" },
+        { "(;GM[Othello]SZ[8x]" START_BO ";)", -1, "SZ[8x]: the board is not 8x8" },
+        { "(;GM[Othello];)", -1, "no BO[" },
+        { "(;GM[Othello]TY[8]B[F5];)", -1, "no BO[" },
+        { "(;GM[Othello]BO[64 --];)", -1, "BO[...]: the board is not 8x8" },
+        { "(;GM[Othello]TY[10]" START_BO ";)", -1, "TY[10]: board size not 8" },
+        { "(;GM[Othello]TY[8k]" START_BO ";)", -1, "TY[8k]: the variant 'k' is not played" },
+        { "(;GM[Othello]TY[8x]" START_BO ";)", -1, "TY[8x]: the variant 'x' is not played" },
+        { "(;GM[Othello]TY[s8]" START_BO ";)", -1, "TY[s8]: anti and synchro" },
+        { "(;GM[Othello]TY[8a]" START_BO ";)", -1, "TY[8a]: anti and synchro" },
+        { "(;GM[Othello]RU[Go]" START_BO ";)", -1, "RU[Go]: rules gts does not play" },
+        { "(;GM[Chess]" START_BO ";)", -1, "GM[Chess] is not an Othello game" },
+    };
+#undef START_BO
+    for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+        static rv_game g;
+        char err[256] = "";
+        const int rc = rv_ggf_parse(cases[i].text, &g, err, sizeof err);
+        if (cases[i].moves < 0)
+            CHECK_MSG(rc == -1 && strstr(err, cases[i].error), "%s: %d '%s'", cases[i].text, rc, err);
+        else
+            CHECK_MSG(rc == 0 && g.n == cases[i].moves, "%s: %d '%s'", cases[i].text, rc, err);
+    }
+}
+
 static void test_game(void)
 {
     rv_game g;
@@ -118,6 +160,7 @@ static void test_game(void)
     CHECK_EQ(rv_game_mover(&g), mover);
     CHECK(rv_game_undo(&g));
     CHECK_EQ(g.n, n);
+    test_ggf();
 }
 
 static void test_clock(void)
@@ -341,12 +384,15 @@ static void test_nboard(void)
                   strstr(go, "\nstatus\n"),
               "go: '%s'", go);
     const char *hint = nboard(&r, "hint 2");
-    CHECK_MSG(starts(hint, "status gts is analysing (midgame)\nnodestats "), "hint: '%s'", hint);
+    CHECK_MSG(starts(hint, "status gts is analysing (midgame)\nsearch ") && strstr(hint, "\nnodestats ") &&
+                  strstr(hint, "\nstatus\n"),
+              "hint: '%s'", hint);
     int lines = 0;
     for (const char *s = strstr(hint, "\nsearch "); s; s = strstr(s + 1, "\nsearch "))
         lines++;
-    CHECK_EQ(lines, 2);
-    CHECK_CONTAINS(hint, " 0 2\n");   /* games 0, depth 2 */
+    CHECK_EQ(lines, 4);                /* 2 of depth 1, then 2 of depth 2 */
+    CHECK_CONTAINS(hint, " 0 1\n");   /* games 0, depth 1 */
+    CHECK_CONTAINS(hint, " 0 2\nnodestats ");
     CHECK_STREQ(nboard(&r, "learn"), "learned\n");
     CHECK_STREQ(nboard_errors(&r), "");
     /* Bad lines: an error line each, nothing replied, the game unchanged. */
@@ -368,8 +414,41 @@ static void test_nboard(void)
     nboard_stop(&r);
 }
 
+/* Raises the stop token after a while, as the reader does when NBoard's
+ * ping comes. */
+typedef struct later {
+    gts_stop *stop;
+    int ms;
+} later;
+
+static void *raise_later(void *arg)
+{
+    const later *l = arg;
+    nanosleep(&(struct timespec){ l->ms / 1000, (long)(l->ms % 1000) * 1000000 }, NULL);
+    gts_stop_raise(l->stop);
+    return NULL;
+}
+
+/* The "search ... 0 D" lines of a hint: whole depths from 1 on, `per` lines
+ * each; the last depth, or -1 when they are not so. */
+static int hint_depths(const char *hint, int per)
+{
+    int depth = 0, lines = 0;
+    for (const char *s = strstr(hint, "\nsearch "); s; s = strstr(s + 1, "\nsearch ")) {
+        int d;
+        if (sscanf(s + 1, "search %*s %*s 0 %d", &d) != 1 || d != lines / per + 1)
+            return -1;
+        lines++;
+        depth = d;
+    }
+    return lines % per == 0 ? depth : -1;
+}
+
 /* A raised stop token (as the reader raises it when a line comes) cuts a
- * hint short: its status lines, and no search line. */
+ * hint short: its status lines, and no search line when raised before;
+ * raised during the search of a depth that never ends (30), the values of
+ * every whole depth before it, and the nodes searched (all of them, the
+ * cut search's too: not 0 as when only whole moves of depth 30 counted). */
 static void test_nboard_stop(void)
 {
     static nboard_run r;
@@ -380,6 +459,21 @@ static void test_nboard_stop(void)
     gts_stop_reset(&r.nb.stop);
     const char *hint = nboard(&r, "hint 3");
     CHECK_CONTAINS(hint, "\nsearch ");
+    CHECK_STREQ(nboard(&r, "set depth 30"), "");
+    /* 300 ms: depth 1 takes microseconds, even under the sanitizers on a
+     * loaded machine; depth 30 would take years. */
+    later l = { &r.nb.stop, 300 };
+    pthread_t t;
+    if (!CHECK_EQ(pthread_create(&t, NULL, raise_later, &l), 0))
+        return;
+    hint = nboard(&r, "hint 3");
+    pthread_join(t, NULL);
+    const int depth = hint_depths(hint, 3);
+    unsigned long long nodes = 0;
+    const char *stats = strstr(hint, "\nnodestats ");
+    CHECK_MSG(starts(hint, "status gts is analysing (midgame)\nsearch ") && depth >= 1 && depth < 30 && stats &&
+                  sscanf(stats, "\nnodestats %llu", &nodes) == 1 && nodes > 0 && strstr(stats, "\nstatus\n"),
+              "hint cut short: '%s'", hint);
     CHECK_STREQ(nboard_errors(&r), "");
     nboard_stop(&r);
 }

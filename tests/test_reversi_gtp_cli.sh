@@ -65,6 +65,20 @@ checks=$((checks + 1))
 [[ $rest =~ ^"? black is to move, not white"$'\n'"? black is to move, not white"$'\n'"= "(c4|d3|e6|f5)$'\n'"? cannot score: the game is not over, and its 59 empty squares are more than --endgame"$'\n'"="$'\n'"="$'\n'"? syntax error: time_left takes a color, seconds and stones"$'\n'"?12 syntax error: an id with no command"$'\n'"="$ ]] ||
     fail "unexpected answers after the fixed part: $rest"
 
+# Lines as a hostile client may send them, one answer each with its id: a
+# NUL byte (removed, as GTP's preprocessing removes every control
+# character), a line too long (an error), CR LF, a comment too long (no
+# answer, as any comment), a last line without its end.
+xs=$(head -c 5000 /dev/zero | tr '\0' x)
+printf '1 name\n2 na\0me\n3 name\n4 version\n5 %s\n6 name\r\n# %s\n7 name' "$xs" "$xs" >"$TMP/bytes"
+run "gtp: NUL bytes, long lines, CR LF, no last end of line" --stdin "$TMP/bytes" "$GTS" reversi gtp
+expect_rc 0
+expect_empty_stderr
+checks=$((checks + 1))
+[ "$(answers | sed 's/^=4 .*/=4 VERSION/' | tr '\n' '|')" = \
+    "=1 gts|=2 gts|=3 gts|=4 VERSION|?5 line too long (over 4095 bytes): ignored|=6 gts|=7 gts|" ] ||
+    fail "not one answer per command with its id: $(answers | tr '\n' '|')"
+
 # A whole game, the engine against itself: strictly alternating genmoves
 # (a side with no move answers pass), exact from 10 empties.
 {

@@ -58,6 +58,12 @@ expect_contains out "Table 2: time of player 1 / time of player 2" "board       
 checks=$((checks + 1))
 grep -Eq '^8x8 +[0-9.]+ +[0-9.]+$' "$TMP/out" && grep -Eq '^16x8 +[0-9.]+ +[0-9.]+$' "$TMP/out" &&
     grep -Eq '^8x8 +[0-9]+\.[0-9]{2} +120$' "$TMP/out" || fail "rows of the tables"
+# stderr is not a terminal: a line per finished row, a sign of life in a
+# log of a table that takes minutes.
+expect_contains err "gts: reversi bench table: 8x8 done (1 of 2 boards, " \
+    "gts: reversi bench table: 16x8 done (2 of 2 boards, "
+checks=$((checks + 1))
+[ "$(wc -l <"$TMP/err")" -eq 2 ] || fail "not one line per row on stderr"
 
 # A cell predicted or found over the limit is '—', and so are the deeper
 # ones of its row.
@@ -73,6 +79,7 @@ expect_contains out "board,width,height,depth,status,player1_seconds,player2_sec
     "8x8,8,8,2,ok,"
 checks=$((checks + 1))
 [ "$(wc -l <"$TMP/out")" -eq 2 ] || fail "not one line per cell"
+expect_contains err "gts: reversi bench table: 8x8 done (1 of 1 boards, "
 
 for args in "--depths 0" "--depths 1-x" "--depths 3-1" "--sizes 8x9" "--sizes 8x8," "--max-seconds 0" \
     "--max-seconds x" "--player1 pvs:depth=3" "--player2 nothing"; do

@@ -93,7 +93,8 @@ int rv_parse_moves(const char *moves, rv_pos *p, bool *black_to_move, char *err,
 
 /* One .obf line: board, side, then optionally "; move:score; ..." with the
  * best moves and their exact scores.  *best_score is the first (best)
- * score when *has_score. */
+ * score when *has_score.  Every field is checked: a move a1..h8 (or ps)
+ * and a whole score in -64..64, or -1 with the field named in err. */
 int rv_parse_obf(const char *line, rv_pos *p, bool *black_to_move, bool *has_score, int *best_score, char *err,
                  size_t errlen);
 

@@ -99,6 +99,9 @@ void rv_searcher_free(rv_searcher *s);
 void rv_searcher_run(rv_searcher *s, const rvb *b, rv_result *r);
 void rv_searcher_clear(rv_searcher *s);
 void rv_searcher_set_time(rv_searcher *s, long time_ms);
+/* The depth of the next searches (the most with a time limit), 1..RV_MAX_DEPTH
+ * (clamped): a caller deepening over several positions keeps one table. */
+void rv_searcher_set_depth(rv_searcher *s, int depth);
 
 /* One search with a searcher made and freed for it: 0, or -1 with a reason. */
 int rv_search(const rvb *b, const rv_search_options *o, rv_result *r, char *err, size_t errlen);

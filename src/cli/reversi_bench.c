@@ -295,6 +295,7 @@ static int run_row(table *t, int si)
 
 static int run_table(table *t)
 {
+    const double t0 = cli_now_usec();
     if (t->csv)
         printf("board,width,height,depth,status,player1_seconds,player2_seconds,factor,positions,branching\n");
     else
@@ -305,6 +306,9 @@ static int run_table(table *t)
         if (!t->csv)
             print_row(t, si);
         rows++;
+        if (rc == 0 && !cli_interrupted())
+            cli_row_done("reversi bench table: %dx%d done (%d of %d boards, %.0f s)", t->widths[si], t->heights[si],
+                         rows, t->nsizes, (cli_now_usec() - t0) / 1e6);
     }
     if (!t->csv)
         print_branching(t, rows);

@@ -1,5 +1,6 @@
 /* gts reversi best: the depth-limited search's move for one position. */
 #include <ctype.h>
+#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -37,24 +38,32 @@ static const char usage_text[] =
     "                   side to move\n"
     "  -h, --help       this help\n";
 
-/* Reads a whole small file; NULL with the reason given. */
+/* The most a board file holds: a 64x64 board is about 4 KiB. */
+enum { BOARD_FILE_MAX = 1 << 16 };
+
+/* Reads a whole board file as a string; NULL after an error line that
+ * names it and says why (it cannot be read, e.g. a directory; it is too
+ * long; a NUL byte, which would end the string early). */
 static char *read_file(const char *path)
 {
     FILE *f = fopen(path, "r");
-    if (!f)
-        return NULL;
-    size_t cap = 1 << 16, n = 0;
-    char *text = malloc(cap);
-    while (text && n + 1 < cap) {
-        const size_t got = fread(text + n, 1, cap - 1 - n, f);
-        if (!got)
-            break;
-        n += got;
-    }
-    fclose(f);
-    if (text)
+    char *text = f ? malloc(BOARD_FILE_MAX + 1) : NULL;
+    const size_t n = text ? fread(text, 1, BOARD_FILE_MAX + 1, f) : 0;
+    const int error = !f ? errno : ferror(f) ? errno : 0;
+    if (f)
+        fclose(f);
+    if (error || !text) {
+        cli_error("cannot read %s: %s", path, error ? strerror(error) : "out of memory");
+    } else if (n > BOARD_FILE_MAX) {
+        cli_error("%s: longer than %d bytes: not a board", path, BOARD_FILE_MAX);
+    } else if (memchr(text, '\0', n)) {
+        cli_error("%s: a NUL byte at byte %zu: not a board", path, (size_t)((char *)memchr(text, '\0', n) - text) + 1);
+    } else {
         text[n] = '\0';
-    return text;
+        return text;
+    }
+    free(text);
+    return NULL;
 }
 
 /* 64 characters or more, the first row of them squares: no option is. */
@@ -63,7 +72,8 @@ static bool looks_like_board(const char *s)
     return strlen(s) >= 64 && strspn(s, "XxOo*-.") >= 8;
 }
 
-/* POSITION's words (one or two) -> board: 0, or the exit status. */
+/* POSITION's words (one or two) -> board: 0, or the exit status
+ * (EXIT_FAIL for a bad position, EXIT_USAGE for a word too many). */
 static int read_position(rvb *b, int width, int height, int argc, char **argv, bool *black)
 {
     char err[256];
@@ -72,7 +82,7 @@ static int read_position(rvb *b, int width, int height, int argc, char **argv, b
     if (looks_like_board(p)) {
         if (width != 8 || height != 8) {
             cli_error("a 64-square board is 8x8, not %dx%d (use --board FILE)", width, height);
-            return EXIT_USAGE;
+            return EXIT_FAIL;
         }
         /* The side to move in the same word after a space, or the next. */
         char side = 0;
@@ -83,7 +93,7 @@ static int read_position(rvb *b, int width, int height, int argc, char **argv, b
             side = *s;
             if (s == p + 64 || (side && s[1])) {
                 cli_error("expected 64 squares, a space and the side to move, not '%s'", p);
-                return EXIT_USAGE;
+                return EXIT_FAIL;
             }
         } else if (argc == 2 && strlen(argv[1]) == 1) {
             side = argv[1][0];
@@ -95,12 +105,12 @@ static int read_position(rvb *b, int width, int height, int argc, char **argv, b
         }
         if (!side) {
             cli_error("the side to move (X or O) is missing after the board");
-            return EXIT_USAGE;
+            return EXIT_FAIL;
         }
         rv_pos pos;
         if (rv_parse_board(p, side, &pos, black, err, sizeof err) != 0) {
             cli_error("%s", err);
-            return EXIT_USAGE;
+            return EXIT_FAIL;
         }
         rvb_from_pos(b, &pos);
         return 0;
@@ -112,7 +122,7 @@ static int read_position(rvb *b, int width, int height, int argc, char **argv, b
     rvb_init(b, width, height, err, sizeof err);
     if (strcmp(p, "start") && strcmp(p, "-") && rvb_parse_moves(b, p, black, err, sizeof err) != 0) {
         cli_error("%s", err);
-        return EXIT_USAGE;
+        return EXIT_FAIL;
     }
     if (!strcmp(p, "start") || !strcmp(p, "-"))
         *black = true;
@@ -202,15 +212,13 @@ static int read_board_file(rvb *b, const reversi_size *size, const char *path, i
         return EXIT_USAGE;
     }
     char *text = read_file(path);
-    if (!text) {
-        cli_error("cannot read board file '%s'", path);
+    if (!text)
         return EXIT_FAIL;
-    }
     const int rc = rvb_parse_text(b, size->width, size->height, text, black, err, sizeof err);
     free(text);
     if (rc != 0) {
         cli_error("%s: %s", path, err);
-        return EXIT_USAGE;
+        return EXIT_FAIL;
     }
     return 0;
 }

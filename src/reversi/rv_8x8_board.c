@@ -3,6 +3,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "core/number.h"
 #include "gts/reversi.h"
 #include "reversi/rv_8x8_bits.h"
 
@@ -245,6 +246,78 @@ int rv_parse_moves(const char *moves, rv_pos *p, bool *black_to_move, char *err,
     return 0;
 }
 
+/* text[0..n) without the spaces around it, into out (size len); false if
+ * it does not fit. */
+static bool trimmed(const char *text, size_t n, char *out, size_t len)
+{
+    while (n > 0 && isspace((unsigned char)*text))
+        text++, n--;
+    while (n > 0 && isspace((unsigned char)text[n - 1]))
+        n--;
+    if (n >= len)
+        return false;
+    memcpy(out, text, n);
+    out[n] = '\0';
+    return true;
+}
+
+/* One "move:score" field of an .obf line: 0 with the score, or -1 with
+ * the field named in err. */
+static int parse_obf_field(const char *field, int *score, char *err, size_t errlen)
+{
+    const char *colon = strchr(field, ':');
+    char move[8], value[24], why[96];
+    if (!colon) {
+        snprintf(err, errlen, "field '%s' is not move:score", field);
+        return -1;
+    }
+    if (!trimmed(field, (size_t)(colon - field), move, sizeof move) || rv_parse_square(move, why, sizeof why) < 0) {
+        snprintf(err, errlen, "field '%s': the move is not a square (a1..h8, or ps for a pass)", field);
+        return -1;
+    }
+    long v;
+    if (!trimmed(colon + 1, strlen(colon + 1), value, sizeof value) || !gts_whole_number(value, -64, 64, &v)) {
+        snprintf(err, errlen, "field '%s': the score is not a whole number in -64..64", field);
+        return -1;
+    }
+    *score = (int)v;
+    return 0;
+}
+
+/* What follows the side to move on an .obf line: nothing, or fields
+ * "; move:score" (a last empty one allowed), every one checked, the first
+ * the best score. */
+static int parse_obf_scores(const char *rest, bool *has_score, int *best_score, char *err, size_t errlen)
+{
+    *has_score = false;
+    rest += strspn(rest, " \t\r\n");
+    if (*rest && *rest != ';') {
+        const size_t n = strcspn(rest, "\r\n");
+        snprintf(err, errlen, "expected '; move:score' after the side to move, not '%.*s'", n < 20 ? (int)n : 20,
+                 rest);
+        return -1;
+    }
+    while (*rest == ';') {
+        rest++;
+        const size_t n = strcspn(rest, ";");
+        char field[48];
+        if (!trimmed(rest, n, field, sizeof field)) {
+            snprintf(err, errlen, "field '%.20s...' is too long for move:score", rest + strspn(rest, " "));
+            return -1;
+        }
+        rest += n;
+        int score;
+        if (!*field)
+            continue;
+        if (parse_obf_field(field, &score, err, errlen) != 0)
+            return -1;
+        if (!*has_score)
+            *best_score = score;
+        *has_score = true;
+    }
+    return 0;
+}
+
 int rv_parse_obf(const char *line, rv_pos *p, bool *black_to_move, bool *has_score, int *best_score, char *err,
                  size_t errlen)
 {
@@ -256,15 +329,7 @@ int rv_parse_obf(const char *line, rv_pos *p, bool *black_to_move, bool *has_sco
     }
     if (rv_parse_board(line, line[65], p, black_to_move, err, errlen) != 0)
         return -1;
-    *has_score = false;
-    const char *rest = line + 66;
-    char move[8];
-    int score;
-    if (sscanf(rest, " ; %7[^:]:%d", move, &score) == 2) {
-        *has_score = true;
-        *best_score = score;
-    }
-    return 0;
+    return parse_obf_scores(line + 66, has_score, best_score, err, errlen);
 }
 
 /* The last ply is counted, not played: a sequence per legal move, one for

@@ -51,6 +51,10 @@
  * parity of its depth, who moves last at its leaves). */
 #define GUESS_DEEP_EMPTIES 27
 #define GUESS_DEPTH(e) ((e) >= GUESS_DEEP_EMPTIES ? 12 : 8)
+/* From this depth the ordering search reads the first guess's stop token:
+ * above every SHALLOW_DEPTH. */
+#define GUESS_STOP_DEPTH 7
+_Static_assert(SHALLOW_DEPTH(64) < GUESS_STOP_DEPTH, "the solver's ordering searches must not read the stop token");
 /* From this depth the ordering search sorts its own moves. */
 #define SHALLOW_SORT 3
 /* Above any evaluation. */
@@ -144,16 +148,22 @@ static inline uint64_t order_key(uint64_t hash, int depth)
  * positions come back in the ordering searches of siblings and of later
  * MTD(f) windows.  Every bound there is a bound of the same depth's
  * value, so the values that order the solver's moves are unchanged.
- * deepening: the search is one of a series one ply deeper each (the first
- * guess), so a position the table holds only from the search before takes
- * that search's best move first. */
-static int shallow(htt *ot, uint64_t me, uint64_t opp, int depth, int alpha, int beta, bool deepening)
+ * guess (NULL for the ordering of the solver's moves): the search is one
+ * of the first guess's, a series one ply deeper each, so a position the
+ * table holds only from the search before takes that search's best move
+ * first; and it stops when the token guess is raised, since its deepest
+ * searches take seconds (5 s at 31 empties): checked from GUESS_STOP_DEPTH
+ * plies left, a depth the ordering searches never reach, and a search cut
+ * so keeps nothing in the table (its value means nothing). */
+static int shallow(htt *ot, uint64_t me, uint64_t opp, int depth, int alpha, int beta, const gts_stop *guess)
 {
     if (depth == 0)
         return rv_eg_eval(me, opp);
+    if (depth >= GUESS_STOP_DEPTH && gts_stop_raised(guess))
+        return 0;
     const uint64_t moves = rv_moves_fast(me, opp);
     if (!moves)
-        return rv_moves_fast(opp, me) ? -shallow(ot, opp, me, depth, -beta, -alpha, deepening)
+        return rv_moves_fast(opp, me) ? -shallow(ot, opp, me, depth, -beta, -alpha, guess)
                                       : RV_EG_EVAL_SCALE * rv_eg_final(me, opp);
     int bestv = -INF;
     if (depth < SHALLOW_SORT) {
@@ -166,7 +176,7 @@ static int shallow(htt *ot, uint64_t me, uint64_t opp, int depth, int alpha, int
         for (int c = 0; c < 5; c++)
             for (uint64_t m = moves & by_worth[c]; m; m &= m - 1) {
                 const uint64_t flips = rv_flips_fast(me, opp, __builtin_ctzll(m));
-                const int v = -shallow(ot, opp & ~flips, me | flips | (m & -m), depth - 1, -beta, -alpha, deepening);
+                const int v = -shallow(ot, opp & ~flips, me | flips | (m & -m), depth - 1, -beta, -alpha, guess);
                 if (v > bestv) {
                     bestv = v;
                     if (v >= beta)
@@ -189,7 +199,7 @@ static int shallow(htt *ot, uint64_t me, uint64_t opp, int depth, int alpha, int
         alpha = lower > alpha ? lower : alpha;
         beta = upper < beta ? upper : beta;
         tt_move = hit.move;
-    } else if (deepening && htt_probe(ot, order_key(hash, depth - 1), &hit)) {
+    } else if (guess && htt_probe(ot, order_key(hash, depth - 1), &hit)) {
         tt_move = hit.move;
     }
     const int alpha0 = alpha, beta0 = beta;
@@ -213,7 +223,7 @@ static int shallow(htt *ot, uint64_t me, uint64_t opp, int depth, int alpha, int
         pick(&l, i);
         const uint64_t flips = l.flips[i];
         const int v = -shallow(ot, opp & ~flips, me | flips | ((uint64_t)1 << l.sq[i]), depth - 1, -beta, -alpha,
-                              deepening);
+                              guess);
         if (v > bestv) {
             bestv = v;
             best = l.sq[i];
@@ -223,7 +233,7 @@ static int shallow(htt *ot, uint64_t me, uint64_t opp, int depth, int alpha, int
                 alpha = v;
         }
     }
-    if (bestv > -UNBOUNDED && bestv < UNBOUNDED)
+    if (bestv > -UNBOUNDED && bestv < UNBOUNDED && !(guess && gts_stop_raised(guess)))
         htt_store(ot, key, pack_values(bestv > alpha0 ? bestv : -UNBOUNDED, bestv < beta0 ? bestv : UNBOUNDED), best,
                   depth, HTT_BOUND_EXACT);
     return bestv;
@@ -263,7 +273,7 @@ static int shallow_key(htt *ot, uint64_t me, uint64_t opp, const move_list *l, i
     const int late = (int)((near_corner >> sq) & 1);
     /* key = -2 (v + penalty) - late > than  <=>  v < beta. */
     const int beta = than == ANY_KEY ? INF : ((-than - late - 1) >> 1) + 1 - penalty;
-    const int v = shallow(ot, opp & ~flips, me | flips | ((uint64_t)1 << sq), SHALLOW_DEPTH(empties), -INF, beta, false);
+    const int v = shallow(ot, opp & ~flips, me | flips | ((uint64_t)1 << sq), SHALLOW_DEPTH(empties), -INF, beta, NULL);
     return -2 * (v + penalty) - late;
 }
 
@@ -561,14 +571,16 @@ int rv_eg_search(rv_eg_thread *t, uint64_t me, uint64_t opp, int alpha, int beta
  * even score (every final score is even).  It deepens a ply at a time:
  * each search's best moves order the next, so the series mostly costs
  * less than the deepest search alone (docs/notes/reversi_endgame.md). */
-static int first_guess(htt *ot, uint64_t me, uint64_t opp)
+static int first_guess(htt *ot, uint64_t me, uint64_t opp, const gts_stop *stop)
 {
+    static const gts_stop never = GTS_STOP_INIT;   /* no stop: a first guess still */
+    const gts_stop *guess = stop ? stop : &never;
     const int empties = 64 - __builtin_popcountll(me | opp), depth = GUESS_DEPTH(empties);
     int v = 0;
     for (int d = SHALLOW_SORT; d <= depth; d++)
-        v = shallow(ot, me, opp, d, -INF, INF, true);
+        v = shallow(ot, me, opp, d, -INF, INF, guess);
     if (empties >= GUESS_DEEP_EMPTIES)
-        v = (v + shallow(ot, me, opp, depth + 1, -INF, INF, true)) / 2;
+        v = (v + shallow(ot, me, opp, depth + 1, -INF, INF, guess)) / 2;
     const int g = 2 * ((v + (v >= 0 ? RV_EG_EVAL_SCALE : -RV_EG_EVAL_SCALE)) / (2 * RV_EG_EVAL_SCALE));
     return g < -64 ? -64 : g > 64 ? 64 : g;
 }
@@ -598,7 +610,7 @@ int rv_eg_root(rv_eg_thread *t, uint64_t me, uint64_t opp, bool wld, int *best, 
         return sign;
     }
     t->lower = -64, t->upper = 64;
-    int g = first_guess(t->order_tt, me, opp);
+    int g = first_guess(t->order_tt, me, opp, t->stop);
     *best = RV_NO_MOVE;
     while (t->lower < t->upper) {
         int beta = g == t->lower ? g + 1 : g;

@@ -264,6 +264,11 @@ void rv_searcher_set_time(rv_searcher *s, long time_ms)
     s->o.time_ms = time_ms > 0 ? time_ms : 0;
 }
 
+void rv_searcher_set_depth(rv_searcher *s, int depth)
+{
+    s->o.depth = depth < 1 ? 1 : depth > RV_MAX_DEPTH ? RV_MAX_DEPTH : depth;
+}
+
 void rv_searcher_run(rv_searcher *s, const rvb *b, rv_result *r)
 {
     const double t0 = gts_now_usec();

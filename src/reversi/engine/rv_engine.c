@@ -118,8 +118,13 @@ bool rv_engine_value(rv_engine *e, const rv_pos *p, bool exact, rv_value *v)
     return search(e, e->root, p, exact, v);
 }
 
-int rv_engine_value_moves(rv_engine *e, const rv_pos *p, bool exact, rv_value out[64], uint64_t *nodes)
+int rv_engine_value_moves(rv_engine *e, const rv_pos *p, bool exact, int depth, rv_value out[64], uint64_t *nodes)
 {
+    /* The moves a ply shallower: e->child, made for the set depth - 1, at
+     * depth - 1 (its table kept from one depth to the next); none at 1. */
+    rv_searcher *s = exact || depth <= 1 ? NULL : e->child;
+    if (s)
+        rv_searcher_set_depth(s, depth - 1);
     int squares[64], count = 0, n = 0;
     const uint64_t moves = rv_moves(p->me, p->opp);
     for (uint64_t m = moves; m; m &= m - 1)
@@ -133,9 +138,10 @@ int rv_engine_value_moves(rv_engine *e, const rv_pos *p, bool exact, rv_value ou
         else
             rv_play(&c, squares[k], rv_flips(p->me, p->opp, squares[k]));
         rv_value v;
-        if (!search(e, e->child, &c, exact, &v))
-            break;
+        const bool done = search(e, s, &c, exact, &v);
         *nodes += v.nodes;
+        if (!done)
+            break;
         int i = n++;
         for (; i > 0 && out[i - 1].score < -v.score; i--)
             out[i] = out[i - 1];

@@ -71,10 +71,12 @@ bool rv_engine_exact(const rv_engine *e, const rv_pos *p);
 bool rv_engine_value(rv_engine *e, const rv_pos *p, bool exact, rv_value *v);
 
 /* The value of each move of p (a pass when there is none) for p's side to
- * move, best first (the lower square first among equals), each searched
- * a ply shallower (after rv_engine_ready); *nodes adds their nodes.
- * Returns how many were valued before the stop token was raised. */
-int rv_engine_value_moves(rv_engine *e, const rv_pos *p, bool exact, rv_value out[64], uint64_t *nodes);
+ * move, best first (the lower square first among equals): exact, or p
+ * searched to depth (1..the set depth), i.e. each move a ply shallower
+ * (after rv_engine_ready).  *nodes adds their nodes, those of a search
+ * the stop token cut short included.  Returns how many were valued
+ * before the stop token was raised. */
+int rv_engine_value_moves(rv_engine *e, const rv_pos *p, bool exact, int depth, rv_value out[64], uint64_t *nodes);
 
 /* The engine's move for side `by` in the game's position, with the
  * clock's share of by's time: RV_PASS when by has no move (the side to

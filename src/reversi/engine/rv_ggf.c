@@ -65,22 +65,53 @@ static int next_property(const char **s, char name[8], char value[VALUE_MAX], ch
     return 1;
 }
 
-/* TY[8], TY[8r] ...: the board size, and no variant gts does not play. */
+/* TY[8], TY[8r], TY[8r20]: the board size, then at most a random start
+ * (whose board BO gives); anti, synchro, komi or any other variant is
+ * refused, since gts would play it by the standard rules. */
 static int check_type(const char *value, char *err, size_t errlen)
 {
     int size = 0;
     const char *t = skip_space(value);
+    if (strchr(value, 'a') || *t == 's') {
+        snprintf(err, errlen, "TY[%s]: anti and synchro Othello are not played", value);
+        return -1;
+    }
     while (isdigit((unsigned char)*t) && size < 1000)
         size = size * 10 + (*t++ - '0');
     if (size != 8) {
         snprintf(err, errlen, "TY[%s]: board size %s, gts plays 8x8 games only", value, size ? "not 8" : "missing");
         return -1;
     }
-    if (strchr(t, 'a') || strchr(t, 's')) {
-        snprintf(err, errlen, "TY[%s]: anti and synchro Othello are not played", value);
+    if (*t == 'r')
+        t += 1 + strspn(t + 1, "0123456789");
+    if (*skip_space(t)) {
+        snprintf(err, errlen, "TY[%s]: the variant '%s' is not played (only TY[8], or TY[8r] from BO)", value, t);
         return -1;
     }
     return 0;
+}
+
+/* SZ[8] (an SGF-style size some writers add): anything else is another
+ * board. */
+static int check_size(const char *value, char *err, size_t errlen)
+{
+    const char *t = skip_space(value);
+    if (t[0] != '8' || *skip_space(t + 1)) {
+        snprintf(err, errlen, "SZ[%s]: the board is not 8x8 (gts plays 8x8 games only)", value);
+        return -1;
+    }
+    return 0;
+}
+
+/* RU[...] (SGF-style rules): only Othello's own. */
+static int check_rules(const char *value, char *err, size_t errlen)
+{
+    static const char *const ours[] = { "othello", "reversi", "standard" };
+    for (size_t i = 0; i < sizeof ours / sizeof *ours; i++)
+        if (strcasecmp(value, ours[i]) == 0)
+            return 0;
+    snprintf(err, errlen, "RU[%s]: rules gts does not play (only standard Othello)", value);
+    return -1;
 }
 
 /* BO[8 <64 squares> <side>]: the start position; the squares may be split
@@ -112,6 +143,31 @@ static int read_board(const char *value, rv_pos *p, bool *black, char *err, size
     return 0;
 }
 
+/* The game's kind and start, from every property but the moves. */
+static int read_header(const char *props, rv_pos *start, bool *black, char *err, size_t errlen)
+{
+    char name[8], value[VALUE_MAX];
+    bool has_board = false;
+    int k;
+    while ((k = next_property(&props, name, value, err, errlen)) == 1) {
+        if (strcmp(name, "GM") == 0 && strcasecmp(value, "othello") != 0 && strcasecmp(value, "reversi") != 0) {
+            snprintf(err, errlen, "GM[%s] is not an Othello game", value);
+            return -1;
+        }
+        if ((strcmp(name, "TY") == 0 && check_type(value, err, errlen) != 0) ||
+            (strcmp(name, "SZ") == 0 && check_size(value, err, errlen) != 0) ||
+            (strcmp(name, "RU") == 0 && check_rules(value, err, errlen) != 0) ||
+            (strcmp(name, "BO") == 0 && read_board(value, start, black, err, errlen) != 0))
+            return -1;
+        has_board |= strcmp(name, "BO") == 0;
+    }
+    if (k == 0 && !has_board) {
+        snprintf(err, errlen, "no BO[8 <64 squares> <side>]: the game's board is missing");
+        return -1;
+    }
+    return k;
+}
+
 /* B[F5/1.0/2.5] or W[PA]: the square (RV_PASS), or -1 with a reason. */
 static int read_move(const char *name, const char *value, char *err, size_t errlen)
 {
@@ -141,26 +197,13 @@ int rv_ggf_parse(const char *text, rv_game *g, char *err, size_t errlen)
         return -1;
     }
     s += 2;
-    const char *props = s;
     char name[8], value[VALUE_MAX];
     rv_pos start;
-    rv_start(&start);
     bool black = true;
-    int k;
     /* The game's kind and start first: some writers put BO after moves. */
-    while ((k = next_property(&s, name, value, err, errlen)) == 1) {
-        if (strcmp(name, "GM") == 0 && strcasecmp(value, "othello") != 0 && strcasecmp(value, "reversi") != 0) {
-            snprintf(err, errlen, "GM[%s] is not an Othello game", value);
-            return -1;
-        }
-        if ((strcmp(name, "TY") == 0 && check_type(value, err, errlen) != 0) ||
-            (strcmp(name, "BO") == 0 && read_board(value, &start, &black, err, errlen) != 0))
-            return -1;
-    }
-    if (k < 0)
+    if (read_header(s, &start, &black, err, errlen) != 0)
         return -1;
     rv_game_start(g, &start, black);
-    s = props;
     while (next_property(&s, name, value, err, errlen) == 1) {
         if (strcmp(name, "B") != 0 && strcmp(name, "W") != 0)
             continue;

@@ -13,8 +13,10 @@
  * the properties in any order, those gts does not use skipped; BO's board
  * has '*' black, 'O' white, '-' empty and then the side to move; moves are
  * B[...] / W[...] with a square or PA (pass), anything after a '/' (eval,
- * time) ignored.  Only 8x8 games of the standard rules are taken.  Returns
- * 0, or -1 with a one-line reason (g is then undefined). */
+ * time) ignored.  Only 8x8 games of the standard rules are taken: BO is
+ * needed, and TY, SZ and RU, when there, must say 8x8 Othello (TY[8r]: a
+ * random start, which BO gives).  Returns 0, or -1 with a one-line reason
+ * naming the property (g is then undefined). */
 int rv_ggf_parse(const char *text, rv_game *g, char *err, size_t errlen);
 
 #endif

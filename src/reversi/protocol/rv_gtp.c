@@ -314,23 +314,31 @@ static void clean(char *s)
     *w = '\0';
 }
 
+/* The id a cleaned line begins with (its first word, when all digits),
+ * in id (cut to the buffer); "" when it has none. */
+static void line_id(const char *text, char *id, size_t len)
+{
+    const char *s = text + strspn(text, " ");
+    const size_t n = strspn(s, "0123456789");
+    id[0] = '\0';
+    if (n > 0 && (s[n] == '\0' || s[n] == ' '))
+        snprintf(id, len, "%.*s", (int)n, s);
+}
+
 void rv_gtp_line(rv_gtp *g, const char *line)
 {
     char text[RV_GTP_LINE_MAX], out[RV_GTP_LINE_MAX];
     snprintf(text, sizeof text, "%s", line);
     clean(text);
+    char id[RV_GTP_LINE_MAX];
+    line_id(text, id, sizeof id);
     char *save, *word[16];
     int n = 0;
     for (char *t = strtok_r(text, " ", &save); t && n < 16; t = strtok_r(NULL, " ", &save))
         word[n++] = t;
     if (n == 0)
         return;
-    char id[24] = "";
-    int first = 0;
-    if (strspn(word[0], "0123456789") == strlen(word[0])) {
-        snprintf(id, sizeof id, "%.20s", word[0]);
-        first = 1;
-    }
+    const int first = *id ? 1 : 0;
     if (first == n) {
         answer(g, id, false, "syntax error: an id with no command");
         return;
@@ -339,23 +347,48 @@ void rv_gtp_line(rv_gtp *g, const char *line)
     answer(g, id, rc == 0, out);
 }
 
+/* The next line of in into text (RV_GTP_LINE_MAX bytes), its end left out,
+ * and with it the control characters but tabs (NUL bytes among them),
+ * which GTP's preprocessing removes: a line is then always a string.
+ * *too_long: the line had more, read and dropped.  False at the end of
+ * the input (a last line without its end of line is still a line). */
+static bool read_line(FILE *in, char *text, bool *too_long)
+{
+    size_t n = 0;
+    bool any = false;
+    int c;
+    *too_long = false;
+    while ((c = getc(in)) != EOF && c != '\n') {
+        any = true;
+        if ((c < 32 && c != '\t') || c == 127)
+            continue;
+        if (n < RV_GTP_LINE_MAX - 1)
+            text[n++] = (char)c;
+        else
+            *too_long = true;
+    }
+    text[n] = '\0';
+    return c == '\n' || any;
+}
+
 void rv_gtp_serve(rv_gtp *g, FILE *in)
 {
     static char text[RV_GTP_LINE_MAX];
-    bool too_long = false;
-    while (!g->quit && fgets(text, sizeof text, in)) {
-        const size_t got = strlen(text);
-        const bool whole = got > 0 && text[got - 1] == '\n';
-        if (too_long) {            /* the rest of a line too long, already answered */
-            too_long = !whole;
+    bool too_long;
+    while (!g->quit && read_line(in, text, &too_long)) {
+        if (!too_long) {
+            rv_gtp_line(g, text);
             continue;
         }
-        if (!whole && !feof(in)) {
-            too_long = true;
-            answer(g, "", false, "line too long: ignored");
+        /* Its command is cut: answered as an error, with its id (no
+         * answer for a comment or spaces, as for a line of any length). */
+        clean(text);
+        if (!text[strspn(text, " ")])
             continue;
-        }
-        rv_gtp_line(g, text);
+        char id[RV_GTP_LINE_MAX], why[64];
+        line_id(text, id, sizeof id);
+        snprintf(why, sizeof why, "line too long (over %d bytes): ignored", RV_GTP_LINE_MAX - 1);
+        answer(g, id, false, why);
     }
 }
 

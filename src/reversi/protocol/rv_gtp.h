@@ -24,7 +24,7 @@
 #include "reversi/engine/rv_engine.h"
 
 /* The longest line taken, its end included: rv_gtp_serve answers a longer
- * one "line too long: ignored"; rv_gtp_line reads no further. */
+ * one "?[id] line too long (...): ignored"; rv_gtp_line reads no further. */
 #define RV_GTP_LINE_MAX 4096
 
 typedef struct rv_gtp {
@@ -43,7 +43,10 @@ void rv_gtp_free(rv_gtp *g);
  * nothing for a line empty but for spaces and a '#' comment. */
 void rv_gtp_line(rv_gtp *g, const char *line);
 
-/* Answers every line of in until "quit" or the end of the input. */
+/* Answers every line of in until "quit" or the end of the input: one
+ * answer per command, with its id, whatever the bytes (control
+ * characters, NUL among them, are removed first, as GTP asks; a line too
+ * long is answered as an error). */
 void rv_gtp_serve(rv_gtp *g, FILE *in);
 
 #endif

@@ -109,6 +109,17 @@ static void cmd_go(rv_nboard *nb)
     gts_reply(nb->out, "status");
 }
 
+/* "search MOVE EVAL 0 DEPTH" for the first k values, best first. */
+static void search_lines(rv_nboard *nb, const rv_value *v, int k, bool exact, const char *depth)
+{
+    for (int i = 0; i < k; i++) {
+        char move[3], eval[32];
+        square_text(v[i].move, move);
+        eval_text(v[i].score, exact, eval, sizeof eval);
+        gts_reply(nb->out, "search %s %s 0 %s", move, eval, depth);
+    }
+}
+
 static void cmd_hint(rv_nboard *nb, const char *arg)
 {
     long n;
@@ -126,24 +137,30 @@ static void cmd_hint(rv_nboard *nb, const char *arg)
     if (!ready(nb, "hint"))
         return;
     const bool exact = rv_engine_exact(&nb->eng, p);
-    char depth[16];
-    if (exact)
-        snprintf(depth, sizeof depth, "100%%");
-    else
-        snprintf(depth, sizeof depth, "%d", nb->eng.set.depth);
     gts_reply(nb->out, "status gts is analysing (%s)", exact ? "exact" : "midgame");
     begin_search(nb, true);
     const double t0 = gts_now_usec();
     rv_value v[64];
     uint64_t nodes = 0;
-    const int k = rv_engine_value_moves(&nb->eng, p, exact, v, &nodes);
-    gts_reply(nb->out, "nodestats %llu %.3f", (unsigned long long)nodes, (gts_now_usec() - t0) / 1e6);
-    for (int i = 0; i < k && i < n; i++) {
-        char move[3], eval[32];
-        square_text(v[i].move, move);
-        eval_text(v[i].score, exact, eval, sizeof eval);
-        gts_reply(nb->out, "search %s %s 0 %s", move, eval, depth);
+    if (exact) {
+        /* The moves solved before a stop, if one comes. */
+        const int k = rv_engine_value_moves(&nb->eng, p, true, 0, v, &nodes);
+        search_lines(nb, v, k < n ? k : (int)n, true, "100%");
+    } else {
+        /* Depth after depth, each depth's lines once all its moves are
+         * valued, so that the GUI shows values at once, and a hint cut
+         * short (NBoard's ping) has given the last whole depth's. */
+        const uint64_t moves = rv_moves(p->me, p->opp);
+        const int count = moves ? __builtin_popcountll(moves) : 1;
+        for (int d = 1; d <= nb->eng.set.depth; d++) {
+            if (rv_engine_value_moves(&nb->eng, p, false, d, v, &nodes) < count)
+                break;
+            char depth[16];
+            snprintf(depth, sizeof depth, "%d", d);
+            search_lines(nb, v, count < n ? count : (int)n, false, depth);
+        }
     }
+    gts_reply(nb->out, "nodestats %llu %.3f", (unsigned long long)nodes, (gts_now_usec() - t0) / 1e6);
     gts_reply(nb->out, "status");
 }
 

@@ -7,16 +7,19 @@
  * whole GGF game, "move" for each move after, "set depth" for the search
  * depth.  "go" asks for the engine's move ("=== F5/eval/seconds"; the
  * engine does not play it: the GUI sends it back as a "move"), "hint N"
- * for the values of the N best moves ("search" lines between two "status"
- * lines), "ping N" for "pong N" once everything before it is done.
+ * for the values of the N best moves (between two "status" lines, N
+ * "search" lines for each depth from 1 to the set depth as it ends, or
+ * for the exact solve, then "nodestats"), "ping N" for "pong N" once
+ * everything before it is done.
  * NBoard tells the engine nothing of the time: the searches are bounded
  * by their depth alone.
  *
  * rv_nboard_serve reads the lines in a thread of its own.  A search for
  * "hint" or "analyze" stops as soon as another line comes (the GUI sends
  * "ping" when the position changes, and the protocol asks the engine to
- * stop thinking then); what it finished is still reported, before the
- * next line is taken.  A search for "go" runs to its end unless "quit"
+ * stop thinking then); what it finished (a hint's last whole depth, the
+ * moves an exact one solved) is reported, with every node searched, before
+ * the next line is taken.  A search for "go" runs to its end unless "quit"
  * has come (then nothing is answered: quit ends the engine at once).  The
  * end of the input stops nothing: what came before it is answered, then
  * the engine ends.  Every line is answered in order, so "pong N" always
@@ -43,8 +46,7 @@
 #include "gts/stop.h"
 #include "reversi/engine/rv_engine.h"
 
-/* The longest line rv_nboard_serve takes; a longer one is reported and
- * ignored. */
+/* The longest line rv_nboard_serve takes. */
 #define RV_NBOARD_LINE_MAX 65536
 
 typedef struct rv_nboard {
@@ -72,8 +74,10 @@ bool rv_nboard_line(rv_nboard *nb, const char *line);
 /* One error line, "gts: <message>", on nb->err. */
 void rv_nboard_error(rv_nboard *nb, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 
-/* Answers the lines of in_fd (CR LF or LF ended, read by a thread of its
- * own) until "quit" or the end of the input.  After quit the reader may
+/* Answers the lines of in_fd (CR LF or LF ended, the last one's end
+ * optional, read by a thread of its own) until "quit" or the end of the
+ * input.  A line with a NUL byte, or longer than RV_NBOARD_LINE_MAX, gets
+ * its error line in its turn and is otherwise ignored.  After quit the reader may
  * still wait on in_fd: it no longer touches nb, and ends with the
  * process.  0, or -1 with a reason when the thread cannot start. */
 int rv_nboard_serve(rv_nboard *nb, int in_fd, char *err, size_t errlen);

@@ -12,9 +12,14 @@
 
 #include "reversi/protocol/rv_nboard.h"
 
+/* Why a line read is not a command: reported in its turn, so that the
+ * errors come in the order of the lines, and otherwise ignored. */
+typedef enum { LINE_OK, LINE_NUL, LINE_TOO_LONG } line_kind;
+
 /* A line from the GUI, queued by the reader thread. */
 typedef struct line {
     struct line *next;
+    line_kind kind;
     char text[];
 } line;
 
@@ -52,10 +57,13 @@ static bool is_quit(const char *s)
     return strncmp(s, "quit", 4) == 0 && (!s[4] || s[4] == ' ' || s[4] == '\t');
 }
 
-/* Queues one line and raises the search's stop token when it should stop
- * (under lock). */
-static void queue_line(input *in, const char *text, size_t n)
+/* Queues one line (of kind LINE_OK or LINE_TOO_LONG; one with a NUL byte
+ * becomes LINE_NUL, its text up to the NUL) and raises the search's stop
+ * token when it should stop (under lock). */
+static void queue_line(input *in, const char *text, size_t n, line_kind kind)
 {
+    if (kind == LINE_OK && memchr(text, '\0', n))
+        kind = LINE_NUL;
     line *l = malloc(sizeof *l + n + 1);
     if (!l) {
         rv_nboard_error(in->nb, "out of memory: a line ignored");
@@ -63,20 +71,22 @@ static void queue_line(input *in, const char *text, size_t n)
     }
     memcpy(l->text, text, n);
     l->text[n] = '\0';
+    l->kind = kind;
     l->next = NULL;
     if (in->last)
         in->last->next = l;
     else
         in->first = l;
     in->last = l;
-    in->quit_read |= is_quit(l->text);
+    in->quit_read |= kind == LINE_OK && is_quit(l->text);
     if (in->cut_on_input || in->quit_read)
         gts_stop_raise(&in->nb->stop);
     pthread_cond_signal(&in->more);
 }
 
 /* Queues the whole lines of buf[0..*len) and keeps the rest (under lock);
- * a line that fills the buffer is reported and dropped up to its end. */
+ * a line that fills the buffer is queued as LINE_TOO_LONG and dropped up
+ * to its end. */
 static void take_lines(input *in, size_t *len, bool *too_long)
 {
     size_t start = 0;
@@ -85,14 +95,14 @@ static void take_lines(input *in, size_t *len, bool *too_long)
         if (n > 0 && in->buf[start + n - 1] == '\r')
             n--;
         if (!*too_long)
-            queue_line(in, in->buf + start, n);
+            queue_line(in, in->buf + start, n, LINE_OK);
         *too_long = false;
     }
     memmove(in->buf, in->buf + start, *len - start);
     *len -= start;
     if (*len == sizeof in->buf) {
         if (!*too_long)
-            rv_nboard_error(in->nb, "a line longer than %d bytes: ignored", RV_NBOARD_LINE_MAX);
+            queue_line(in, in->buf, 40, LINE_TOO_LONG);   /* its start, to name it */
         *too_long = true;
         *len = 0;
     }
@@ -123,7 +133,7 @@ static void *read_input(void *arg)
         pthread_mutex_unlock(&in->lock);
     }
     if (len > 0 && !too_long)
-        queue_line(in, in->buf, len);   /* a last line without its end */
+        queue_line(in, in->buf, len, LINE_OK);   /* a last line without its end */
     in->eof = true;
     pthread_cond_signal(&in->more);
     pthread_mutex_unlock(&in->lock);
@@ -182,7 +192,12 @@ int rv_nboard_serve(rv_nboard *nb, int in_fd, char *err, size_t errlen)
     line *l;
     bool going = true;
     while (going && (l = next_line(in)) != NULL) {
-        going = rv_nboard_line(nb, l->text);
+        if (l->kind == LINE_NUL)
+            rv_nboard_error(nb, "a line with a NUL byte ('%.40s...'): ignored", l->text);
+        else if (l->kind == LINE_TOO_LONG)
+            rv_nboard_error(nb, "a line longer than %d bytes ('%.40s...'): ignored", RV_NBOARD_LINE_MAX, l->text);
+        else
+            going = rv_nboard_line(nb, l->text);
         free(l);
     }
     nb->before_search = NULL;
