@@ -17,7 +17,7 @@ CUDA_ARG := $(if $(NVCC),-DCMAKE_CUDA_COMPILER=$(NVCC),)
 # and clang with libFuzzer (the fuzzers: without them they are skipped).
 TOOLS      := cmake:cmake cc:gcc c++:g++
 TEST_TOOLS := pkg-config:pkg-config clang:clang
-FUZZ_PACKAGES := clang libclang-rt-dev libomp-dev
+FUZZ_PACKAGES := clang libclang-rt-dev
 
 V ?= 0
 Q := $(if $(filter 1,$(V)),,@)

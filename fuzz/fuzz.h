@@ -56,21 +56,18 @@ static inline void fuzz_check_reason(const char *err, size_t errlen, const char 
 
 /* ---- protocol sessions ---- */
 
-/* The next line of data from *pos, ended by one of the bytes in `ends` or
- * by the input's end: its start and length (the end byte excluded), *pos
- * past it.  False when nothing is left. */
-static inline bool fuzz_next_line(const uint8_t *data, size_t size, size_t *pos, const char *ends,
-                                  const uint8_t **line, size_t *len)
+/* Calls each_line(ctx, line, len) for each line of data, ended by one of
+ * the bytes in `ends` (not a NUL: memchr) or by the input's end, the end
+ * byte left out, until it returns false. */
+static inline void fuzz_each_line(const uint8_t *data, size_t size, const char *ends,
+                                  bool (*each_line)(void *ctx, const uint8_t *line, size_t len), void *ctx)
 {
-    if (*pos >= size)
-        return false;
-    size_t n = 0;
-    while (*pos + n < size && !memchr(ends, data[*pos + n], strlen(ends)))   /* not strchr: NUL is no end */
-        n++;
-    *line = data + *pos;
-    *len = n;
-    *pos += n + (*pos + n < size);   /* the end byte */
-    return true;
+    for (size_t pos = 0, n; pos < size; pos += n + 1) {
+        for (n = 0; pos + n < size && !memchr(ends, data[pos + n], strlen(ends)); n++)
+            ;
+        if (!each_line(ctx, data + pos, n))
+            return;
+    }
 }
 
 /* The replies of a session, captured in memory: each line's replies are

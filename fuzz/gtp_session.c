@@ -63,16 +63,21 @@ static void check_answers(const char *text, size_t len, const want *w, int wants
     FUZZ_CHECK(i == wants, "gtp: %d answers to %d commands", i, wants);
 }
 
+static want w[1 << 16];
+static int wants;
+
+/* One line's want, if it has one; false after a quit. */
+static bool want_line(void *ctx, const uint8_t *line, size_t n)
+{
+    (void)ctx;
+    return !(expected(line, n, &w[wants]) && w[wants++].quit) && wants < (int)(sizeof w / sizeof *w);
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     static rv_gtp g;
-    static want w[1 << 16];
-    int wants = 0;
-    size_t pos = 0, n;
-    const uint8_t *line;
-    while (fuzz_next_line(data, size, &pos, "\n", &line, &n) && wants < (int)(sizeof w / sizeof *w))
-        if (expected(line, n, &w[wants]) && w[wants++].quit)
-            break;
+    wants = 0;
+    fuzz_each_line(data, size, "\n", want_line, NULL);
     const rv_engine_settings s = { .depth = 2, .endgame = 8, .threads = 1, .tt_bytes = 1 << 16 };
     fuzz_out out;
     fuzz_out_open(&out);

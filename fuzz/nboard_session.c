@@ -60,44 +60,43 @@ static int pongs(const char *text, size_t len, long long *number)
     return count;
 }
 
+static rv_nboard nb;   /* the session, and its replies */
+static fuzz_out out;
+
 /* One line; false at quit. */
-static bool session_line(rv_nboard *nb, fuzz_out *out, const uint8_t *raw, size_t n)
+static bool session_line(void *ctx, const uint8_t *raw, size_t n)
 {
+    (void)ctx;
     if (n && raw[n - 1] == '\r')
         n--;
     char *line = fuzz_string(raw, n);
     const size_t len = strlen(line);   /* a NUL byte ends the line for the engine */
     long long want = 0, number = 0;
     const ping_kind ping = ping_of(line, len, &want);
-    const bool more = rv_nboard_line(nb, line);
+    const bool more = rv_nboard_line(&nb, line);
     size_t got_len;
-    const char *text = fuzz_replies(out, &got_len);
+    const char *text = fuzz_replies(&out, &got_len);
     const int got = pongs(text, got_len, &number);
     if (ping == PING)
         FUZZ_CHECK(got == 1 && number == want, "nboard: '%.60s' answered by %d pongs (%lld)", line, got, number);
     else
         FUZZ_CHECK(got <= (ping == MAYBE), "nboard: '%.60s' answered by %d pongs", line, got);
-    if (nb->eng.set.depth > DEPTH_CAP)
-        nb->eng.set.depth = DEPTH_CAP;
+    if (nb.eng.set.depth > DEPTH_CAP)
+        nb.eng.set.depth = DEPTH_CAP;
     free(line);
     return more;
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-    static rv_nboard nb;
     static FILE *err;
     if (!err)
         err = fopen("/dev/null", "w");
     const rv_engine_settings s = { .depth = 2, .endgame = 8, .threads = 1, .tt_bytes = 1 << 16 };
-    fuzz_out out;
     fuzz_out_open(&out);
     char why[200];
     FUZZ_CHECK(rv_nboard_init(&nb, &s, out.f, err, why, sizeof why) == 0, "rv_nboard_init: %s", why);
-    size_t pos = 0, n;
-    const uint8_t *line;
-    while (fuzz_next_line(data, size, &pos, "\n", &line, &n) && session_line(&nb, &out, line, n))
-        ;
+    fuzz_each_line(data, size, "\n", session_line, NULL);
     rv_nboard_free(&nb);
     fuzz_out_close(&out);
     return 0;

@@ -98,9 +98,12 @@ static void check_move(const gm_pbrain *p, const char *answer, const char *line)
                "pbrain: '%s' answered by %d,%d, not our stone on the %dx%d board", line, x, y, g->width, g->height);
 }
 
+static fuzz_out out;   /* the session's replies */
+
 /* One line through gm_pbrain_run, its replies checked; false after END. */
-static bool session_line(gm_pbrain *p, fuzz_out *out, const uint8_t *raw, size_t n)
+static bool session_line(void *ctx, const uint8_t *raw, size_t n)
 {
+    gm_pbrain *p = ctx;
     static char line[2 * GM_PBRAIN_LINE_MAX + 64];
     if (n > sizeof line - 64)
         n = sizeof line - 64;   /* still too long for the engine */
@@ -114,7 +117,7 @@ static bool session_line(gm_pbrain *p, fuzz_out *out, const uint8_t *raw, size_t
     fclose(in);
     line[strlen(line) - 1] = '\0';
     size_t len;
-    const char *text = fuzz_replies(out, &len), *first = NULL;
+    const char *text = fuzz_replies(&out, &len), *first = NULL;
     const int got = answers(text, len, &first);
     switch (e) {
     case NONE:
@@ -142,15 +145,11 @@ static bool session_line(gm_pbrain *p, fuzz_out *out, const uint8_t *raw, size_t
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     gm_pbrain p;
-    fuzz_out out;
     fuzz_out_open(&out);
     gm_pbrain_init(&p, 1, "fuzz", out.f);
     p.engine.clock.turn_ms = 1;
     p.engine.max_memory = atol(MEMORY_CAP);
-    size_t pos = 0, n;
-    const uint8_t *line;
-    while (fuzz_next_line(data, size, &pos, "\n\r", &line, &n) && session_line(&p, &out, line, n))
-        ;
+    fuzz_each_line(data, size, "\n\r", session_line, &p);
     gm_pbrain_free(&p);
     fuzz_out_close(&out);
     return 0;
