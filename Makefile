@@ -18,6 +18,7 @@ CUDA_ARG := $(if $(NVCC),-DCMAKE_CUDA_COMPILER=$(NVCC),)
 TOOLS      := cmake:cmake cc:gcc c++:g++
 TEST_TOOLS := pkg-config:pkg-config clang:clang
 FUZZ_PACKAGES := clang libclang-rt-dev
+FUZZ_CC ?= clang
 
 V ?= 0
 Q := $(if $(filter 1,$(V)),,@)
@@ -45,7 +46,7 @@ install_missing = if [ -n "$$missing" ]; then \
 	fi
 # Whether clang links a libFuzzer target (the shell's exit status).
 have_libfuzzer = printf 'int LLVMFuzzerTestOneInput(const char *d, unsigned long n) { (void)d; (void)n; return 0; }\n' \
-	| clang -x c -fsanitize=fuzzer -o /dev/null - >/dev/null 2>&1
+	| $(FUZZ_CC) -x c -fsanitize=fuzzer -o /dev/null - >/dev/null 2>&1
 
 deps:
 	$(Q)missing=""; $(call missing,$(TOOLS)); \
@@ -55,7 +56,7 @@ deps:
 # The fuzzers' packages go in when clang cannot link a fuzzer yet.
 test-deps: deps
 	$(Q)missing=""; $(call missing,$(TEST_TOOLS)); \
-	{ command -v clang >/dev/null && $(have_libfuzzer); } || missing="$$missing $(FUZZ_PACKAGES)"; \
+	$(have_libfuzzer) || missing="$$missing $(FUZZ_PACKAGES)"; \
 	$(call install_missing,no)
 
 # $(call build,DIR,CMAKE ARGS): configures and builds DIR on one line of
@@ -81,8 +82,8 @@ asan: deps
 
 # The libFuzzer targets of fuzz/ (clang; the library instrumented too).
 fuzz-build: test-deps
-	$(Q)$(have_libfuzzer) || { echo "make: clang cannot link a libFuzzer target (apt-get install $(FUZZ_PACKAGES))"; exit 1; }
-	$(Q)$(call build,$(FUZZ),-DCMAKE_C_COMPILER=clang -DCMAKE_BUILD_TYPE=Debug -DGTS_FUZZ=ON)
+	$(Q)$(have_libfuzzer) || { echo "make: $(FUZZ_CC) cannot link a libFuzzer target (apt-get install $(FUZZ_PACKAGES))"; exit 1; }
+	$(Q)$(call build,$(FUZZ),-DCMAKE_C_COMPILER=$(FUZZ_CC) -DCMAKE_BUILD_TYPE=Debug -DGTS_FUZZ=ON)
 
 # Each fuzzer for FUZZ_SECONDS on top of its seeds (fuzz/README.md).
 fuzz: fuzz-build
@@ -101,7 +102,7 @@ test: test-deps release asan
 	$(Q)cd $(RELEASE) && ctest --output-on-failure -j $(JOBS)
 	$(Q)cd $(ASAN) && ctest --output-on-failure -j $(JOBS)
 	$(Q)if $(have_libfuzzer); then $(MAKE) --no-print-directory fuzz FUZZ_SECONDS=15; \
-	else echo "fuzzers skipped: clang cannot link a libFuzzer target (apt-get install $(FUZZ_PACKAGES))"; fi
+	else echo "fuzzers skipped: $(FUZZ_CC) cannot link a libFuzzer target (apt-get install $(FUZZ_PACKAGES))"; fi
 
 # On a machine with a CUDA device: the GPU tests, and the CUDA code under
 # compute-sanitizer.  Skips with a message where there is no device.
