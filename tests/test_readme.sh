@@ -5,8 +5,9 @@
 # new example is tested as soon as it is written.  The few that would take
 # minutes, write into the tree or name a placeholder (FILE) run through the
 # table below, each entry saying why; those that need a person are
-# skipped with the reason.  An entry whose command is no longer in the
-# README fails the "table" part, so the table follows the README.
+# skipped with the reason; build/release/ stands for the build under
+# test.  An entry whose command is no longer in the README fails the
+# "table" part, so the table follows the README.
 #
 # usage: test_readme.sh GTS_BINARY SOURCE_DIR BLOCK|table [release]
 #   BLOCK: the number of a ```sh block (from 1); "release" when the build
@@ -65,8 +66,6 @@ sub 'gts gomoku bench table' 'gts gomoku bench table --sizes 6 --depths 1-2' 'th
 sub 'gts gomoku bench positions data/gomoku/positions19.txt --size 19 --depth 3 --threads 1,2,4,8,16' \
     'gts gomoku bench positions data/gomoku/positions19.txt --size 19 --depth 2 --threads 1,2 --limit 3' \
     'the 60 positions at 5 thread counts take ~5 s (minutes under the sanitizers)'
-sub "printf 'START 15\\nBEGIN\\nTURN 8,8\\nEND\\n' | build/release/pbrain-gts" \
-    "printf 'START 15\\nBEGIN\\nTURN 8,8\\nEND\\n' | \"\$BUILD/pbrain-gts\"" 'the pbrain-gts of the build under test'
 sub 'gts reversi perft 11' 'gts reversi perft 9' 'perft 11 takes ~10 s under the sanitizers'
 sub 'gts reversi best --depth 10 f5d6c3d3c4' 'gts reversi best --depth 7 f5d6c3d3c4' 'depth 7: quick under the sanitizers'
 sub 'gts reversi best --size 16x16 --board FILE' 'gts reversi best --size 16x16 --board data/reversi/midgame-16x16.txt' \
@@ -157,6 +156,8 @@ while IFS=$'\t' read -r block command; do
         echo "  README: $command"
         echo "    runs: $actual  (${WHY[$command]})"
     fi
+    # build/release/ (pbrain-gts) is the build under test.
+    actual=${actual//build\/release\//\$BUILD/}
     ran=$((ran + 1))
     run "$command" bash -c "set -o pipefail; $actual"
     expect_rc 0
