@@ -1,61 +1,120 @@
 # Thin wrapper over CMake: `make run` and `make test` are the quick start.
-# Missing build tools are installed with apt-get when run as root.
+# Missing build tools are installed with apt-get when run as root.  Builds
+# are quiet: their output goes to BUILD_DIR/build.log and is shown when one
+# fails; `make V=1 ...` shows everything as it comes.
 
 RELEASE := build/release
 ASAN    := build/asan
+FUZZ    := build/fuzz
 JOBS    ?= $(shell nproc 2>/dev/null || echo 2)
+# make fuzz: seconds each fuzzer runs (make test runs each for 15).
+FUZZ_SECONDS ?= 300
 # nvcc is often installed outside PATH.
 NVCC    := $(shell command -v nvcc 2>/dev/null || ls /usr/local/cuda/bin/nvcc 2>/dev/null)
 CUDA_ARG := $(if $(NVCC),-DCMAKE_CUDA_COMPILER=$(NVCC),)
 # command:package pairs; a tool already on the PATH (from any source) is
-# not installed again.
-TOOLS := cmake:cmake cc:gcc c++:g++
+# not installed again.  The tests also need pkg-config (the install test)
+# and clang with libFuzzer (the fuzzers: without them they are skipped).
+TOOLS      := cmake:cmake cc:gcc c++:g++
+TEST_TOOLS := pkg-config:pkg-config clang:clang
+FUZZ_PACKAGES := clang libclang-rt-dev
+FUZZ_CC ?= clang
 
-.PHONY: all deps release asan run test install gpu-test signature clean
+V ?= 0
+Q := $(if $(filter 1,$(V)),,@)
+
+.PHONY: all deps test-deps release asan fuzz-build fuzz run test install gpu-test signature clean
 
 all: release
 
-deps:
-	@missing=""; \
-	for t in $(TOOLS); do command -v $${t%%:*} >/dev/null 2>&1 || missing="$$missing $${t#*:}"; done; \
-	[ -e /usr/include/stdio.h ] || missing="$$missing libc6-dev"; \
-	if [ -n "$$missing" ]; then \
+# $(call missing,PAIRS): the shell code that adds to $$missing the package of
+# each command:package pair whose command is not on the PATH.
+missing = for t in $(1); do command -v $${t%%:*} >/dev/null 2>&1 || missing="$$missing $${t\#*:}"; done
+# $(call install_missing,REQUIRED): the shell code that installs $$missing
+# as root (apt's output goes to build/apt.log); otherwise it names them and,
+# when REQUIRED is "yes", fails.
+install_missing = if [ -n "$$missing" ]; then \
 	  if [ "$$(id -u)" = 0 ]; then \
-	    echo "installing:$$missing"; apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing; \
-	  else \
+	    echo "installing:$$missing"; mkdir -p build; \
+	    { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing; } >build/apt.log 2>&1 \
+	      || { cat build/apt.log; exit 1; }; \
+	  elif [ "$(1)" = yes ]; then \
 	    echo "missing packages:$$missing (run as root, or: sudo apt-get install$$missing)"; exit 1; \
+	  else \
+	    echo "not installed:$$missing (the tests that need them are skipped; as root, make installs them)"; \
 	  fi; \
 	fi
+# Whether clang links a libFuzzer target (the shell's exit status).
+have_libfuzzer = printf 'int LLVMFuzzerTestOneInput(const char *d, unsigned long n) { (void)d; (void)n; return 0; }\n' \
+	| $(FUZZ_CC) -x c -fsanitize=fuzzer -o /dev/null - >/dev/null 2>&1
+
+deps:
+	$(Q)missing=""; $(call missing,$(TOOLS)); \
+	[ -e /usr/include/stdio.h ] || missing="$$missing libc6-dev"; \
+	$(call install_missing,yes)
+
+# The fuzzers' packages go in when clang cannot link a fuzzer yet.
+test-deps: deps
+	$(Q)missing=""; $(call missing,$(TEST_TOOLS)); \
+	$(have_libfuzzer) || missing="$$missing $(FUZZ_PACKAGES)"; \
+	$(call install_missing,no)
+
+# $(call build,DIR,CMAKE ARGS): configures and builds DIR on one line of
+# output, "building DIR ... done: what was built"; the build's own output
+# goes to DIR/build.log, shown whole if it fails.
+ifeq ($(V),1)
+build = cmake -S . -B $(1) $(2) && cmake --build $(1) -j $(JOBS)
+else
+build = mkdir -p $(1); printf 'building %s ... ' $(1); \
+	if { cmake -S . -B $(1) $(2) && cmake --build $(1) -j $(JOBS); } >$(1)/build.log 2>&1; then \
+	  echo "done: $$(sed -n 's/^CMAKE_BUILD_TYPE:STRING=//p' $(1)/CMakeCache.txt)$$(grep -q '^CMAKE_CUDA_COMPILER:.*=.' \
+	    $(1)/CMakeCache.txt && echo ', with the CUDA kernels' || echo ', CPU only (no nvcc)') (log: $(1)/build.log)"; \
+	else \
+	  echo failed; cat $(1)/build.log; echo "make: the build in $(1) failed (log: $(1)/build.log)"; exit 1; \
+	fi
+endif
 
 release: deps
-	cmake -S . -B $(RELEASE) -DCMAKE_BUILD_TYPE=Release $(CUDA_ARG) >/dev/null
-	cmake --build $(RELEASE) -j $(JOBS)
+	$(Q)$(call build,$(RELEASE),-DCMAKE_BUILD_TYPE=Release $(CUDA_ARG))
 
 asan: deps
-	cmake -S . -B $(ASAN) -DCMAKE_BUILD_TYPE=Debug -DGTS_SANITIZE=ON -DGTS_CUDA=OFF >/dev/null
-	cmake --build $(ASAN) -j $(JOBS)
+	$(Q)$(call build,$(ASAN),-DCMAKE_BUILD_TYPE=Debug -DGTS_SANITIZE=ON -DGTS_CUDA=OFF)
 
-# Solves the bundled sample positions (data/c4) and prints the result table.
+# The libFuzzer targets of fuzz/ (clang; the library instrumented too).
+fuzz-build: test-deps
+	$(Q)$(have_libfuzzer) || { echo "make: $(FUZZ_CC) cannot link a libFuzzer target (apt-get install $(FUZZ_PACKAGES))"; exit 1; }
+	$(Q)$(call build,$(FUZZ),-DCMAKE_C_COMPILER=$(FUZZ_CC) -DCMAKE_BUILD_TYPE=Debug -DGTS_FUZZ=ON)
+
+# Each fuzzer for FUZZ_SECONDS on top of its seeds (fuzz/README.md).
+fuzz: fuzz-build
+	$(Q)cd $(FUZZ) && FUZZ_SECONDS=$(FUZZ_SECONDS) ctest --output-on-failure -j $(JOBS) --timeout $$(($(FUZZ_SECONDS) + 600))
+
+# Solves the bundled sample positions (data/c4) and prints the result table;
+# SETS=end-easy (or any of the set names) for fewer.
+SETS ?=
 run: release
-	$(RELEASE)/gts c4 bench --data data/c4
+	$(Q)$(RELEASE)/gts c4 bench --data data/c4 $(SETS)
 
 # Release build with CUDA when nvcc is there, then the same tests under
-# AddressSanitizer + UndefinedBehaviorSanitizer.
-test: release asan
-	cd $(RELEASE) && ctest --output-on-failure -j $(JOBS)
-	cd $(ASAN) && ctest --output-on-failure -j $(JOBS)
+# AddressSanitizer + UndefinedBehaviorSanitizer, then each fuzzer for 15 s
+# (skipped, with a message, where clang cannot build them).
+test: test-deps release asan
+	$(Q)cd $(RELEASE) && ctest --output-on-failure -j $(JOBS)
+	$(Q)cd $(ASAN) && ctest --output-on-failure -j $(JOBS)
+	$(Q)if $(have_libfuzzer); then $(MAKE) --no-print-directory fuzz FUZZ_SECONDS=15; \
+	else echo "fuzzers skipped: $(FUZZ_CC) cannot link a libFuzzer target (apt-get install $(FUZZ_PACKAGES))"; fi
 
 # On a machine with a CUDA device: the GPU tests, and the CUDA code under
 # compute-sanitizer.  Skips with a message where there is no device.
 SANITIZER := $(shell command -v compute-sanitizer 2>/dev/null || ls /usr/local/cuda/bin/compute-sanitizer 2>/dev/null)
 gpu-test: release
-	cd $(RELEASE) && ctest --output-on-failure -V -R '^(gpu|c4_gpu)'
+	$(Q)cd $(RELEASE) && ctest --output-on-failure -V -R '^(gpu|c4_gpu)'
 
 signature: release
-	$(RELEASE)/gts bench --signature
+	$(Q)$(RELEASE)/gts bench --signature
 
 install: release
-	cmake --install $(RELEASE)
+	$(Q)cmake --install $(RELEASE)
 
 clean:
 	rm -rf build

@@ -1,0 +1,109 @@
+#!/usr/bin/env bash
+# The installed library as a user links it: `cmake --install` into a
+# temporary prefix, then a small program for each game (a Connect 4 solve,
+# a Gomoku search on two threads, a Reversi endgame solve) built with
+# nothing but `pkg-config --cflags --libs gts` against that tree, with
+# warnings as errors, and run.  Skipped (77) without pkg-config.
+#
+# usage: test_install.sh BUILD_DIR C_COMPILER
+BUILD=${1:?usage: test_install.sh BUILD_DIR C_COMPILER}
+CC=${2:?C compiler}
+. "$(dirname "$0")/cli_lib.sh" test_install
+
+if ! command -v pkg-config >/dev/null; then
+    echo "SKIP: pkg-config is not installed (make test installs it as root)"
+    exit 77
+fi
+prefix=$TMP/prefix
+run "cmake --install" cmake --install "$BUILD" --prefix "$prefix"
+expect_rc 0
+export PKG_CONFIG_PATH=$prefix/lib/pkgconfig
+run "pkg-config --cflags --libs gts" pkg-config --cflags --libs gts
+expect_rc 0
+expect_contains out "-I$prefix/lib/pkgconfig/../../include" "-lgts"
+flags=$out
+
+cat >"$TMP/c4.c" <<'EOF'
+#include <gts/c4_solver.h>
+#include <stdio.h>
+
+int main(void)
+{
+    char err[200];
+    c4_pos p;
+    c4_options o = c4_default_options();
+    o.tt_bytes = 1 << 20;
+    c4_solver *s = c4_solver_create(&c4_standard, &o, err, sizeof err);
+    c4_result r;
+    if (!s || c4_parse(&c4_standard, &p, "2252576253462244111563365343671351441", err, sizeof err) != 0 ||
+        c4_solve(s, &p, false, &r) != 0)
+        return 1;
+    printf("score %d\n", r.score);
+    c4_solver_free(s);
+    return 0;
+}
+EOF
+cat >"$TMP/gomoku.c" <<'EOF'
+#include <gts/gomoku_search.h>
+#include <stdio.h>
+
+static gm_board b;
+
+int main(void)
+{
+    char err[200], cell[8];
+    gm_search_options o;
+    gm_search_defaults(&o);
+    o.depth = 2;
+    o.threads = 2;
+    o.parallel = GM_PAR_ROOT;   /* the library's threads */
+    o.tt_bytes = 1 << 20;
+    gm_result r;
+    if (gm_init(&b, 15, 15, GM_FREESTYLE, 2, err, sizeof err) != 0 ||
+        gm_parse_moves(&b, "h8 i9 h9 h10 g7", err, sizeof err) != 0 || gm_search(&b, &o, &r, err, sizeof err) != 0)
+        return 1;
+    gm_format_cell(&b, r.move, cell, sizeof cell);
+    printf("move %s\n", cell);
+    return 0;
+}
+EOF
+cat >"$TMP/reversi.c" <<'EOF'
+#include <gts/reversi.h>
+#include <stdio.h>
+
+int main(void)
+{
+    char err[200];
+    rv_pos p;
+    bool black, has_score;
+    int expected;
+    rv_solve_options o;
+    rv_solve_defaults(&o);
+    o.tt_bytes = 1 << 20;
+    rv_solve_result r;
+    if (rv_parse_obf("--XXXXX--OOOXX-O-OOOXXOX-OXOXOXXOXXXOXXX--XOXOXX-XXXOOO--OOOOO-- X; G8:+18;", &p, &black,
+                     &has_score, &expected, err, sizeof err) != 0 ||
+        rv_solve(&p, &o, &r, err, sizeof err) != 0)
+        return 1;
+    printf("score %+d expected %+d\n", r.score, expected);
+    return 0;
+}
+EOF
+for game in c4 gomoku reversi; do
+    # shellcheck disable=SC2086  # the flags are words
+    run "build the $game program" "$CC" -std=c11 -Wall -Wextra -Werror "$TMP/$game.c" -o "$TMP/$game" $flags
+    expect_rc 0
+    run "run the $game program" "$TMP/$game"
+    expect_rc 0
+done
+run "the c4 program's score" "$TMP/c4"
+expect_contains out "score -1"
+run "the gomoku program's move" "$TMP/gomoku"
+expect_contains out "move "
+run "the reversi program's score" "$TMP/reversi"
+expect_contains out "score +18 expected +18"
+run "installed gts" "$prefix/bin/gts" info
+expect_rc 0
+run "installed pbrain-gts" "$prefix/bin/pbrain-gts" --help
+expect_rc 0
+finish
