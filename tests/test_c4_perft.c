@@ -12,6 +12,10 @@
 
 #define SET ((size_t)16 << 20)
 
+/* The options: on CPU threads, or the device's code on the CPU executor. */
+#define THREADS(n, d, set) (&(c4_perft_options){ .threads = (n), .distinct = (d), .set_bytes = (set) })
+#define GPU_CODE(d, set) (&(c4_perft_options){ .cpu = true, .distinct = (d), .set_bytes = (set) })
+
 static void test_known(void)
 {
     /* Positions after n plies from the empty 7x6 board (A212693); the
@@ -23,15 +27,15 @@ static void test_known(void)
     char err[256];
     for (int d = 1; d <= 8; d++) {
         c4_perft_result r, r4;
-        CHECK(c4_perft(&c4_standard, &empty, d, 1, true, SET, &r, err, sizeof err) == 0);
+        CHECK(c4_perft(&c4_standard, &empty, d, THREADS(1, true, SET), &r, err, sizeof err) == 0);
         CHECK_EQ(r.positions, positions[d]);
         if (d <= 7)
             CHECK_EQ(r.sequences, sequences[d]);
-        CHECK(c4_perft(&c4_standard, &empty, d, 4, true, SET, &r4, err, sizeof err) == 0);
+        CHECK(c4_perft(&c4_standard, &empty, d, THREADS(4, true, SET), &r4, err, sizeof err) == 0);
         CHECK_EQ(r4.sequences, r.sequences);
         CHECK_EQ(r4.positions, r.positions);
         /* Without the set: the bulk count at the last ply. */
-        CHECK(c4_perft(&c4_standard, &empty, d, 2, false, 0, &r4, err, sizeof err) == 0);
+        CHECK(c4_perft(&c4_standard, &empty, d, THREADS(2, false, 0), &r4, err, sizeof err) == 0);
         CHECK_EQ(r4.sequences, r.sequences);
     }
 }
@@ -58,8 +62,8 @@ static void test_gpu_code(void)
             if (depth > g.cells - p.moves + 2)
                 continue;
             c4_perft_result a, b;
-            CHECK(c4_perft(&g, &p, depth, 2, true, SET, &a, err, sizeof err) == 0);
-            if (!CHECK_MSG(c4_perft_gpu(&g, &p, depth, true, true, SET, &b, err, sizeof err) == 0, "%s", err))
+            CHECK(c4_perft(&g, &p, depth, THREADS(2, true, SET), &a, err, sizeof err) == 0);
+            if (!CHECK_MSG(c4_perft_gpu(&g, &p, depth, GPU_CODE(true, SET), &b, err, sizeof err) == 0, "%s", err))
                 continue;
             CHECK_MSG(a.sequences == b.sequences && a.positions == b.positions,
                       "%dx%d '%s' depth %d: %llu/%llu depth-first, %llu/%llu enumerated", g.width, g.height, moves,
@@ -79,8 +83,8 @@ static void test_split(void)
     c4_init(&empty);
     for (int depth = 9; depth <= 11; depth++) {
         c4_perft_result a, b;
-        CHECK(c4_perft(&g, &empty, depth, 2, true, SET, &a, err, sizeof err) == 0);
-        CHECK(c4_perft_gpu(&g, &empty, depth, true, true, SET, &b, err, sizeof err) == 0);
+        CHECK(c4_perft(&g, &empty, depth, THREADS(2, true, SET), &a, err, sizeof err) == 0);
+        CHECK(c4_perft_gpu(&g, &empty, depth, GPU_CODE(true, SET), &b, err, sizeof err) == 0);
         CHECK_EQ(a.sequences, b.sequences);
         CHECK_EQ(a.positions, b.positions);
         CHECK_GT(a.positions, 1000);
@@ -93,28 +97,80 @@ static void test_errors(void)
     c4_pos empty;
     c4_init(&empty);
     c4_perft_result r;
-    CHECK(c4_perft_gpu(&c4_standard, &empty, 0, true, false, 0, &r, err, sizeof err) != 0);
+    CHECK(c4_perft_gpu(&c4_standard, &empty, 0, GPU_CODE(false, 0), &r, err, sizeof err) != 0);
     CHECK(strstr(err, "depth 0") != NULL);
-    CHECK(c4_perft(&c4_standard, &empty, 43, 1, false, 0, &r, err, sizeof err) != 0);
+    CHECK(c4_perft(&c4_standard, &empty, 43, THREADS(1, false, 0), &r, err, sizeof err) != 0);
     CHECK(strstr(err, "depth 43") != NULL);
     /* A set of 1024 keys cannot hold the 4263 positions at ply 5. */
-    CHECK(c4_perft(&c4_standard, &empty, 5, 2, true, 8192, &r, err, sizeof err) != 0);
+    CHECK(c4_perft(&c4_standard, &empty, 5, THREADS(2, true, 8192), &r, err, sizeof err) != 0);
     CHECK(strstr(err, "set") != NULL);
-    CHECK(c4_perft_gpu(&c4_standard, &empty, 5, true, true, 8192, &r, err, sizeof err) != 0);
+    CHECK(c4_perft_gpu(&c4_standard, &empty, 5, GPU_CODE(true, 8192), &r, err, sizeof err) != 0);
     CHECK(strstr(err, "set") != NULL);
     /* After a win nothing follows. */
     c4_pos won;
     CHECK(c4_parse(&c4_standard, &won, "1212121", err, sizeof err) == 0);
-    CHECK(c4_perft(&c4_standard, &won, 2, 1, false, 0, &r, err, sizeof err) == 0);
+    CHECK(c4_perft(&c4_standard, &won, 2, THREADS(1, false, 0), &r, err, sizeof err) == 0);
     CHECK_EQ(r.sequences, 0);
-    CHECK(c4_perft_gpu(&c4_standard, &won, 2, true, false, 0, &r, err, sizeof err) == 0);
+    CHECK(c4_perft_gpu(&c4_standard, &won, 2, GPU_CODE(false, 0), &r, err, sizeof err) == 0);
     CHECK_EQ(r.sequences, 0);
+}
+
+/* The set sized from the depth (set_bytes 0) holds every position: the
+ * counts up to ply 7 with it, and the bound's size against the known
+ * counts up to the README's ply 12 (a set of --tt-mb 64 held 6.3 M). */
+static void test_set_size(void)
+{
+    static const uint64_t positions[] = { 1,      7,       49,       238,      1120,     4263,    16422,
+                                          54859,  184275,  558186,   1662623,  4568683,  12236101 };
+    c4_pos empty;
+    c4_init(&empty);
+    char err[256];
+    for (int d = 1; d <= 12; d++) {
+        const size_t bytes = c4_perft_set_bytes(&c4_standard, &empty, d);
+        const uint64_t slots = bytes / sizeof(uint64_t);
+        CHECK_MSG(slots / 4 * 3 - 3 >= positions[d], "ply %d: %zu bytes for %llu positions", d, bytes,
+                  (unsigned long long)positions[d]);
+        /* Not wildly more: within 8 times the slots the count needs. */
+        CHECK_MSG(slots <= 8 * positions[d] + 8192, "ply %d: %zu bytes for %llu positions", d, bytes,
+                  (unsigned long long)positions[d]);
+        c4_perft_result r;
+        if (d > 7)
+            continue;
+        CHECK(c4_perft(&c4_standard, &empty, d, THREADS(2, true, 0), &r, err, sizeof err) == 0);
+        CHECK_EQ(r.positions, positions[d]);
+        CHECK(c4_perft_gpu(&c4_standard, &empty, d, GPU_CODE(true, 0), &r, err, sizeof err) == 0);
+        CHECK_EQ(r.positions, positions[d]);
+    }
+    /* A set too small says so in set_full. */
+    c4_perft_result r;
+    CHECK(c4_perft(&c4_standard, &empty, 6, THREADS(1, true, 8192), &r, err, sizeof err) != 0);
+    CHECK(r.set_full);
+    CHECK(c4_perft_gpu(&c4_standard, &empty, 6, GPU_CODE(true, 8192), &r, err, sizeof err) != 0);
+    CHECK(r.set_full);
+}
+
+/* A raised stop token ends a count of hours at once, on threads and on
+ * the CPU executor. */
+static void test_stop(void)
+{
+    gts_stop stop = GTS_STOP_INIT;
+    gts_stop_raise(&stop);
+    c4_pos empty;
+    c4_init(&empty);
+    char err[256];
+    c4_perft_result r;
+    const c4_perft_options threads = { .threads = 2, .stop = &stop }, gpu_code = { .cpu = true, .stop = &stop };
+    CHECK(c4_perft(&c4_standard, &empty, 20, &threads, &r, err, sizeof err) != 0);
+    CHECK_MSG(strcmp(err, "stopped") == 0, "err '%s', expected 'stopped'", err);
+    CHECK(c4_perft_gpu(&c4_standard, &empty, 14, &gpu_code, &r, err, sizeof err) != 0);
+    CHECK_MSG(strcmp(err, "stopped") == 0, "err '%s', expected 'stopped'", err);
 }
 
 int main(int argc, char **argv)
 {
     static const check_part parts[] = {
-        { "known", test_known }, { "gpu_code", test_gpu_code }, { "split", test_split }, { "errors", test_errors },
+        { "known", test_known }, { "gpu_code", test_gpu_code }, { "split", test_split },
+        { "errors", test_errors }, { "set_size", test_set_size }, { "stop", test_stop },
     };
     return check_run_parts(argc, argv, "test_c4_perft", parts, sizeof parts / sizeof *parts);
 }

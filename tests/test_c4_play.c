@@ -106,7 +106,7 @@ static void test_enumeration(void)
             }
             const int depth = 2 + t % 3;
             c4_brute_result r;
-            if (!CHECK_MSG(c4_brute_best(&g, &p, depth, true, &r, err, sizeof err) == 0, "%s", err))
+            if (!CHECK_MSG(c4_brute_best(&g, &p, depth, true, NULL, &r, err, sizeof err) == 0, "%s", err))
                 return;
             ref_board b;
             ref_init(&b, g.width, g.height);
@@ -137,23 +137,23 @@ static void test_overrides(void)
     c4_brute_result r;
     /* First player to move with three in column 2: wins there. */
     CHECK(c4_parse(&c4_standard, &p, "232323", err, sizeof err) == 0);
-    CHECK(c4_brute_best(&c4_standard, &p, 4, true, &r, err, sizeof err) == 0);
+    CHECK(c4_brute_best(&c4_standard, &p, 4, true, NULL, &r, err, sizeof err) == 0);
     CHECK_EQ(r.col, 1);
     CHECK(r.forced);
     /* Second player to move, the first threatens the bottom of column 4:
      * blocks it. */
     CHECK(c4_parse(&c4_standard, &p, "17273", err, sizeof err) == 0);
-    CHECK(c4_brute_best(&c4_standard, &p, 4, true, &r, err, sizeof err) == 0);
+    CHECK(c4_brute_best(&c4_standard, &p, 4, true, NULL, &r, err, sizeof err) == 0);
     CHECK_EQ(r.col, 3);
     CHECK(r.forced);
     /* Errors: depth out of range, game over. */
-    CHECK(c4_brute_best(&c4_standard, &p, 11, true, &r, err, sizeof err) != 0);
+    CHECK(c4_brute_best(&c4_standard, &p, 11, true, NULL, &r, err, sizeof err) != 0);
     CHECK(strstr(err, "depth 11") != NULL);
     c4_pos won;
     c4_init(&won);
     for (int i = 0; i < 7; i++)
         c4_play(&c4_standard, &won, i % 2);
-    CHECK(c4_brute_best(&c4_standard, &won, 4, true, &r, err, sizeof err) != 0);
+    CHECK(c4_brute_best(&c4_standard, &won, 4, true, NULL, &r, err, sizeof err) != 0);
     CHECK(strstr(err, "over") != NULL);
 }
 

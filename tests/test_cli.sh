@@ -154,7 +154,7 @@ paste -d' ' <(head -5 "$DATA/Test_L2_R1") "$TMP/out" |
 printf '# a comment\n\n%s %s\r\n   \n- 0\n' "$good1" "$score1" >"$TMP/comments"
 run "comments and blank lines" --stdin "$TMP/comments" "$GTS" c4 solve --width 4 --height 4
 expect_rc 1
-expect_err_contains "-:3: move 1: column ${good1:0:1} out of range 1..4" "1 positions, 0 wrong scores, 1 bad lines"
+expect_err_contains "-:3: position too long (${#good1} moves, max 16 on 4x4)" "1 positions, 0 wrong scores, 1 bad lines"
 run "comments and blank lines (7x6)" --stdin <(grep -v '^- ' "$TMP/comments") "$GTS" c4 solve
 expect_rc 0
 expect_empty_stderr

@@ -72,6 +72,11 @@ typedef struct c4_gpu_stats {
 
 typedef struct c4_gpu c4_gpu;
 
+/* 0 if opt is a setting c4_gpu_create takes for board g, else -1 with
+ * the option at fault in one line: the caller's mistake, where a failure
+ * of c4_gpu_create after it is the machine's (no device, no memory). */
+int c4_gpu_check_options(const c4_geom *g, const c4_gpu_options *opt, char *err, size_t errlen);
+
 /* Opens device 0 (or the CPU executor) for board g with a table of
  * opt->tt_bytes.  NULL with a one-line reason if there is no device, the
  * build has no CUDA, or an option is out of range. */

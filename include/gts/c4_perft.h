@@ -14,23 +14,45 @@
 #include <stdint.h>
 
 #include "gts/c4.h"
+#include "gts/stop.h"
+
+typedef struct c4_perft_options {
+    int threads;            /* c4_perft: CPU threads (1..1024) */
+    bool cpu;               /* c4_perft_gpu: the device's code on one CPU
+                               thread instead of the device */
+    bool distinct;          /* count the distinct positions too */
+    size_t set_bytes;       /* their set; 0: c4_perft_set_bytes's for the
+                               depth, at most half the machine's memory */
+    gts_stop *stop;         /* raised: the count ends, "stopped" (NULL:
+                               never) */
+} c4_perft_options;
 
 typedef struct c4_perft_result {
     uint64_t sequences;
     uint64_t positions;     /* distinct, if asked for; else 0 */
     double usec;            /* end to end */
     double kernel_usec;     /* GPU: the kernels (CUDA events) */
+    bool set_full;          /* failed: more distinct positions than the set
+                               holds */
 } c4_perft_result;
 
-/* Depth-first on `threads` CPU threads; distinct positions kept in a set of
- * set_bytes.  Returns 0, or -1 with a reason (the set full, memory). */
-int c4_perft(const c4_geom *g, const c4_pos *p, int depth, int threads, bool distinct, size_t set_bytes,
-             c4_perft_result *r, char *err, size_t errlen);
+/* A set size (bytes) that holds every distinct position `depth` plies
+ * below p: from a bound on them (the ways to stack that many stones in
+ * the columns' room, times the ways to colour them, at most the
+ * sequences), so it may be larger than needed, never smaller. */
+size_t c4_perft_set_bytes(const c4_geom *g, const c4_pos *p, int depth);
+
+/* Depth-first on o->threads CPU threads.  Returns 0, or -1 with a reason
+ * (the set full, memory, stopped). */
+int c4_perft(const c4_geom *g, const c4_pos *p, int depth, const c4_perft_options *o, c4_perft_result *r,
+             char *err, size_t errlen);
 
 /* The same on the GPU: the host enumerates the first plies, then one
  * device thread per sequence of the last (up to 8) plies, named by its
- * block and thread index; cpu runs that code on one CPU thread instead. */
-int c4_perft_gpu(const c4_geom *g, const c4_pos *p, int depth, bool cpu, bool distinct, size_t set_bytes,
-                 c4_perft_result *r, char *err, size_t errlen);
+ * block and thread index; o->cpu runs that code on one CPU thread
+ * instead.  The stop token is read between launches, and on the CPU
+ * every few thousand sequences. */
+int c4_perft_gpu(const c4_geom *g, const c4_pos *p, int depth, const c4_perft_options *o, c4_perft_result *r,
+                 char *err, size_t errlen);
 
 #endif

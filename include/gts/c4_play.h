@@ -12,6 +12,7 @@
 #include <stdint.h>
 
 #include "gts/c4.h"
+#include "gts/stop.h"
 
 #define C4_BRUTE_MAX_DEPTH 10
 
@@ -28,9 +29,11 @@ typedef struct c4_brute_result {
 
 /* The brute-force player's move at p (the game not over) for sequences of
  * `depth` moves (1..C4_BRUTE_MAX_DEPTH): on the GPU, or on the CPU running
- * the same code when cpu is set.  Returns 0, or -1 with a reason. */
-int c4_brute_best(const c4_geom *g, const c4_pos *p, int depth, bool cpu, c4_brute_result *r, char *err,
-                  size_t errlen);
+ * the same code when cpu is set.  Returns 0, or -1 with a reason ("stopped"
+ * once stop is raised: read before the launch, and on the CPU every few
+ * thousand sequences; NULL: never). */
+int c4_brute_best(const c4_geom *g, const c4_pos *p, int depth, bool cpu, gts_stop *stop, c4_brute_result *r,
+                  char *err, size_t errlen);
 
 /* Depth-limited negamax alpha-beta with the same evaluation (a win scores
  * C4_EVAL_WIN, more the sooner), centre columns first.  The move chosen

@@ -16,6 +16,11 @@ bool gpu_built(void);
 /* Number of usable CUDA devices (0 without a GPU or driver). */
 int gpu_device_count(void);
 
+/* 0 if device 0 can be used, else -1 with why not in one line: "no CUDA
+ * device: " and the cause (no NVIDIA driver, none found, a build without
+ * nvcc, or the CUDA runtime's reason). */
+int gpu_available(char *why, size_t len);
+
 /* One line about device 0 ("NVIDIA H200, sm_90, 132 SMs, 139 GiB"), or why
  * there is none.  Returns 0 if a device is there, -1 if not. */
 int gpu_describe(char *buf, size_t len);

@@ -1,6 +1,7 @@
 /* Opening books: building, writing, loading and lookup. */
 #include "gts/c4_book.h"
 
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -34,7 +35,7 @@ c4_book *c4_book_load(const char *path, const c4_geom *g, char *err, size_t errl
 {
     FILE *f = fopen(path, "rb");
     if (!f) {
-        snprintf(err, errlen, "cannot open book %s", path);
+        snprintf(err, errlen, "cannot open book %s: %s", path, strerror(errno));
         return NULL;
     }
     unsigned char head[28];
@@ -174,15 +175,11 @@ static int deepest_first(const void *a, const void *b)
     return by_key(a, b);
 }
 
-static int write_book(const char *path, const c4_geom *g, int depth, const list *l, size_t solved)
+/* Writes the book into f, open on the temporary name tmp, and renames it
+ * to path: a book is never half written.  f is closed. */
+static int write_book(FILE *f, const char *tmp, const char *path, const c4_geom *g, int depth, const list *l,
+                      size_t solved)
 {
-    /* Written to a temporary name and renamed, so a book is never half
-     * written. */
-    char tmp[4096];
-    snprintf(tmp, sizeof tmp, "%s.tmp", path);
-    FILE *f = fopen(tmp, "wb");
-    if (!f)
-        return -1;
     unsigned char head[28];
     memcpy(head, magic, 8);
     put_u32(head + 8, (uint32_t)g->width);
@@ -237,12 +234,23 @@ long c4_book_build_with(c4_book_solve_fn solve, void *solve_ctx, size_t batch, c
         snprintf(err, errlen, "book depth %d out of range 0..%d", depth, g->cells);
         return -1;
     }
+    /* The file is opened before the solving, which may take hours, so that
+     * a book that cannot be written is said at once. */
+    char tmp[4096];
+    snprintf(tmp, sizeof tmp, "%s.tmp", path);
+    FILE *f = fopen(tmp, "wb");
+    if (!f) {
+        snprintf(err, errlen, "cannot write book %s: %s", path, strerror(errno));
+        return -1;
+    }
     list l = { 0 };
     c4_pos root;
     c4_init(&root);
     if (gather(g, &root, depth, &l) != 0) {
         snprintf(err, errlen, "out of memory listing book positions");
         free(l.e);
+        fclose(f);
+        remove(tmp);
         return -1;
     }
     qsort(l.e, l.n, sizeof *l.e, by_key);
@@ -261,6 +269,8 @@ long c4_book_build_with(c4_book_solve_fn solve, void *solve_ctx, size_t batch, c
     int *scores = malloc(batch * sizeof *scores);
     if (!ps || !scores) {
         free(ps), free(scores), free(l.e);
+        fclose(f);
+        remove(tmp);
         snprintf(err, errlen, "out of memory for a batch of %zu positions", batch);
         return -1;
     }
@@ -283,10 +293,11 @@ long c4_book_build_with(c4_book_solve_fn solve, void *solve_ctx, size_t batch, c
     free(ps);
     free(scores);
     qsort(l.e, l.n, sizeof *l.e, by_key);
-    const int rc = write_book(path, g, depth, &l, solved);
+    const int rc = write_book(f, tmp, path, g, depth, &l, solved);
+    const int why = errno;
     free(l.e);
     if (rc != 0) {
-        snprintf(err, errlen, "cannot write book %s", path);
+        snprintf(err, errlen, "cannot write book %s: %s", path, strerror(why));
         return -1;
     }
     return (long)solved;

@@ -5,6 +5,7 @@
 #include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <unistd.h>
 
 #include "c4/gpu/c4_perft_core.h"
 #include "core/clock.h"
@@ -13,12 +14,63 @@
 #define MAX_THREADS 1024
 #define SPLIT 2
 
+/* Interior nodes with this many plies or more below them read the stop
+ * token: a few hundred thousand leaves apart, so a stop is seen within
+ * milliseconds at no measurable cost. */
+#define STOP_PLIES 6
+
 typedef struct keyset {
     _Atomic uint64_t *slots;    /* key + 1, 0 = empty */
     uint64_t mask;
     atomic_uint_fast64_t count;
     atomic_bool full;
 } keyset;
+
+/* Bound on the positions `depth` plies below p: the ways to put that many
+ * stones in the columns' free cells (a column's new stones are stacked)
+ * times the ways to colour them, the side to move having the odd plies;
+ * at most the W^depth sequences.  In doubles: it may exceed 2^64. */
+static double position_bound(const c4_geom *g, const c4_pos *p, int depth)
+{
+    double ways[65] = { 1 };    /* a board has at most 64 cells */
+    for (int col = 0; col < g->width; col++) {
+        const int room = g->height - c4_popcount(p->mask & c4_column_mask(g, col));
+        for (int k = depth; k >= 0; k--)
+            for (int j = 1; j <= room && j <= k; j++)
+                ways[k] += ways[k - j];
+    }
+    const int mover = (depth + 1) / 2;      /* the side to move's new stones */
+    double colourings = 1, sequences = 1;
+    for (int i = 1; i <= mover; i++)
+        colourings = colourings * (depth - mover + i) / i;
+    for (int i = 0; i < depth; i++)
+        sequences *= g->width;
+    const double bound = ways[depth] * colourings;
+    return bound < sequences ? bound : sequences;
+}
+
+size_t c4_perft_set_bytes(const c4_geom *g, const c4_pos *p, int depth)
+{
+    const double bound = depth >= 0 && depth <= g->cells ? position_bound(g, p, depth) : 0;
+    /* Full at three quarters, less a few: the tests of the set below. */
+    uint64_t slots = 1024;
+    while ((double)(slots / 4 * 3 - 3) < bound && slots < ((uint64_t)1 << 60))
+        slots *= 2;
+    return slots > SIZE_MAX / sizeof(uint64_t) ? SIZE_MAX : (size_t)slots * sizeof(uint64_t);
+}
+
+size_t c4p_resolve_set_bytes(const c4_geom *g, const c4_pos *p, int depth, size_t set_bytes)
+{
+    if (set_bytes)
+        return set_bytes;
+    const long pages = sysconf(_SC_PHYS_PAGES), page = sysconf(_SC_PAGESIZE);
+    const uint64_t half = pages > 0 && page > 0 ? (uint64_t)pages * (uint64_t)page / 2 : (uint64_t)1 << 30;
+    uint64_t most = 8192;
+    while (most * 2 <= half)
+        most *= 2;
+    const size_t want = c4_perft_set_bytes(g, p, depth);
+    return want < most ? want : (size_t)most;
+}
 
 static void set_insert(keyset *s, uint64_t key)
 {
@@ -37,8 +89,15 @@ static void set_insert(keyset *s, uint64_t key)
     atomic_store(&s->full, true);
 }
 
-static uint64_t dfs(const c4_geom *g, const c4_pos *p, int depth, bool over, keyset *s)
+/* What a walk shares: the set (NULL: sequences only) and the stop token. */
+typedef struct walk {
+    keyset *set;
+    gts_stop *stop;
+} walk;
+
+static uint64_t dfs(const c4_geom *g, const c4_pos *p, int depth, bool over, const walk *w)
 {
+    keyset *s = w->set;
     if (depth == 0) {
         if (s)
             set_insert(s, c4_key(p));
@@ -48,6 +107,8 @@ static uint64_t dfs(const c4_geom *g, const c4_pos *p, int depth, bool over, key
         return 0;
     if (depth == 1 && !s)       /* bulk count: every playable column is one */
         return (uint64_t)c4_popcount(c4_possible(g, p));
+    if (depth >= STOP_PLIES && gts_stop_raised(w->stop))
+        return 0;
     uint64_t n = 0;
     for (int col = 0; col < g->width; col++) {
         if (!c4_can_play(g, p, col))
@@ -55,7 +116,7 @@ static uint64_t dfs(const c4_geom *g, const c4_pos *p, int depth, bool over, key
         const bool win = c4_is_winning_move(g, p, col);
         c4_pos q = *p;
         c4_play(g, &q, col);
-        n += dfs(g, &q, depth - 1, win, s);
+        n += dfs(g, &q, depth - 1, win, w);
     }
     return n;
 }
@@ -65,7 +126,7 @@ typedef struct job {
     c4p_prefix *prefixes;
     size_t n;
     int depth;                  /* below the prefixes */
-    keyset *set;
+    walk walk;
     atomic_size_t next;
     atomic_uint_fast64_t sequences;
 } job;
@@ -79,13 +140,13 @@ static void worker(void *arg, int index)
         const size_t i = atomic_fetch_add(&j->next, 1);
         if (i >= j->n)
             break;
-        n += dfs(j->g, &j->prefixes[i].pos, j->depth, j->prefixes[i].over, j->set);
+        n += dfs(j->g, &j->prefixes[i].pos, j->depth, j->prefixes[i].over, &j->walk);
     }
     atomic_fetch_add(&j->sequences, n);
 }
 
-int c4_perft(const c4_geom *g, const c4_pos *p, int depth, int threads, bool distinct, size_t set_bytes,
-             c4_perft_result *r, char *err, size_t errlen)
+int c4_perft(const c4_geom *g, const c4_pos *p, int depth, const c4_perft_options *o, c4_perft_result *r,
+             char *err, size_t errlen)
 {
     const double t0 = gts_now_usec();
     *r = (c4_perft_result){ 0 };
@@ -93,12 +154,13 @@ int c4_perft(const c4_geom *g, const c4_pos *p, int depth, int threads, bool dis
         snprintf(err, errlen, "depth %d out of range 0..%d", depth, g->cells);
         return -1;
     }
-    if (threads < 1 || threads > MAX_THREADS) {
-        snprintf(err, errlen, "thread count %d out of range 1..%d", threads, MAX_THREADS);
+    if (o->threads < 1 || o->threads > MAX_THREADS) {
+        snprintf(err, errlen, "thread count %d out of range 1..%d", o->threads, MAX_THREADS);
         return -1;
     }
+    const size_t set_bytes = c4p_resolve_set_bytes(g, p, depth, o->set_bytes);
     keyset set = { 0 };
-    if (distinct) {
+    if (o->distinct) {
         const uint64_t cap = c4p_set_slots(set_bytes);
         set.mask = cap - 1;
         set.slots = calloc(cap, sizeof *set.slots);
@@ -113,19 +175,25 @@ int c4_perft(const c4_geom *g, const c4_pos *p, int depth, int threads, bool dis
     c4p_prefix prefixes[C4_MAX_WIDTH * C4_MAX_WIDTH];
     size_t n = 0;
     c4p_prefixes(g, p, split, p->moves > 0 && c4_game_won(g, p), prefixes, &n);
-    job j = { .g = g, .prefixes = prefixes, .n = n, .depth = depth - split, .set = distinct ? &set : NULL };
+    job j = { .g = g, .prefixes = prefixes, .n = n, .depth = depth - split };
+    j.walk = (walk){ o->distinct ? &set : NULL, o->stop };
     atomic_init(&j.next, 0);
     atomic_init(&j.sequences, 0);
-    gts_run_threads(threads, worker, &j);
+    gts_run_threads(o->threads, worker, &j);
     int rc = 0;
     r->sequences = atomic_load(&j.sequences);
-    if (distinct) {
+    if (o->distinct) {
         r->positions = atomic_load(&set.count);
-        if (atomic_load(&set.full)) {
+        r->set_full = atomic_load(&set.full);
+        if (r->set_full) {
             snprintf(err, errlen, "more distinct positions than a %zu-byte set holds", set_bytes);
             rc = -1;
         }
         free((void *)set.slots);
+    }
+    if (gts_stop_raised(o->stop)) {
+        snprintf(err, errlen, "stopped");
+        rc = -1;
     }
     r->usec = gts_now_usec() - t0;
     return rc;

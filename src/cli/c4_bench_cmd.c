@@ -9,6 +9,7 @@
 #include "c4_bench.h"
 #include "cli.h"
 #include "core/list.h"
+#include "gts/gpu.h"
 
 /* The most rows a bench runs per set. */
 #define MAX_VARIANTS 64
@@ -145,10 +146,30 @@ static int read_variants(c4_cli *c, variant_list *l)
     return 0;
 }
 
+/* The GPU rows' options, and the device they need: EXIT_USAGE or
+ * EXIT_FAIL after an error line, before any row runs. */
+static int check_gpu_rows(const c4_cli *c, const variant_list *l)
+{
+    char err[256];
+    bool device = false;
+    for (int i = 0; i < l->n; i++) {
+        if (l->v[i].kind != C4_BENCH_GPU)
+            continue;
+        if (c4_gpu_check_options(&c->g, &l->v[i].gpu, err, sizeof err) != 0) {
+            cli_error("%s: %s", l->v[i].name, err);
+            return EXIT_USAGE;
+        }
+        device |= !l->v[i].gpu.cpu;
+    }
+    if (device && gpu_available(err, sizeof err) != 0)
+        return c4_gpu_failed(c, err);
+    return EXIT_OK;
+}
+
 /* The sets named (the standard six for none) into sets; returns how many
  * were found.  A missing set, or bad lines in one, makes *status
  * EXIT_FAIL (the rows still run, without those lines). */
-static int load_sets(const c4_cli *c, int argc, char **argv, c4_set *sets, int *status)
+static int load_sets(const c4_cli *c, const char *data_dir, int argc, char **argv, c4_set *sets, int *status)
 {
     const int nsets = argc > 0 ? argc : c4_nsets;
     int loaded = 0;
@@ -156,9 +177,13 @@ static int load_sets(const c4_cli *c, int argc, char **argv, c4_set *sets, int *
         const char *arg = argc > 0 ? argv[i] : c4_set_names[i].name;
         char path[4096];
         c4_set *s = &sets[loaded];
-        if (c4_find_set(arg, c->data_dir, path, sizeof path, s->label, sizeof s->label) != 0 ||
-            c4_load_set(&c->g, path, c->limit, s) != 0) {
+        if (c4_find_set(arg, data_dir, path, sizeof path, s->label, sizeof s->label) != 0) {
             cli_error("cannot find set '%s' (a file, or a set name: end-easy ... begin-hard)", arg);
+            *status = EXIT_FAIL;
+            continue;
+        }
+        if (c4_load_set(&c->g, path, c->limit, s) != 0) {
+            free(s->p);
             *status = EXIT_FAIL;
             continue;
         }
@@ -183,10 +208,14 @@ static int run_variant(const c4_cli *c, const c4_bench_variant *v, const c4_set 
     int status = EXIT_OK;
     for (int i = 0; i < nsets && !cli_interrupted(); i++) {
         c4_bench_row r = { .set = sets[i].label, .algo = v->name, .threads = v->threads, .kernel_usec = -1 };
+        const double t0 = cli_now_usec();
         const int rc = c4_bench_run(c, v, &e, &sets[i], &r);
         cli_progress_done();
         if (rc == 0 || r.positions > 0)
             print_row(c, &r);
+        if (rc == 0)
+            cli_row_done("%s %s x%d: %ld positions in %.1f s", r.set, r.algo, r.threads, r.positions,
+                         (cli_now_usec() - t0) / 1e6);
         if ((rc != 0 && !cli_interrupted()) || r.correct != r.checked || r.skipped)
             status = EXIT_FAIL;
     }
@@ -196,20 +225,23 @@ static int run_variant(const c4_cli *c, const c4_bench_variant *v, const c4_set 
 
 int c4_bench_main(c4_cli *c, int argc, char **argv)
 {
+    const char *data_dir;
+    if (cli_data_override(c->data_dir, &data_dir) != 0)
+        return EXIT_USAGE;
     c4_book *book;
     if (c4_load_book(c, &book) != 0)
         return EXIT_USAGE;
     variant_list rows;
     c4_set *sets = calloc((size_t)(argc > 0 ? argc : c4_nsets), sizeof *sets);
-    if (read_variants(c, &rows) != 0 || !sets) {
+    int status = !sets ? EXIT_FAIL : read_variants(c, &rows) != 0 ? EXIT_USAGE : check_gpu_rows(c, &rows);
+    if (status != EXIT_OK) {
         if (!sets)
             cli_error("out of memory");
         free(sets);
         c4_book_free(book);
-        return EXIT_USAGE;
+        return status;
     }
-    int status = EXIT_OK;
-    const int nsets = load_sets(c, argc, argv, sets, &status);
+    const int nsets = load_sets(c, data_dir, argc, argv, sets, &status);
     print_header(c);
     cli_stop_on_interrupt(c->opt.stop);
     for (int k = 0; k < rows.n && !cli_interrupted(); k++) {

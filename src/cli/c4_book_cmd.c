@@ -43,6 +43,11 @@ int c4_book_main(c4_cli *c, int argc, char **argv)
         return c4_usage_error("book takes no arguments besides its options");
     if (c->depth < 0)
         return c4_usage_error("book needs --depth K");
+    if (c->depth > c->g.cells) {
+        cli_error("bad --depth %ld: a %dx%d book goes at most %d plies deep", c->depth, c->g.width, c->g.height,
+                  c->g.cells);
+        return EXIT_USAGE;
+    }
     if (!c->output)
         return c4_usage_error("book needs -o FILE");
     char err[512];
@@ -50,11 +55,9 @@ int c4_book_main(c4_cli *c, int argc, char **argv)
     gpu_book gb = { 0 };
     if (c->gpu || c->gpu_on_cpu) {
         const c4_gpu_options o = c4_cli_gpu_options(c);
-        gb.gpu = c4_gpu_create(&c->g, &o, err, sizeof err);
-        if (!gb.gpu) {
-            cli_error("%s", err);
-            return EXIT_FAIL;
-        }
+        int status;
+        if (!(gb.gpu = c4_cli_gpu_open(c, &o, &status)))
+            return status;
     } else {
         s = c4_solver_create(&c->g, &c->opt, err, sizeof err);
         if (!s) {

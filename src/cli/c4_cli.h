@@ -23,6 +23,7 @@
 typedef struct c4_cli {
     c4_geom g;                  /* --width, --height */
     c4_options opt;             /* --algo, --threads, --tt-mb; opt.stop: &stop; opt.book: --book once loaded */
+    bool tt_given;              /* --tt-mb was given (perft: else the set is sized from the depth) */
     gts_stop stop;              /* raised by Ctrl-C (cli_stop_on_interrupt) */
     bool weak, json, csv;
     const char *book_path, *output, *data_dir;
@@ -45,6 +46,15 @@ typedef struct c4_cli {
  * --gpu-tt-mb, --executor, --threads (for the CPU executor) and the stop
  * token as given. */
 c4_gpu_options c4_cli_gpu_options(const c4_cli *c);
+
+/* Prints err, the reason a GPU path failed, with what to do where there
+ * is no device (the CPU executor runs the same code); returns EXIT_FAIL. */
+int c4_gpu_failed(const c4_cli *c, const char *err);
+
+/* The GPU solver with options o; NULL after an error line, with *status
+ * EXIT_USAGE for options it does not take, EXIT_FAIL if the device cannot
+ * be used. */
+c4_gpu *c4_cli_gpu_open(const c4_cli *c, const c4_gpu_options *o, int *status);
 
 /* Prints "gts: <what> (see 'gts c4 --help')"; returns EXIT_USAGE. */
 int c4_usage_error(const char *what);
@@ -99,11 +109,14 @@ extern const c4_set_name c4_set_names[];
 extern const int c4_nsets;
 
 /* Finds a set: a file path as given, or a set name or file name looked up
- * in data_dir, $GTS_DATA, ../shared/data/connect4 and data/c4 in turn. */
+ * in data_dir alone (--data or $GTS_DATA: cli_data_override), or without
+ * one in ../shared/data/connect4 (the full sets beside a checkout), then
+ * the bundled samples (cli_bundled_file).  -1 if it is nowhere. */
 int c4_find_set(const char *arg, const char *data_dir, char *path, size_t len, char *label, size_t llen);
 
-/* Reads at most limit positions (0: all) of a set; bad lines are reported
- * and skipped. */
+/* Reads at most limit positions (0: all) of a set into s (s->p to free,
+ * also after a failure); bad lines are reported, counted and skipped.
+ * -1 after an error line if the file cannot be read whole. */
 int c4_load_set(const c4_geom *g, const char *path, long limit, c4_set *s);
 
 /* The gts c4 commands, after their options: argc and argv are the

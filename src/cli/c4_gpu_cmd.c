@@ -5,6 +5,7 @@
 #include "c4_cli.h"
 #include "cli.h"
 #include "gts/c4_gpu.h"
+#include "gts/gpu.h"
 
 c4_gpu_options c4_cli_gpu_options(const c4_cli *c)
 {
@@ -19,6 +20,30 @@ c4_gpu_options c4_cli_gpu_options(const c4_cli *c)
     o.cpu_threads = c->opt.threads;
     o.stop = c->opt.stop;
     return o;
+}
+
+int c4_gpu_failed(const c4_cli *c, const char *err)
+{
+    char why[256];
+    if (!c->gpu_on_cpu && gpu_available(why, sizeof why) != 0)
+        cli_error("%s; --executor cpu runs the same code on the CPU", err);
+    else
+        cli_error("%s", err);
+    return EXIT_FAIL;
+}
+
+c4_gpu *c4_cli_gpu_open(const c4_cli *c, const c4_gpu_options *o, int *status)
+{
+    char err[256];
+    if (c4_gpu_check_options(&c->g, o, err, sizeof err) != 0) {
+        cli_error("%s", err);
+        *status = EXIT_USAGE;
+        return NULL;
+    }
+    c4_gpu *gpu = c4_gpu_create(&c->g, o, err, sizeof err);
+    if (!gpu)
+        *status = c4_gpu_failed(c, err);
+    return gpu;
 }
 
 /* Lines gathered for one GPU batch. */
@@ -141,15 +166,13 @@ int c4_solve_gpu_main(c4_cli *c, int argc, char **argv)
         return EXIT_USAGE;
     }
     const c4_gpu_options o = c4_cli_gpu_options(c);
-    char err[256];
-    c4_gpu *gpu = c4_gpu_create(&c->g, &o, err, sizeof err);
-    if (!gpu) {
-        cli_error("%s", err);
-        return EXIT_FAIL;
-    }
+    int status;
+    c4_gpu *gpu = c4_cli_gpu_open(c, &o, &status);
+    if (!gpu)
+        return status;
     cli_stop_on_interrupt(&c->stop);
     gpu_run run = { .c = c, .gpu = gpu };
-    const int status = cli_each_line(argc, argv, gpu_each_line, gpu_file_end, &run);
+    status = cli_each_line(argc, argv, gpu_each_line, gpu_file_end, &run);
     const solve_totals t = run.t;
     const c4_gpu_stats total = run.total;
     gpu_batch *b = &run.b;

@@ -8,26 +8,47 @@
 #include "c4_cli.h"
 #include "cli.h"
 
+/* The next blank-separated field of a line from *at on: moved to its
+ * start, its length in *len; false when none is left. */
+static bool next_field(const char **at, size_t *len)
+{
+    *at += strspn(*at, " \t\r\n");
+    *len = strcspn(*at, " \t\r\n");
+    return *len > 0;
+}
+
 int c4_read_line(const c4_geom *g, const char *line, c4_pos *p, char *shown, bool *has_expected, int *expected,
                  char *err, size_t errlen)
 {
-    char moves[128], score[32], extra[32];
-    const int k = sscanf(line, "%127s %31s %31s", moves, score, extra);
-    if (k < 1 || moves[0] == '#')
+    const char *moves = line, *score, *extra;
+    size_t nmoves, nscore, nextra;
+    if (!next_field(&moves, &nmoves) || moves[0] == '#')
         return 0;
-    if (k == 3) {
-        snprintf(err, errlen, "unexpected text '%s' after the score", extra);
+    if (nmoves > (size_t)g->cells) {
+        snprintf(err, errlen, "position too long (%zu moves, max %d on %dx%d)", nmoves, g->cells, g->width,
+                 g->height);
         return -1;
     }
+    score = moves + nmoves;
+    *has_expected = next_field(&score, &nscore);
     long v = 0;
-    if (k == 2 && cli_int(score, -64, 64, &v) != 0) {
-        snprintf(err, errlen, "expected score '%s' is not an integer", score);
-        return -1;
+    if (*has_expected) {
+        char text[32];
+        snprintf(text, sizeof text, "%.*s", (int)nscore, score);
+        if (nscore >= sizeof text || cli_int(text, -64, 64, &v) != 0) {
+            snprintf(err, errlen, "expected score '%.20s%s' is not an integer", text, nscore > 20 ? "..." : "");
+            return -1;
+        }
+        extra = score + nscore;
+        if (next_field(&extra, &nextra)) {
+            snprintf(err, errlen, "unexpected text '%.*s%s' after the score", nextra > 20 ? 20 : (int)nextra, extra,
+                     nextra > 20 ? "..." : "");
+            return -1;
+        }
     }
-    *has_expected = k == 2;
     *expected = (int)v;
-    snprintf(shown, 128, "%s", moves);
-    return c4_parse(g, p, strcmp(moves, "-") == 0 ? "" : moves, err, errlen) == 0 ? 1 : -1;
+    snprintf(shown, 128, "%.*s", (int)nmoves, moves);
+    return c4_parse(g, p, strcmp(shown, "-") == 0 ? "" : shown, err, errlen) == 0 ? 1 : -1;
 }
 
 const c4_set_name c4_set_names[] = {
@@ -39,7 +60,7 @@ const int c4_nsets = sizeof c4_set_names / sizeof *c4_set_names;
 int c4_find_set(const char *arg, const char *data_dir, char *path, size_t len, char *label, size_t llen)
 {
     snprintf(label, llen, "%s", arg);
-    if (access(arg, R_OK) == 0) {
+    if (access(arg, F_OK) == 0) {
         snprintf(path, len, "%s", arg);
         const char *base = strrchr(arg, '/');
         base = base ? base + 1 : arg;
@@ -52,52 +73,54 @@ int c4_find_set(const char *arg, const char *data_dir, char *path, size_t len, c
     for (int i = 0; i < c4_nsets; i++)
         if (strcmp(arg, c4_set_names[i].name) == 0)
             file = c4_set_names[i].file;
-    const char *dirs[] = { data_dir, getenv("GTS_DATA"), "../shared/data/connect4", "data/c4" };
-    for (size_t i = 0; i < sizeof dirs / sizeof *dirs; i++) {
-        if (!dirs[i])
-            continue;
-        snprintf(path, len, "%s/%s", dirs[i], file);
-        if (access(path, R_OK) == 0)
-            return 0;
+    /* The folder given, alone; else the full sets beside a checkout of
+     * the repository, then the bundled samples. */
+    if (data_dir) {
+        snprintf(path, len, "%s/%s", data_dir, file);
+        return access(path, F_OK) == 0 ? 0 : -1;
     }
-    return -1;
+    snprintf(path, len, "../shared/data/connect4/%s", file);
+    if (access(path, F_OK) == 0)
+        return 0;
+    return cli_bundled_file("c4", file, path, len);
 }
 
 int c4_load_set(const c4_geom *g, const char *path, long limit, c4_set *s)
 {
-    FILE *f = fopen(path, "r");
-    if (!f)
-        return -1;
-    char *line = NULL;
-    size_t cap = 0;
-    long lineno = 0, alloc = 0;
     s->n = 0;
     s->bad_lines = 0;
     s->p = NULL;
-    while ((limit == 0 || s->n < limit) && getline(&line, &cap, f) != -1) {
-        lineno++;
+    cli_lines r;
+    if (cli_lines_open(&r, path) != 0)
+        return -1;
+    long alloc = 0;
+    const char *line;
+    int k = 0;
+    while ((limit == 0 || s->n < limit) && (k = cli_lines_next(&r, &line)) > 0) {
         c4_pos pos;
         char shown[128], err[256];
         bool has_expected = false;
         int expected = 0;
-        const int k = c4_read_line(g, line, &pos, shown, &has_expected, &expected, err, sizeof err);
-        if (k < 0) {
-            fprintf(stderr, "gts: %s:%ld: %s\n", path, lineno, err);
+        const int parsed = c4_read_line(g, line, &pos, shown, &has_expected, &expected, err, sizeof err);
+        if (parsed < 0) {
+            cli_error("%s:%ld: %s", path, r.lineno, err);
             s->bad_lines++;
         }
-        if (k <= 0)
+        if (parsed <= 0)
             continue;
         if (s->n == alloc) {
             alloc = alloc ? 2 * alloc : 256;
             c4_set_position *np = realloc(s->p, (size_t)alloc * sizeof *np);
-            if (!np)
+            if (!np) {
+                cli_error("%s: out of memory", path);
+                k = -1;
                 break;
+            }
             s->p = np;
         }
-        s->p[s->n] = (c4_set_position){ .pos = pos, .expected = expected, .has_expected = has_expected };
-        s->n++;
+        s->p[s->n++] = (c4_set_position){ .pos = pos, .expected = expected, .has_expected = has_expected };
     }
-    free(line);
-    fclose(f);
-    return 0;
+    s->bad_lines += r.bad;
+    cli_lines_close(&r);
+    return k < 0 ? -1 : 0;
 }

@@ -15,9 +15,11 @@
 
 /* Exit codes of every command, one rule for all: EXIT_USAGE when the
  * command line is wrong (an unknown option, a bad option value, a missing
- * or extra operand), EXIT_FAIL when the input is (a position, a file, a
- * line that does not parse; a wrong score; a file that cannot be read),
- * EXIT_INTERRUPTED after Ctrl-C. */
+ * or extra operand; a file or folder an option names that cannot be used:
+ * --book, --data), EXIT_FAIL when the input is (a position, an input file
+ * that cannot be read, a line that does not parse; a wrong score) or the
+ * machine fails the command (no GPU, no memory, an output that cannot be
+ * written), EXIT_INTERRUPTED after Ctrl-C. */
 enum { EXIT_OK = 0, EXIT_FAIL = 1, EXIT_USAGE = 2, EXIT_INTERRUPTED = 130 };
 
 /* Prints "gts: <message>" on stderr. */
@@ -63,13 +65,61 @@ static inline int cli_sign(int v)
     return (v > 0) - (v < 0);
 }
 
+/* The longest input line a command reads, '\n' included: a longer one is
+ * reported and ends its file (a file without newlines, /dev/zero, would
+ * otherwise be held in memory whole, or read forever). */
+#define CLI_MAX_LINE ((size_t)1 << 20)
+
+/* An input file read line by line (cli_lines.c).  Every line handed on is
+ * a whole C string with its '\n' (if it had one): a line with a NUL byte
+ * is reported ("gts: FILE:N: NUL byte at column C"), skipped and counted
+ * in bad. */
+typedef struct cli_lines {
+    FILE *f;
+    const char *name;           /* as given; "-" is standard input */
+    long lineno;                /* of the last line read */
+    long bad;                   /* lines reported and skipped */
+    char *buf;
+    size_t cap;
+} cli_lines;
+
+/* Opens name ("-": standard input); -1 after "gts: cannot open NAME:
+ * reason". */
+int cli_lines_open(cli_lines *r, const char *name);
+
+/* The next line: 1 with it in *line (valid until the next call), 0 at the
+ * end of the file, -1 after an error line: "gts: cannot read NAME: reason"
+ * (a directory, an I/O error; nothing is said when Ctrl-C ended a wait for
+ * input), a line longer than CLI_MAX_LINE, no memory. */
+int cli_lines_next(cli_lines *r, const char **line);
+void cli_lines_close(cli_lines *r);
+
 /* Hands every line of the files named (standard input for none, or "-")
  * to on_line, and calls on_file_end (if not NULL) after each file.  A file
- * that cannot be opened is reported and the rest go on.  A callback
- * returning non-zero, or Ctrl-C, stops the reading.  Returns EXIT_OK, or
- * EXIT_FAIL if a file was missing or a callback stopped it. */
+ * that cannot be opened or read, and a line cli_lines_next skips, are
+ * reported and the rest go on.  A callback returning non-zero, or Ctrl-C,
+ * stops the reading.  Returns EXIT_OK, or EXIT_FAIL if a file could not be
+ * read whole, a line was skipped or a callback stopped it. */
 typedef int (*cli_line_fn)(void *ctx, const char *file, long lineno, const char *line);
 int cli_each_line(int argc, char **argv, cli_line_fn on_line, int (*on_file_end)(void *ctx), void *ctx);
+
+/* The folder a command is told to take its data from: given (an option
+ * such as --data, or NULL), else $GTS_DATA if set; *dir is NULL when
+ * neither names one (the command then looks in its default places).
+ * Returns -1 after "gts: no such directory: DIR" when the folder named is
+ * none: it is never passed over for another. */
+int cli_data_override(const char *given, const char **dir);
+
+/* The folder of the bundled data (data/ in the source tree, installed as
+ * PREFIX/share/gts), the first there is of: beside the executable
+ * (../share/gts: an installed gts, wherever the tree was moved), the
+ * source tree a build tree's gts was built from, the install prefix
+ * compiled in (cli_data.c).  -1 (dir "") if there is none. */
+int cli_data_dir(char *dir, size_t len);
+
+/* The path of file FILE of the bundled data's folder SUB ("c4"); -1 if the
+ * folder of cli_data_dir has no such file. */
+int cli_bundled_file(const char *sub, const char *file, char *path, size_t len);
 
 /* The commands main() dispatches to. */
 /* gts c4 ...: argv[0] is "c4" (c4_cmd.c). */

@@ -137,30 +137,3 @@ int cli_solve_status(const solve_totals *t, int status)
     }
     return status;
 }
-
-int cli_each_line(int argc, char **argv, cli_line_fn on_line, int (*on_file_end)(void *ctx), void *ctx)
-{
-    int status = EXIT_OK;
-    char *line = NULL;
-    size_t cap = 0;
-    bool stop = false;
-    const int nfiles = argc > 0 ? argc : 1;
-    for (int i = 0; i < nfiles && !stop && !cli_interrupted(); i++) {
-        const char *name = argc > 0 ? argv[i] : "-";
-        FILE *f = strcmp(name, "-") == 0 ? stdin : fopen(name, "r");
-        if (!f) {
-            cli_error("cannot open %s", name);
-            status = EXIT_FAIL;
-            continue;
-        }
-        long lineno = 0;
-        while (!stop && !cli_interrupted() && getline(&line, &cap, f) != -1)
-            stop = on_line(ctx, name, ++lineno, line) != 0;
-        if (!stop && !cli_interrupted() && on_file_end)
-            stop = on_file_end(ctx) != 0;
-        if (f != stdin)
-            fclose(f);
-    }
-    free(line);
-    return stop && !cli_interrupted() ? EXIT_FAIL : status;
-}

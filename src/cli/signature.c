@@ -15,7 +15,13 @@ static const char usage_text[] =
     "to depth 4, and solves and searches five Reversi positions, on one thread\n"
     "with 16 MB tables, and prints the total node count;\n"
     "tests/bench_signature.txt records the expected one.\n"
-    "Per-set benchmarks: gts c4 bench --help.\n";
+    "\n"
+    "Each game's own benchmarks:\n"
+    "  gts c4 bench [SET...]           Connect 4: Table 1 of the CUDA report per set\n"
+    "  gts gomoku bench table          Gomoku: the report's seconds per best move\n"
+    "  gts gomoku bench positions FILE Connect-5: the parallel search report's runs\n"
+    "  gts reversi bench table         Reversi: the GPU report's tables\n"
+    "(each with --help).\n";
 
 /* The signature's table size, for every game. */
 #define SIGNATURE_TT_BYTES ((size_t)16 << 20)
@@ -104,7 +110,8 @@ int signature_main(int argc, char **argv)
     if (n < 0)
         return cli_parse_status(n);
     if (!signature || n > 0) {
-        cli_error("bench takes --signature (per-game benchmarks: gts c4 bench)");
+        cli_error("bench takes --signature (each game's benchmarks: gts c4 bench, gts gomoku bench, "
+                  "gts reversi bench; see 'gts bench --help')");
         return EXIT_USAGE;
     }
     unsigned long long nodes = 0;

@@ -1,5 +1,6 @@
 // CUDA device discovery for the GPU backends.
 #include <cuda_runtime.h>
+#include <dlfcn.h>
 #include <stdio.h>
 
 extern "C" {
@@ -19,14 +20,30 @@ extern "C" int gpu_device_count(void)
     return n;
 }
 
-extern "C" int gpu_describe(char *buf, size_t len)
+// The runtime says "driver version is insufficient" also where there is no
+// driver at all (no libcuda): the usual case on a machine without a GPU.
+extern "C" int gpu_available(char *why, size_t len)
 {
     int n = 0;
     const cudaError_t e = cudaGetDeviceCount(&n);
-    if (e != cudaSuccess || n == 0) {
-        snprintf(buf, len, "no CUDA device: %s", e != cudaSuccess ? cudaGetErrorString(e) : "none found");
+    if (e == cudaSuccess && n > 0)
+        return 0;
+    void *driver = e == cudaErrorInsufficientDriver ? dlopen("libcuda.so.1", RTLD_LAZY | RTLD_LOCAL) : NULL;
+    if (driver)
+        dlclose(driver);
+    if (e == cudaErrorInsufficientDriver && !driver)
+        snprintf(why, len, "no CUDA device: no NVIDIA driver (libcuda.so.1 not found)");
+    else if (e == cudaSuccess || e == cudaErrorNoDevice)
+        snprintf(why, len, "no CUDA device: none found");
+    else
+        snprintf(why, len, "no CUDA device: %s", cudaGetErrorString(e));
+    return -1;
+}
+
+extern "C" int gpu_describe(char *buf, size_t len)
+{
+    if (gpu_available(buf, len) != 0)
         return -1;
-    }
     cudaDeviceProp prop;
     if (cudaGetDeviceProperties(&prop, 0) != cudaSuccess) {
         snprintf(buf, len, "no CUDA device: cannot read its properties");

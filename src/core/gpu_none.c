@@ -13,8 +13,13 @@ int gpu_device_count(void)
     return 0;
 }
 
+int gpu_available(char *why, size_t len)
+{
+    snprintf(why, len, "no CUDA device: gts was built without nvcc");
+    return -1;
+}
+
 int gpu_describe(char *buf, size_t len)
 {
-    snprintf(buf, len, "no CUDA device: gts was built without nvcc");
-    return -1;
+    return gpu_available(buf, len);
 }

@@ -7,8 +7,27 @@
 #include "gts/c4_play.h"
 #include "core/clock.h"
 
-int c4_brute_best(const c4_geom *g, const c4_pos *p, int depth, bool cpu, c4_brute_result *r, char *err,
-                  size_t errlen)
+/* The CPU executor: every sequence in turn, as the kernel's threads do
+ * them; -1 if stop was raised. */
+static int cpu_run(const c4_geom *g, const c4_windows *w, const c4_pos *p, int depth, gts_stop *stop,
+                   c4_brute_result *r)
+{
+    const uint64_t total = c4b_power(g->width, depth), per_first = c4b_power(g->width, depth - 1);
+    for (uint64_t idx = 0; idx < total; idx++) {
+        if (idx % 65536 == 0 && gts_stop_raised(stop))
+            return -1;
+        bool ok;
+        const long long u = c4b_sequence_utility(g, w, p, idx, depth, &ok);
+        if (ok) {
+            r->sums[idx / per_first] += u;
+            r->valid[idx / per_first]++;
+        }
+    }
+    return 0;
+}
+
+int c4_brute_best(const c4_geom *g, const c4_pos *p, int depth, bool cpu, gts_stop *stop, c4_brute_result *r,
+                  char *err, size_t errlen)
 {
     const double t0 = gts_now_usec();
     memset(r, 0, sizeof *r);
@@ -42,16 +61,15 @@ int c4_brute_best(const c4_geom *g, const c4_pos *p, int depth, bool cpu, c4_bru
     }
     c4_windows w;
     c4_windows_init(g, &w);
+    if (gts_stop_raised(stop)) {
+        snprintf(err, errlen, "stopped");
+        return -1;
+    }
     if (cpu) {
         const double k0 = gts_now_usec();
-        const uint64_t total = c4b_power(g->width, depth), per_first = c4b_power(g->width, depth - 1);
-        for (uint64_t idx = 0; idx < total; idx++) {
-            bool ok;
-            const long long u = c4b_sequence_utility(g, &w, p, idx, depth, &ok);
-            if (ok) {
-                r->sums[idx / per_first] += u;
-                r->valid[idx / per_first]++;
-            }
+        if (cpu_run(g, &w, p, depth, stop, r) != 0) {
+            snprintf(err, errlen, "stopped");
+            return -1;
         }
         r->kernel_usec = gts_now_usec() - k0;
     } else if (c4b_device_run(g, &w, p, depth, r->sums, r->valid, &r->kernel_usec, err, errlen) != 0) {

@@ -6,6 +6,7 @@
 #include "core/gpu_cuda_check.h"
 
 extern "C" {
+#include "gts/gpu.h"
 #include "c4/gpu/c4_brute_device.h"
 }
 
@@ -42,11 +43,8 @@ __global__ void brute_kernel(c4_geom g, c4_windows w, c4_pos p, int depth, uint6
 extern "C" int c4b_device_run(const c4_geom *g, const c4_windows *w, const c4_pos *p, int depth, long long *sums,
                               uint64_t *valid, double *kernel_us, char *err, size_t errlen)
 {
-    int count = 0;
-    if (cudaGetDeviceCount(&count) != cudaSuccess || count == 0) {
-        snprintf(err, errlen, "no CUDA device found");
+    if (gpu_available(err, errlen) != 0)
         return -1;
-    }
     unsigned long long *d = NULL;
     const size_t bytes = 2 * C4_MAX_WIDTH * sizeof *d;
     cudaEvent_t start = NULL, stop = NULL;

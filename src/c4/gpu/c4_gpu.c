@@ -45,29 +45,32 @@ c4_gpu_options c4_gpu_best_options(void)
                              .cpu_threads = 1 };
 }
 
-c4_gpu *c4_gpu_create(const c4_geom *g, const c4_gpu_options *opt, char *err, size_t errlen)
+int c4_gpu_check_options(const c4_geom *g, const c4_gpu_options *opt, char *err, size_t errlen)
 {
     if (opt->split_depth < -1 || opt->split_depth > MAX_SPLIT) {
         snprintf(err, errlen, "split depth %d out of range 0..%d (or -1: auto)", opt->split_depth, MAX_SPLIT);
-        return NULL;
+        return -1;
     }
     if (opt->block_threads < 32 || opt->block_threads > 1024 || opt->block_threads % 32) {
         snprintf(err, errlen, "threads per block %d: must be a multiple of 32 in 32..1024", opt->block_threads);
-        return NULL;
+        return -1;
     }
     if (opt->cpu && (opt->cpu_threads < 1 || opt->cpu_threads > MAX_CPU_THREADS)) {
         snprintf(err, errlen, "CPU executor threads %d out of range 1..%d", opt->cpu_threads, MAX_CPU_THREADS);
+        return -1;
+    }
+    if (opt->tt_bytes && c4g_table_log2(g->key_bits, opt->tt_bytes) < 0) {
+        snprintf(err, errlen, "device table of %zu bytes too small for %d-bit keys", opt->tt_bytes, g->key_bits);
+        return -1;
+    }
+    return 0;
+}
+
+c4_gpu *c4_gpu_create(const c4_geom *g, const c4_gpu_options *opt, char *err, size_t errlen)
+{
+    if (c4_gpu_check_options(g, opt, err, errlen) != 0)
         return NULL;
-    }
-    int log2b = -1;
-    if (opt->tt_bytes) {
-        log2b = c4g_table_log2(g->key_bits, opt->tt_bytes);
-        if (log2b < 0) {
-            snprintf(err, errlen, "device table of %zu bytes too small for %d-bit keys", opt->tt_bytes,
-                     g->key_bits);
-            return NULL;
-        }
-    }
+    const int log2b = opt->tt_bytes ? c4g_table_log2(g->key_bits, opt->tt_bytes) : -1;
     c4_gpu *gpu = calloc(1, sizeof *gpu);
     if (!gpu) {
         snprintf(err, errlen, "out of memory");
@@ -249,9 +252,17 @@ static int finish(const c4_gpu *gpu, const c4_pos *p, int depth, int alpha, int 
     return best;
 }
 
+/* The stop token as the per-thread search reads it (c4g_stop_raised): its
+ * int, read with the same relaxed atomic load. */
+_Static_assert(sizeof(atomic_int) == sizeof(int), "gts_stop's int is read as an int");
+static const int *stop_word(const gts_stop *stop)
+{
+    return stop ? (const int *)&stop->raised : NULL;
+}
+
 /* The CPU executor: threads take items from a shared counter, as the
- * persistent kernel's threads do, and share the table; they take no more
- * once the stop token is raised. */
+ * persistent kernel's threads do, and share the table; once the stop token
+ * is raised they end their items unfinished and take no more. */
 typedef struct cpu_run {
     const c4_gpu *gpu;
     c4g_table tt;
@@ -276,6 +287,7 @@ static void cpu_worker(void *arg, int index)
     c->tt = run->tt;
     c->plain = run->gpu->opt.rule == C4_GPU_PLAIN;
     c->node_limit = run->node_limit;
+    c->stop = stop_word(run->gpu->opt.stop);
     for (;;) {
         const size_t i = atomic_fetch_add(&run->next, 1);
         if (i >= run->n || gts_stop_raised(run->gpu->opt.stop))
@@ -326,7 +338,8 @@ int c4g_execute(c4_gpu *gpu, const c4g_item *items, size_t n, c4g_result *out, b
     double us = 0;
     if (gpu->dev) {
         if (c4g_device_run(gpu->dev, items, (int)n, out, clear, gpu->opt.rule == C4_GPU_PLAIN, gpu->opt.persistent,
-                           gpu->opt.block_threads, node_limit, &us, err, errlen) != 0)
+                           gpu->opt.block_threads, node_limit, stop_word(gpu->opt.stop), &us, err, errlen) != 0 ||
+            stopped(gpu, err, errlen))
             return -1;
     } else {
         const double t0 = gts_now_usec();

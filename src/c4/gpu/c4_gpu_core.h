@@ -87,13 +87,20 @@ typedef struct c4g_frame {
 enum { FRAME_SEARCH, FRAME_FORCED, FRAME_NO_TT };
 #define ORDER_END 15u
 
+/* How many nodes apart a search reads its budget and the stop flag: a
+ * stop is seen within a millisecond or so, and the hot loop keeps one
+ * comparison (the device reads the flag from host memory). */
+#define C4G_CHECK_EVERY 4096
+
 typedef struct c4g_ctx {
     const c4_geom *g;
     c4g_table tt;
     bool plain;
     bool slow_probe;
-    bool aborted;           /* the node budget ran out */
+    bool aborted;           /* the node budget ran out, or stop was raised */
     uint64_t node_limit;    /* 0: none */
+    const int *stop;        /* non-zero: end the item unfinished; NULL: never */
+    uint64_t check_at;      /* the node count at which both are read next */
     uint64_t nodes;
     uint32_t tt_hits;
     c4g_frame stack[C4G_MAX_FRAMES];
@@ -167,6 +174,28 @@ GC_INLINE int c4g_col_of(const c4_geom *g, uint64_t cell)
     const int bit = __builtin_ctzll(cell);
 #endif
     return bit / (g->height + 1);
+}
+
+GC_INLINE bool c4g_stop_raised(const int *stop)
+{
+#ifdef __CUDA_ARCH__
+    return stop && *(const volatile int *)stop;
+#else
+    return stop && __atomic_load_n(stop, __ATOMIC_RELAXED);
+#endif
+}
+
+/* At c->check_at nodes: whether the item must end (its budget spent, or
+ * stop raised); if not, when to ask next.  The budget is read at the same
+ * node as when it was read at every node, so node counts do not change. */
+GC_INLINE bool c4g_must_end(c4g_ctx *c)
+{
+    if ((c->node_limit && c->nodes > c->node_limit) || c4g_stop_raised(c->stop))
+        return true;
+    c->check_at = c->nodes + C4G_CHECK_EVERY;
+    if (c->node_limit && c->check_at > c->node_limit + 1)
+        c->check_at = c->node_limit + 1;
+    return false;
 }
 
 /* Enters frame f (position set) with window (alpha, beta), the report's
@@ -365,7 +394,7 @@ GC_INLINE int c4g_negamax(c4g_ctx *c, const c4_pos *p, int alpha, int beta)
     int v;
     bool settled = c4g_enter(c, f, alpha, beta, &v);
     for (;;) {
-        if (c->node_limit && c->nodes > c->node_limit) {
+        if (c->nodes >= c->check_at && c4g_must_end(c)) {
             c->aborted = true;      /* nothing of this search is stored */
             return 0;
         }
@@ -412,7 +441,7 @@ GC_INLINE int c4g_sign(int v)
 /* Solves one item: the exact score by the CPU solver's null-window probe
  * loop (full rule) or one full window (plain rule, as the report did); a
  * weak item gets -1, 0 or 1; C4G_UNFINISHED if it needed more than
- * c->node_limit nodes (the host then splits it).  The table may be shared
+ * c->node_limit nodes (the host then splits it) or c->stop was raised.  The table may be shared
  * with other threads: its entries are facts about positions, whichever item
  * stored them. */
 GC_INLINE c4g_result c4g_solve_item(c4g_ctx *c, const c4g_item *it)
@@ -421,6 +450,7 @@ GC_INLINE c4g_result c4g_solve_item(c4g_ctx *c, const c4g_item *it)
     const c4_pos p = { it->cur, it->mask, it->moves };
     const bool weak = it->mode == C4G_WEAK;
     c->nodes = 0;
+    c->check_at = 0;
     c->tt_hits = 0;
     c->slow_probe = false;
     c->aborted = false;

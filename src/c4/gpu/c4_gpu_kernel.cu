@@ -1,11 +1,13 @@
 // The GPU solver's kernel and its launches: one thread solves one work item
 // at a time with the per-thread search of c4_gpu_core.h.
 #include <cuda_runtime.h>
+#include <sched.h>
 #include <stdio.h>
 
 #include "core/gpu_cuda_check.h"
 
 extern "C" {
+#include "gts/gpu.h"
 #include "c4/gpu/c4_gpu_device.h"
 }
 
@@ -17,6 +19,7 @@ struct c4g_device {
     c4g_result *results;
     size_t cap;
     int *next;              // the persistent kernel's queue head
+    int *stop_flag;         // host memory the threads read (mapped), raised by the host while it waits
     cudaEvent_t start, stop;
     int sms;
 };
@@ -26,7 +29,7 @@ struct c4g_device {
 // same, docs/notes/c4_solver.md).
 template <bool STD>
 __global__ void solve_kernel(c4_geom gv, c4g_table tt, const c4g_item *items, c4g_result *out, int n, int *next,
-                             bool plain, bool persistent, uint64_t node_limit)
+                             bool plain, bool persistent, uint64_t node_limit, const int *stop)
 {
     const c4_geom standard = { 7, 6, 42, 49, 0x0040810204081ULL, 0x0fdfbf7efdfbfULL, 0x0054a952a54a95ULL };
     c4g_ctx c;
@@ -34,8 +37,9 @@ __global__ void solve_kernel(c4_geom gv, c4g_table tt, const c4g_item *items, c4
     c.tt = tt;
     c.plain = plain;
     c.node_limit = node_limit;
+    c.stop = stop;
     int i = persistent ? atomicAdd(next, 1) : (int)(blockIdx.x * blockDim.x + threadIdx.x);
-    while (i < n) {
+    while (i < n && !c4g_stop_raised(stop)) {
         out[i] = c4g_solve_item(&c, &items[i]);
         if (!persistent)
             break;
@@ -45,11 +49,8 @@ __global__ void solve_kernel(c4_geom gv, c4g_table tt, const c4g_item *items, c4
 
 extern "C" c4g_device *c4g_device_open(const c4_geom *g, int log2b, char *err, size_t errlen)
 {
-    int count = 0;
-    if (cudaGetDeviceCount(&count) != cudaSuccess || count == 0) {
-        snprintf(err, errlen, "no CUDA device found");
+    if (gpu_available(err, errlen) != 0)
         return NULL;
-    }
     c4g_device *d = (c4g_device *)calloc(1, sizeof *d);
     if (!d) {
         snprintf(err, errlen, "out of memory");
@@ -58,6 +59,8 @@ extern "C" c4g_device *c4g_device_open(const c4_geom *g, int log2b, char *err, s
     d->g = *g;
     if (gpu_failed(cudaDeviceGetAttribute(&d->sms, cudaDevAttrMultiProcessorCount, 0), "device query", err, errlen) ||
         gpu_failed(cudaMalloc(&d->next, sizeof *d->next), "malloc", err, errlen) ||
+        gpu_failed(cudaHostAlloc(&d->stop_flag, sizeof *d->stop_flag, cudaHostAllocMapped), "host alloc", err,
+                   errlen) ||
         gpu_failed(cudaEventCreate(&d->start), "event", err, errlen) ||
         gpu_failed(cudaEventCreate(&d->stop), "event", err, errlen)) {
         c4g_device_close(d);
@@ -83,6 +86,7 @@ extern "C" void c4g_device_close(c4g_device *d)
     cudaFree(d->items);
     cudaFree(d->results);
     cudaFree(d->next);
+    cudaFreeHost(d->stop_flag);
     if (d->start)
         cudaEventDestroy(d->start);
     if (d->stop)
@@ -90,9 +94,23 @@ extern "C" void c4g_device_close(c4g_device *d)
     free(d);
 }
 
+// Waits for the launch to end; once the caller's stop word is raised, raises
+// the flag its threads read (a launch without a node budget can run for
+// minutes).  Polled like the runtime's own spinning wait, yielding the core.
+static cudaError_t wait_launch(c4g_device *d, const int *stop)
+{
+    cudaError_t e;
+    while ((e = cudaEventQuery(d->stop)) == cudaErrorNotReady) {
+        if (stop && __atomic_load_n(stop, __ATOMIC_RELAXED))
+            *(volatile int *)d->stop_flag = 1;
+        sched_yield();
+    }
+    return e;
+}
+
 extern "C" int c4g_device_run(c4g_device *d, const c4g_item *items, int n, c4g_result *out, bool clear, bool plain,
-                              bool persistent, int block_threads, uint64_t node_limit, double *kernel_us, char *err,
-                              size_t errlen)
+                              bool persistent, int block_threads, uint64_t node_limit, const int *stop,
+                              double *kernel_us, char *err, size_t errlen)
 {
     if ((size_t)n > d->cap) {
         cudaFree(d->items);
@@ -122,15 +140,20 @@ extern "C" int c4g_device_run(c4g_device *d, const c4g_item *items, int n, c4g_r
         if (blocks > full)
             blocks = full;
     }
+    int *flag = NULL;
+    if (gpu_failed(cudaHostGetDevicePointer((void **)&flag, d->stop_flag, 0), "mapped flag", err, errlen))
+        return -1;
+    *(volatile int *)d->stop_flag = 0;
     cudaEventRecord(d->start);
     if (std_board)
         solve_kernel<true><<<blocks, block_threads>>>(d->g, d->tt, d->items, d->results, n, d->next, plain,
-                                                      persistent, node_limit);
+                                                      persistent, node_limit, flag);
     else
         solve_kernel<false><<<blocks, block_threads>>>(d->g, d->tt, d->items, d->results, n, d->next, plain,
-                                                       persistent, node_limit);
+                                                       persistent, node_limit, flag);
     cudaEventRecord(d->stop);
     if (gpu_failed(cudaGetLastError(), "kernel launch", err, errlen) ||
+        gpu_failed(wait_launch(d, stop), "kernel", err, errlen) ||
         gpu_failed(cudaMemcpy(out, d->results, (size_t)n * sizeof *out, cudaMemcpyDeviceToHost), "kernel or copy out",
                err, errlen))
         return -1;

@@ -1,15 +1,14 @@
 /* Stand-ins for the Connect 4 kernels in a build without nvcc: every
  * device call fails with the reason, and the CPU executor runs the same
  * code instead. */
-#include <stdio.h>
-
 #include "c4/gpu/c4_gpu_device.h"
+#include "gts/gpu.h"
 
 c4g_device *c4g_device_open(const c4_geom *g, int log2b, char *err, size_t errlen)
 {
     (void)g;
     (void)log2b;
-    snprintf(err, errlen, "no CUDA device: gts was built without nvcc");
+    gpu_available(err, errlen);
     return NULL;
 }
 
@@ -19,12 +18,12 @@ void c4g_device_close(c4g_device *d)
 }
 
 int c4g_device_run(c4g_device *d, const c4g_item *items, int n, c4g_result *out, bool clear, bool plain,
-                   bool persistent, int block_threads, uint64_t node_limit, double *kernel_us, char *err,
-                   size_t errlen)
+                   bool persistent, int block_threads, uint64_t node_limit, const int *stop, double *kernel_us,
+                   char *err, size_t errlen)
 {
     (void)d, (void)items, (void)n, (void)out, (void)clear, (void)plain, (void)persistent, (void)block_threads;
-    (void)node_limit, (void)kernel_us;
-    snprintf(err, errlen, "no CUDA device: gts was built without nvcc");
+    (void)node_limit, (void)stop, (void)kernel_us;
+    gpu_available(err, errlen);
     return -1;
 }
 
@@ -34,16 +33,18 @@ int c4b_device_run(const c4_geom *g, const c4_windows *w, const c4_pos *p, int d
                    uint64_t *valid, double *kernel_us, char *err, size_t errlen)
 {
     (void)g, (void)w, (void)p, (void)depth, (void)sums, (void)valid, (void)kernel_us;
-    snprintf(err, errlen, "no CUDA device: gts was built without nvcc");
+    gpu_available(err, errlen);
     return -1;
 }
 
 #include "c4/gpu/c4_perft_device.h"
 
-int c4p_device_run(const c4_geom *g, const c4_pos *prefixes, size_t n, int k, size_t set_bytes, uint64_t *sequences,
-                   uint64_t *positions, double *kernel_us, char *err, size_t errlen)
+int c4p_device_run(const c4_geom *g, const c4_pos *prefixes, size_t n, int k, size_t set_bytes,
+                   bool (*stopped)(void *stop_ctx), void *stop_ctx, uint64_t *sequences, uint64_t *positions,
+                   bool *set_full, double *kernel_us, char *err, size_t errlen)
 {
-    (void)g, (void)prefixes, (void)n, (void)k, (void)set_bytes, (void)sequences, (void)positions, (void)kernel_us;
-    snprintf(err, errlen, "no CUDA device: gts was built without nvcc");
+    (void)g, (void)prefixes, (void)n, (void)k, (void)set_bytes, (void)stopped, (void)stop_ctx, (void)sequences;
+    (void)positions, (void)set_full, (void)kernel_us;
+    gpu_available(err, errlen);
     return -1;
 }

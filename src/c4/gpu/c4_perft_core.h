@@ -70,6 +70,12 @@ C4_INLINE uint64_t c4p_set_slots(size_t bytes)
     return cap;
 }
 
+#ifndef __CUDACC__
+/* The set size of a perft: set_bytes if given, else c4_perft_set_bytes's
+ * for the depth, at most half the machine's memory (c4_perft.c). */
+size_t c4p_resolve_set_bytes(const c4_geom *g, const c4_pos *p, int depth, size_t set_bytes);
+#endif
+
 C4_INLINE uint64_t c4p_slot(uint64_t key, uint64_t mask)
 {
     return ((key + 1) * 0x9e3779b97f4a7c15ULL >> 17) & mask;

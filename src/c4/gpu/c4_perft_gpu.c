@@ -9,8 +9,8 @@
 
 /* The CPU executor: every (prefix, sequence) pair in turn, as the kernel's
  * threads do them, with a plain set of keys. */
-static int cpu_run(const c4_geom *g, const c4_pos *prefixes, size_t n, int k, size_t set_bytes, uint64_t *sequences,
-                   uint64_t *positions, char *err, size_t errlen)
+static int cpu_run(const c4_geom *g, const c4_pos *prefixes, size_t n, int k, size_t set_bytes, gts_stop *stop,
+                   c4_perft_result *r, char *err, size_t errlen)
 {
     uint64_t cap = 0, suffixes = 1, count = 0, distinct = 0;
     uint64_t *set = NULL;
@@ -25,6 +25,11 @@ static int cpu_run(const c4_geom *g, const c4_pos *prefixes, size_t n, int k, si
     }
     for (size_t i = 0; i < n; i++) {
         for (uint64_t idx = 0; idx < suffixes; idx++) {
+            if (idx % 65536 == 0 && gts_stop_raised(stop)) {
+                snprintf(err, errlen, "stopped");
+                free(set);
+                return -1;
+            }
             c4_pos q = prefixes[i];
             if (!c4p_play_sequence(g, &q, idx, k))
                 continue;
@@ -39,6 +44,7 @@ static int cpu_run(const c4_geom *g, const c4_pos *prefixes, size_t n, int k, si
                 set[slot] = key;
                 if (++distinct > cap / 4 * 3) {
                     snprintf(err, errlen, "more distinct positions than a %zu-byte set holds", set_bytes);
+                    r->set_full = true;
                     free(set);
                     return -1;
                 }
@@ -46,13 +52,19 @@ static int cpu_run(const c4_geom *g, const c4_pos *prefixes, size_t n, int k, si
         }
     }
     free(set);
-    *sequences = count;
-    *positions = distinct;
+    r->sequences = count;
+    r->positions = distinct;
     return 0;
 }
 
-int c4_perft_gpu(const c4_geom *g, const c4_pos *p, int depth, bool cpu, bool distinct, size_t set_bytes,
-                 c4_perft_result *r, char *err, size_t errlen)
+/* The stop token as the device's launches ask for it. */
+static bool stop_raised(void *stop)
+{
+    return gts_stop_raised(stop);
+}
+
+int c4_perft_gpu(const c4_geom *g, const c4_pos *p, int depth, const c4_perft_options *o, c4_perft_result *r,
+                 char *err, size_t errlen)
 {
     const double t0 = gts_now_usec();
     *r = (c4_perft_result){ 0 };
@@ -80,14 +92,15 @@ int c4_perft_gpu(const c4_geom *g, const c4_pos *p, int depth, bool cpu, bool di
     for (size_t i = 0; i < n; i++)
         if (!prefixes[i].over)      /* nothing may follow a win */
             live[nlive++] = prefixes[i].pos;
-    const size_t bytes = distinct ? set_bytes : 0;
+    const size_t bytes = o->distinct ? c4p_resolve_set_bytes(g, p, depth, o->set_bytes) : 0;
     int rc;
-    if (cpu) {
+    if (o->cpu) {
         const double k0 = gts_now_usec();
-        rc = cpu_run(g, live, nlive, k, bytes, &r->sequences, &r->positions, err, errlen);
+        rc = cpu_run(g, live, nlive, k, bytes, o->stop, r, err, errlen);
         r->kernel_usec = gts_now_usec() - k0;
     } else {
-        rc = c4p_device_run(g, live, nlive, k, bytes, &r->sequences, &r->positions, &r->kernel_usec, err, errlen);
+        rc = c4p_device_run(g, live, nlive, k, bytes, stop_raised, o->stop, &r->sequences, &r->positions,
+                            &r->set_full, &r->kernel_usec, err, errlen);
     }
     free(prefixes);
     free(live);

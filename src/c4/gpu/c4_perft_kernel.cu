@@ -6,6 +6,7 @@
 #include "core/gpu_cuda_check.h"
 
 extern "C" {
+#include "gts/gpu.h"
 #include "c4/gpu/c4_perft_device.h"
 }
 
@@ -48,14 +49,20 @@ __global__ void perft_kernel(c4_geom g, const c4_pos *prefixes, size_t first, in
         atomicAdd(count, block_count);
 }
 
-extern "C" int c4p_device_run(const c4_geom *g, const c4_pos *prefixes, size_t n, int k, size_t set_bytes,
-                              uint64_t *sequences, uint64_t *positions, double *kernel_us, char *err, size_t errlen)
+// Prefixes per launch: about 2^30 threads, a fraction of a second, so that
+// a stop between launches comes soon.
+static size_t launch_rows(uint64_t suffixes)
 {
-    int devices = 0;
-    if (cudaGetDeviceCount(&devices) != cudaSuccess || devices == 0) {
-        snprintf(err, errlen, "no CUDA device found");
+    const uint64_t rows = ((uint64_t)1 << 30) / suffixes;
+    return rows < 1 ? 1 : rows > 65535 ? 65535 : (size_t)rows;
+}
+
+extern "C" int c4p_device_run(const c4_geom *g, const c4_pos *prefixes, size_t n, int k, size_t set_bytes,
+                              bool (*stopped)(void *stop_ctx), void *stop_ctx, uint64_t *sequences,
+                              uint64_t *positions, bool *set_full, double *kernel_us, char *err, size_t errlen)
+{
+    if (gpu_available(err, errlen) != 0)
         return -1;
-    }
     c4_pos *d_prefixes = NULL;
     unsigned long long *d_counts = NULL, *d_set = NULL;   // counts: sequences, distinct, full flag
     cudaEvent_t start = NULL, stop = NULL;
@@ -67,6 +74,7 @@ extern "C" int c4p_device_run(const c4_geom *g, const c4_pos *prefixes, size_t n
         suffixes *= (uint64_t)g->width;
     if (set_bytes)
         cap = c4p_set_slots(set_bytes);
+    const size_t step = launch_rows(suffixes);
     if (gpu_failed(cudaMalloc(&d_prefixes, (n ? n : 1) * sizeof *prefixes), "malloc", err, errlen) ||
         gpu_failed(cudaMalloc(&d_counts, sizeof host), "malloc", err, errlen) ||
         gpu_failed(cudaMemset(d_counts, 0, sizeof host), "memset", err, errlen) ||
@@ -77,11 +85,19 @@ extern "C" int c4p_device_run(const c4_geom *g, const c4_pos *prefixes, size_t n
         gpu_failed(cudaEventCreate(&start), "event", err, errlen) || gpu_failed(cudaEventCreate(&stop), "event", err, errlen))
         goto done;
     cudaEventRecord(start);
-    for (size_t first = 0; first < n; first += 65535) {
-        const size_t rows = n - first < 65535 ? n - first : 65535;
+    for (size_t first = 0; first < n; first += step) {
+        const size_t rows = n - first < step ? n - first : step;
         const dim3 grid((unsigned)((suffixes + PERFT_BLOCK - 1) / PERFT_BLOCK), (unsigned)rows);
         perft_kernel<<<grid, PERFT_BLOCK>>>(*g, d_prefixes, first, k, suffixes, d_counts, d_set, cap - 1,
                                             d_counts + 1, (int *)(d_counts + 2));
+        if (first + rows < n && stopped) {
+            if (gpu_failed(cudaDeviceSynchronize(), "kernel", err, errlen))
+                goto done;
+            if (stopped(stop_ctx)) {
+                snprintf(err, errlen, "stopped");
+                goto done;
+            }
+        }
     }
     cudaEventRecord(stop);
     if (gpu_failed(cudaGetLastError(), "kernel launch", err, errlen) ||
@@ -93,6 +109,7 @@ extern "C" int c4p_device_run(const c4_geom *g, const c4_pos *prefixes, size_t n
     *positions = host[1];
     if (host[2] || (cap && host[1] > cap / 4 * 3)) {
         snprintf(err, errlen, "more distinct positions than a %zu-byte set holds", set_bytes);
+        *set_full = true;
         goto done;
     }
     rc = 0;
