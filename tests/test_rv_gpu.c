@@ -1,0 +1,190 @@
+/*
+ * The Reversi PV-split GPU player's logic on the CPU executor (the device
+ * code compiled by the C compiler): its value at depth D equals the serial
+ * alpha-beta's on random positions (seeded) of every board size, in both
+ * layouts, and its move reaches that value; positions near the end (passes,
+ * finished games); the stop token.  Without a GPU, so CI runs it.
+ *
+ * usage: test_rv_gpu [values|endgame|moves|stop]   (no part: all)
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "check.h"
+#include "reversi/gpu/rv_wxh_gpu.h"
+#include "test_rng.h"
+
+static test_rng rng = { 0x5eed2020ULL };
+
+/* A position after up to `plies` random moves (fewer if the game would end). */
+static void random_board(rvb *b, int width, int height, int plies)
+{
+    char err[64];
+    rvb_init(b, width, height, err, sizeof err);
+    for (int i = 0; i < plies; i++) {
+        int list[RVB_MAX_SQUARES];
+        const int n = rvb_move_list(b, list);
+        if (!n) {
+            if (rvb_game_over(b))
+                return;
+            rvb_pass(b);
+            continue;
+        }
+        rvb c;
+        rvb_copy(&c, b);
+        rvb_play(&c, list[rng_below(&rng, n)]);
+        if (rvb_game_over(&c))
+            return;
+        rvb_copy(b, &c);
+    }
+}
+
+static int serial_value(const rvb *b, int depth)
+{
+    rv_search_options o;
+    rv_search_defaults(&o);
+    o.algo = RV_ALGO_ALPHABETA;
+    o.depth = depth;
+    rv_result r;
+    char err[128];
+    CHECK_EQ(rv_search(b, &o, &r, err, sizeof err), 0);
+    return r.score;
+}
+
+static rvg_searcher *cpu_searcher(rvg_layout layout, gts_stop *stop)
+{
+    const rvg_options o = { RVG_EXEC_CPU, layout, 0, RV_WPC_CTDL, RV_DEFAULT_MOBILITY, stop };
+    char err[128];
+    rvg_searcher *s = rvg_create(&o, err, sizeof err);
+    CHECK_MSG(s != NULL, "rvg_create: %s", err);
+    return s;
+}
+
+/* The GPU player's value of b at depth in both layouts against serial;
+ * its move, played, has the value at depth - 1. */
+static void compare(rvg_searcher *s[2], const rvb *b, int depth, bool check_move)
+{
+    const int want = serial_value(b, depth);
+    for (int l = 0; l < 2; l++) {
+        rv_result r;
+        char err[128];
+        if (!CHECK_MSG(rvg_search(s[l], b, depth, &r, NULL, err, sizeof err) == 0, "rvg_search: %s", err))
+            continue;
+        CHECK_MSG(r.score == want, "%dx%d depth %d %s: gpu %d serial %d", b->width, b->height, depth,
+                  l ? "rows" : "bytes", r.score, want);
+        if (!check_move || depth < 2 || r.move == RVB_NO_MOVE)
+            continue;
+        rvb c;
+        rvb_copy(&c, b);
+        if (r.move == RVB_PASS)
+            rvb_pass(&c);
+        else
+            CHECK(rvb_play(&c, r.move));
+        CHECK_MSG(-serial_value(&c, depth - 1) == want, "%dx%d depth %d: move %d does not reach %d", b->width,
+                  b->height, depth, r.move, want);
+    }
+}
+
+static void with_searchers(void (*body)(rvg_searcher *s[2]))
+{
+    rvg_searcher *s[2] = { cpu_searcher(RVG_BYTES, NULL), cpu_searcher(RVG_ROWS, NULL) };
+    if (s[0] && s[1])
+        body(s);
+    rvg_free(s[0]);
+    rvg_free(s[1]);
+}
+
+static const int SIZES[][3] = { { 8, 8, 5 }, { 16, 16, 3 }, { 32, 32, 3 }, { 64, 32, 3 }, { 64, 64, 3 },
+                                { 8, 16, 3 }, { 32, 8, 3 } };
+
+static void values_body(rvg_searcher *s[2])
+{
+    for (size_t k = 0; k < sizeof SIZES / sizeof *SIZES; k++) {
+        const int w = SIZES[k][0], h = SIZES[k][1], max_depth = SIZES[k][2];
+        const int positions = w * h <= 256 ? 4 : 2;
+        for (int i = 0; i < positions; i++) {
+            rvb b;
+            random_board(&b, w, h, rng_below(&rng, w * h <= 64 ? 30 : 24));
+            for (int d = 1; d <= max_depth; d++)
+                compare(s, &b, d, d == max_depth);
+        }
+    }
+}
+
+static void test_values(void)
+{
+    with_searchers(values_body);
+}
+
+/* Deep into 8x8 games: passes and finished games inside the search. */
+static void endgame_body(rvg_searcher *s[2])
+{
+    for (int i = 0; i < 24; i++) {
+        rvb b;
+        random_board(&b, 8, 8, 48 + rng_below(&rng, 14));
+        for (int d = 1; d <= 5; d++)
+            compare(s, &b, d, true);
+    }
+}
+
+static void test_endgame(void)
+{
+    with_searchers(endgame_body);
+}
+
+/* A finished game: no move, its final score; a side that must pass. */
+static void moves_body(rvg_searcher *s[2])
+{
+    rvb b;
+    bool black;
+    char err[128];
+    CHECK_EQ(rvb_init(&b, 8, 8, err, sizeof err), 0);
+    CHECK_EQ(rvb_parse_moves(&b, "f5d6c3d3c4f4", &black, err, sizeof err), 0);
+    compare(s, &b, 3, true);
+    CHECK_EQ(rvb_parse_text(&b, 8, 8,
+                            "XXXXXXXX/XXXXXXXX/XXXXXXXX/XXXXXXXX/XXXXXXXX/XXXXXXXX/XXXXXXXO/XXXXXX-- O", &black, err,
+                            sizeof err),
+             0);
+    for (int d = 1; d <= 3; d++)
+        compare(s, &b, d, true);
+    CHECK_EQ(rvb_parse_text(&b, 8, 8,
+                            "XXXXXXXX/XXXXXXXX/XXXXXXXX/XXXXXXXX/XXXXXXXX/XXXXXXXX/XXXXXXXX/XXXXXXXX O", &black, err,
+                            sizeof err),
+             0);
+    rv_result r;
+    CHECK_EQ(rvg_search(s[0], &b, 2, &r, NULL, err, sizeof err), 0);
+    CHECK_EQ(r.move, RVB_NO_MOVE);
+    CHECK_EQ(r.score, -RV_WIN - 64);
+}
+
+static void test_moves(void)
+{
+    with_searchers(moves_body);
+}
+
+/* A raised token ends a search with 1 at once. */
+static void test_stop(void)
+{
+    gts_stop stop = GTS_STOP_INIT;
+    rvg_searcher *s = cpu_searcher(RVG_BYTES, &stop);
+    if (!s)
+        return;
+    rvb b;
+    char err[128];
+    rvb_init(&b, 32, 32, err, sizeof err);
+    gts_stop_raise(&stop);
+    rv_result r;
+    CHECK_EQ(rvg_search(s, &b, 6, &r, NULL, err, sizeof err), 1);
+    CHECK_EQ(rvg_search(s, &b, 0, &r, NULL, err, sizeof err), -1);
+    CHECK(strstr(err, "depth 0") != NULL);
+    rvg_free(s);
+}
+
+int main(int argc, char **argv)
+{
+    static const check_part parts[] = {
+        { "values", test_values }, { "endgame", test_endgame }, { "moves", test_moves }, { "stop", test_stop }
+    };
+    return check_run_parts(argc, argv, "test_rv_gpu", parts, sizeof parts / sizeof *parts);
+}
