@@ -13,31 +13,15 @@
 
 #include "check.h"
 #include "reversi/gpu/rv_wxh_gpu.h"
+#include "rvb_random.h"
 #include "test_rng.h"
 
 static test_rng rng = { 0x5eed2020ULL };
 
-/* A position after up to `plies` random moves (fewer if the game would end). */
+/* A position after up to `plies` random moves (tests/rvb_random.h). */
 static void random_board(rvb *b, int width, int height, int plies)
 {
-    char err[64];
-    rvb_init(b, width, height, err, sizeof err);
-    for (int i = 0; i < plies; i++) {
-        int list[RVB_MAX_SQUARES];
-        const int n = rvb_move_list(b, list);
-        if (!n) {
-            if (rvb_game_over(b))
-                return;
-            rvb_pass(b);
-            continue;
-        }
-        rvb c;
-        rvb_copy(&c, b);
-        rvb_play(&c, list[rng_below(&rng, n)]);
-        if (rvb_game_over(&c))
-            return;
-        rvb_copy(b, &c);
-    }
+    rvb_random(&rng, b, width, height, plies);
 }
 
 static int serial_value(const rvb *b, int depth)

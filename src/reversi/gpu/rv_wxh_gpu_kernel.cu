@@ -3,10 +3,9 @@
 // rv_wxh_gpu_core.h, its stack of nodes in shared memory when (depth + 1)
 // nodes fit in what a block may opt into, else in global memory.
 #include <cuda_runtime.h>
-#include <sched.h>
 #include <stdio.h>
 
-#include "core/gpu_cuda_check.h"
+#include "core/gpu_stoppable.h"
 
 extern "C" {
 #include "gts/gpu.h"
@@ -21,9 +20,8 @@ struct rvg_device {
     gpv_out *out;
     uint8_t *stack;             // global stacks, when shared memory is too small
     size_t children_cap, out_cap, stack_cap;
-    int *stop_flag;             // mapped host memory the blocks read, raised by the host while it waits
+    gpu_stoppable launch;       // its events and the flag the blocks read
     int shared_optin;           // the most dynamic shared memory a block may have
-    cudaEvent_t start, stop;
 };
 
 __global__ void pvsplit_kernel(rvg_game g, const uint8_t *children, int depth, int32_t alpha, int32_t beta,
@@ -53,10 +51,7 @@ extern "C" rvg_device *rvg_device_open(char *err, size_t errlen)
     if (gpu_failed(cudaDeviceGetAttribute(&d->shared_optin, cudaDevAttrMaxSharedMemoryPerBlockOptin, 0),
                    "device query", err, errlen) ||
         gpu_failed(cudaMalloc(&d->weight, RVG_MAX_SQUARES * sizeof *d->weight), "malloc", err, errlen) ||
-        gpu_failed(cudaHostAlloc(&d->stop_flag, sizeof *d->stop_flag, cudaHostAllocMapped), "host alloc", err,
-                   errlen) ||
-        gpu_failed(cudaEventCreate(&d->start), "event", err, errlen) ||
-        gpu_failed(cudaEventCreate(&d->stop), "event", err, errlen)) {
+        gpu_stoppable_open(&d->launch, err, errlen)) {
         rvg_device_close(d);
         return NULL;
     }
@@ -71,11 +66,7 @@ extern "C" void rvg_device_close(rvg_device *d)
     cudaFree(d->children);
     cudaFree(d->out);
     cudaFree(d->stack);
-    cudaFreeHost(d->stop_flag);
-    if (d->start)
-        cudaEventDestroy(d->start);
-    if (d->stop)
-        cudaEventDestroy(d->stop);
+    gpu_stoppable_close(&d->launch);
     free(d);
 }
 
@@ -91,19 +82,6 @@ static bool grow(void **p, size_t *cap, size_t bytes, const char *what, char *er
         return false;
     *cap = bytes;
     return true;
-}
-
-// Waits for the launch; once the caller's stop word is raised, raises the
-// flag the blocks read.
-static cudaError_t wait_launch(rvg_device *d, const int *stop)
-{
-    cudaError_t e;
-    while ((e = cudaEventQuery(d->stop)) == cudaErrorNotReady) {
-        if (stop && __atomic_load_n(stop, __ATOMIC_RELAXED))
-            *(volatile int *)d->stop_flag = 1;
-        sched_yield();
-    }
-    return e;
 }
 
 extern "C" int rvg_device_run(rvg_device *d, const rvg_game *g, const uint8_t *children, int n, int depth,
@@ -135,19 +113,13 @@ extern "C" int rvg_device_run(rvg_device *d, const rvg_game *g, const uint8_t *c
                    "copy in", err, errlen))
         return -1;
     int *flag = NULL;
-    if (gpu_failed(cudaHostGetDevicePointer((void **)&flag, d->stop_flag, 0), "mapped flag", err, errlen))
+    if (gpu_stoppable_begin(&d->launch, &flag, err, errlen))
         return -1;
-    *(volatile int *)d->stop_flag = 0;
-    cudaEventRecord(d->start);
     pvsplit_kernel<<<n, block_threads, shared ? stack_bytes : 0>>>(dg, d->children, depth, alpha, beta, flag, d->out,
                                                                    shared ? NULL : d->stack);
-    cudaEventRecord(d->stop);
     if (gpu_failed(cudaGetLastError(), "kernel launch", err, errlen) ||
-        gpu_failed(wait_launch(d, stop), "kernel", err, errlen) ||
+        gpu_failed(gpu_stoppable_wait(&d->launch, stop, kernel_us), "kernel", err, errlen) ||
         gpu_failed(cudaMemcpy(out, d->out, (size_t)n * sizeof *out, cudaMemcpyDeviceToHost), "copy out", err, errlen))
         return -1;
-    float ms = 0;
-    cudaEventElapsedTime(&ms, d->start, d->stop);
-    *kernel_us = (double)ms * 1000.0;
     return 0;
 }
