@@ -5,13 +5,19 @@
  * layouts, and its move reaches that value; positions near the end (passes,
  * finished games); the stop token.  Without a GPU, so CI runs it.
  *
- * usage: test_rv_gpu [values|endgame|moves|stop]   (no part: all)
+ * The parts device and device_small run the same comparisons on the GPU
+ * executor (a table of the times; exit 77 without a device): make gpu-test
+ * runs them, the small one under compute-sanitizer (tests/gpu_rv_pvsplit.sh).
+ *
+ * usage: test_rv_gpu [values|endgame|moves|stop|device|device_small]   (no part: all)
  */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "check.h"
+#include "core/clock.h"
+#include "gts/gpu.h"
 #include "reversi/gpu/rv_wxh_gpu.h"
 #include "rvb_random.h"
 #include "test_rng.h"
@@ -24,6 +30,10 @@ static void random_board(rvb *b, int width, int height, int plies)
     rvb_random(&rng, b, width, height, plies);
 }
 
+static rvg_executor executor = RVG_EXEC_CPU;
+static int block_threads;       /* 0: the default */
+static double serial_us, player_us;
+
 static int serial_value(const rvb *b, int depth)
 {
     rv_search_options o;
@@ -33,12 +43,13 @@ static int serial_value(const rvb *b, int depth)
     rv_result r;
     char err[128];
     CHECK_EQ(rv_search(b, &o, &r, err, sizeof err), 0);
+    serial_us += r.usec;
     return r.score;
 }
 
 static rvg_searcher *cpu_searcher(rvg_layout layout, gts_stop *stop)
 {
-    const rvg_options o = { RVG_EXEC_CPU, layout, 0, RV_WPC_CTDL, RV_DEFAULT_MOBILITY, stop };
+    const rvg_options o = { executor, layout, block_threads, RV_WPC_CTDL, RV_DEFAULT_MOBILITY, stop };
     char err[128];
     rvg_searcher *s = rvg_create(&o, err, sizeof err);
     CHECK_MSG(s != NULL, "rvg_create: %s", err);
@@ -55,6 +66,7 @@ static void compare(rvg_searcher *s[2], const rvb *b, int depth, bool check_move
         char err[128];
         if (!CHECK_MSG(rvg_search(s[l], b, depth, &r, NULL, err, sizeof err) == 0, "rvg_search: %s", err))
             continue;
+        player_us += r.usec;
         CHECK_MSG(r.score == want, "%dx%d depth %d %s: gpu %d serial %d", b->width, b->height, depth,
                   l ? "rows" : "bytes", r.score, want);
         if (!check_move || depth < 2 || r.move == RVB_NO_MOVE)
@@ -165,10 +177,82 @@ static void test_stop(void)
     rvg_free(s);
 }
 
+/* Passes and finished games on the device. */
+static void endgame_on_device(void)
+{
+    with_searchers(endgame_body);
+    with_searchers(moves_body);
+}
+
+/* The GPU executor, or exit 77 without a device. */
+static void need_device(void)
+{
+    char why[160];
+    if (gpu_available(why, sizeof why) != 0) {
+        printf("SKIP: %s\n", why);
+        exit(77);
+    }
+    executor = RVG_EXEC_GPU;
+}
+
+/* One size at depths 1..max_depth on the device, both layouts: a row of
+ * the table (positions, failures so far, the GPU's and serial's times). */
+static void device_size(int w, int h, int max_depth, int positions)
+{
+    const long failed = check_failed_count;
+    serial_us = player_us = 0;
+    rvg_searcher *s[2] = { cpu_searcher(RVG_BYTES, NULL), cpu_searcher(RVG_ROWS, NULL) };
+    for (int i = 0; i < positions && s[0] && s[1]; i++) {
+        rvb b;
+        random_board(&b, w, h, rng_below(&rng, w * h <= 64 ? 40 : 30));
+        for (int d = 1; d <= max_depth; d++)
+            compare(s, &b, d, d == max_depth);
+    }
+    rvg_free(s[0]);
+    rvg_free(s[1]);
+    printf("%5dx%-3d %5d %9d %7d %11.1f %11.1f %6s\n", w, h, block_threads, positions, max_depth, player_us / 1000,
+           serial_us / 1000, check_failed_count == failed ? "equal" : "DIFFER");
+}
+
+static void device_header(void)
+{
+    printf("%9s %5s %9s %7s %11s %11s %6s\n", "board", "block", "positions", "depths", "gpu ms", "serial ms",
+           "values");
+}
+
+/* Every board size, both layouts, default and other block sizes. */
+static void test_device(void)
+{
+    need_device();
+    device_header();
+    for (size_t k = 0; k < sizeof SIZES / sizeof *SIZES; k++)
+        device_size(SIZES[k][0], SIZES[k][1], SIZES[k][2] + (SIZES[k][0] * SIZES[k][1] <= 256), 4);
+    static const int blocks[] = { 32, 96, 1024 };
+    for (int i = 0; i < 3; i++) {
+        block_threads = blocks[i];
+        device_size(16, 16, 3, 2);
+        device_size(64, 64, 2, 1);
+    }
+    block_threads = 0;
+    endgame_on_device();
+}
+
+/* A small case for compute-sanitizer (every kernel path: passes, ends). */
+static void test_device_small(void)
+{
+    need_device();
+    device_header();
+    device_size(8, 8, 3, 2);
+    block_threads = 32;
+    device_size(16, 8, 2, 1);
+    device_size(64, 64, 1, 1);
+}
+
 int main(int argc, char **argv)
 {
     static const check_part parts[] = {
-        { "values", test_values }, { "endgame", test_endgame }, { "moves", test_moves }, { "stop", test_stop }
+        { "values", test_values }, { "endgame", test_endgame }, { "moves", test_moves }, { "stop", test_stop },
+        { "device", test_device }, { "device_small", test_device_small },
     };
     return check_run_parts(argc, argv, "test_rv_gpu", parts, sizeof parts / sizeof *parts);
 }

@@ -44,6 +44,7 @@ extern "C" rvg_device *rvg_device_open(char *err, size_t errlen)
     if (gpu_available(err, errlen) != 0)
         return NULL;
     rvg_device *d = (rvg_device *)calloc(1, sizeof *d);
+    cudaFuncAttributes attr;
     if (!d) {
         snprintf(err, errlen, "out of memory");
         return NULL;
@@ -51,7 +52,9 @@ extern "C" rvg_device *rvg_device_open(char *err, size_t errlen)
     if (gpu_failed(cudaDeviceGetAttribute(&d->shared_optin, cudaDevAttrMaxSharedMemoryPerBlockOptin, 0),
                    "device query", err, errlen) ||
         gpu_failed(cudaMalloc(&d->weight, RVG_MAX_SQUARES * sizeof *d->weight), "malloc", err, errlen) ||
-        gpu_stoppable_open(&d->launch, err, errlen)) {
+        gpu_stoppable_open(&d->launch, err, errlen) ||
+        // Loads the kernel now, not in the first search a player times.
+        gpu_failed(cudaFuncGetAttributes(&attr, pvsplit_kernel), "kernel load", err, errlen)) {
         rvg_device_close(d);
         return NULL;
     }
