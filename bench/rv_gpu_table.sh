@@ -4,13 +4,15 @@
 # run on the device machine; markdown tables, the header naming the
 # command, commit, device and date.
 #
-#   bench/rv_gpu_table.sh [--gts PATH] [--layout bytes|rows] [--threads N]
-#                         [--match-seconds S] [--table [--max-seconds S]]
+#   bench/rv_gpu_table.sh [--gts PATH] [--layout bytes|rows] [--split 1|2]
+#                         [--threads N] [--match-seconds S] [--table [--max-seconds S]]
 #
 # 1. Single searches (gts reversi best) of the midgame boards of
-#    data/reversi, 64x64 at depths 3 and 4, 16x16 at depth 5: both layouts
-#    against PVS on N threads and serial alpha-beta; the scores must agree.
-#    About 20 s.
+#    data/reversi, 64x64 at depths 3 and 4, 16x16 at depth 5: both layouts,
+#    a block per sibling (split=1, the report's) and per sibling's child
+#    (split=2), against PVS on N threads and serial alpha-beta; the scores
+#    must agree.  About 30 s.  The matches take the layout and split given
+#    (default: bytes, 1, the report's design): pick the fastest here.
 # 2. The issue's targets: the report's two-game match (each player black
 #    once) at depth 3 on 32x32, 64x32 and 64x64, player 1 PVS on N threads,
 #    player 2 the GPU: each player's search time (end to end), the GPU's
@@ -27,12 +29,13 @@
 set -uo pipefail
 cd "$(dirname "$0")/.."
 
-gts=build/release/gts layout=bytes threads=16 match_seconds=150 table=0 max_seconds=30
+gts=build/release/gts layout=bytes split=1 threads=16 match_seconds=150 table=0 max_seconds=30
 cmdline="bench/rv_gpu_table.sh $*"
 while [ $# -gt 0 ]; do
   case "$1" in
     --gts) gts=$2; shift 2 ;;
     --layout) layout=$2; shift 2 ;;
+    --split) split=$2; shift 2 ;;
     --threads) threads=$2; shift 2 ;;
     --match-seconds) match_seconds=$2; shift 2 ;;
     --table) table=1; shift ;;
@@ -42,7 +45,7 @@ while [ $# -gt 0 ]; do
 done
 [ -x "$gts" ] || { echo "rv_gpu_table.sh: no $gts (make release first)" >&2; exit 2; }
 "$gts" info | grep -q '^gpu: no CUDA device' && { echo "rv_gpu_table.sh: $("$gts" info | grep '^gpu:')" >&2; exit 1; }
-gpu="pvs:backend=gpu,layout=$layout"
+gpu="pvs:backend=gpu,layout=$layout,split=$split"
 
 echo "\`$cmdline\`, commit $(git rev-parse --short HEAD 2>/dev/null || echo unknown), $("$gts" info | grep '^gpu:')," \
      "$(nproc) cores ($(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2- | sed 's/^ *//')), $(date -u +%F)"
@@ -54,13 +57,14 @@ field() { sed -n "s/.*$1 *\\([-+0-9.]*\\).*/\\1/p" <<<"$2" | head -1; }
 echo
 echo "## Single searches (ms; gpu: kernels ms / end to end)"
 echo
-echo "| position | depth | gpu bytes | gpu rows | pvs $threads threads | alpha-beta | scores |"
-echo "|---|---|---|---|---|---|---|"
+echo "| position | depth | gpu bytes | gpu rows | gpu bytes split=2 | gpu rows split=2 | pvs $threads threads | alpha-beta | scores |"
+echo "|---|---|---|---|---|---|---|---|---|"
 for pos in "64x64 3" "64x64 4" "16x16 5"; do
   read -r size depth <<<"$pos"
   board="--size $size --depth $depth --board data/reversi/midgame-$size.txt"
   cells="" scores=""
-  for who in "pvs:backend=gpu,layout=bytes" "pvs:backend=gpu,layout=rows" "pvs:threads=$threads" "alphabeta"; do
+  for who in pvs:backend=gpu,layout=bytes pvs:backend=gpu,layout=rows pvs:backend=gpu,layout=bytes,split=2 \
+             pvs:backend=gpu,layout=rows,split=2 "pvs:threads=$threads" alphabeta; do
     out=$(timeout 120 "$gts" reversi best $board --player "$who" 2>&1)
     line=$(grep '^best ' <<<"$out")
     kernel=$(sed -n 's/.*kernels \([0-9.]*\) ms.*/\1/p' <<<"$out")
@@ -72,7 +76,7 @@ for pos in "64x64 3" "64x64 4" "16x16 5"; do
 done
 
 echo
-echo "## Two-game matches at depth 3: PVS on $threads threads (player 1) against the GPU ($layout layout, player 2)"
+echo "## Two-game matches at depth 3: PVS on $threads threads (player 1) against the GPU ($layout layout, split=$split, player 2)"
 echo
 echo "| board | pvs $threads threads, s | gpu end to end, s | gpu kernels, s | launches | factor | target |"
 echo "|---|---|---|---|---|---|---|"

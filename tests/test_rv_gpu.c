@@ -47,9 +47,15 @@ static int serial_value(const rvb *b, int depth)
     return r.score;
 }
 
-static rvg_searcher *cpu_searcher(rvg_layout layout, gts_stop *stop)
+/* The searchers compared: both layouts a block per sibling, and a block
+ * per sibling's child (host code, the same for both layouts: the cheaper
+ * one on the CPU executor). */
+enum { SEARCHERS = 3 };
+static const char *const NAMES[SEARCHERS] = { "bytes", "rows", "rows split=2" };
+
+static rvg_searcher *searcher(rvg_layout layout, int split, gts_stop *stop)
 {
-    const rvg_options o = { executor, layout, block_threads, RV_WPC_CTDL, RV_DEFAULT_MOBILITY, stop };
+    const rvg_options o = { executor, layout, block_threads, split, RV_WPC_CTDL, RV_DEFAULT_MOBILITY, stop };
     char err[128];
     rvg_searcher *s = rvg_create(&o, err, sizeof err);
     CHECK_MSG(s != NULL, "rvg_create: %s", err);
@@ -58,17 +64,17 @@ static rvg_searcher *cpu_searcher(rvg_layout layout, gts_stop *stop)
 
 /* The GPU player's value of b at depth in both layouts against serial;
  * its move, played, has the value at depth - 1. */
-static void compare(rvg_searcher *s[2], const rvb *b, int depth, bool check_move)
+static void compare(rvg_searcher *s[SEARCHERS], const rvb *b, int depth, bool check_move)
 {
     const int want = serial_value(b, depth);
-    for (int l = 0; l < 2; l++) {
+    for (int l = 0; l < SEARCHERS; l++) {
         rv_result r;
         char err[128];
         if (!CHECK_MSG(rvg_search(s[l], b, depth, &r, NULL, err, sizeof err) == 0, "rvg_search: %s", err))
             continue;
         player_us += r.usec;
-        CHECK_MSG(r.score == want, "%dx%d depth %d %s: gpu %d serial %d", b->width, b->height, depth,
-                  l ? "rows" : "bytes", r.score, want);
+        CHECK_MSG(r.score == want, "%dx%d depth %d %s: gpu %d serial %d", b->width, b->height, depth, NAMES[l],
+                  r.score, want);
         if (!check_move || depth < 2 || r.move == RVB_NO_MOVE)
             continue;
         rvb c;
@@ -82,19 +88,22 @@ static void compare(rvg_searcher *s[2], const rvb *b, int depth, bool check_move
     }
 }
 
-static void with_searchers(void (*body)(rvg_searcher *s[2]))
+static void with_searchers(void (*body)(rvg_searcher *s[SEARCHERS]))
 {
-    rvg_searcher *s[2] = { cpu_searcher(RVG_BYTES, NULL), cpu_searcher(RVG_ROWS, NULL) };
-    if (s[0] && s[1])
+    rvg_searcher *s[SEARCHERS];
+    bool made = true;
+    for (int i = 0; i < SEARCHERS; i++)
+        made &= (s[i] = searcher(i ? RVG_ROWS : RVG_BYTES, i < 2 ? 1 : 2, NULL)) != NULL;
+    if (made)
         body(s);
-    rvg_free(s[0]);
-    rvg_free(s[1]);
+    for (int i = 0; i < SEARCHERS; i++)
+        rvg_free(s[i]);
 }
 
 static const int SIZES[][3] = { { 8, 8, 5 }, { 16, 16, 3 }, { 32, 32, 3 }, { 64, 32, 3 }, { 64, 64, 3 },
                                 { 8, 16, 3 }, { 32, 8, 3 } };
 
-static void values_body(rvg_searcher *s[2])
+static void values_body(rvg_searcher *s[SEARCHERS])
 {
     for (size_t k = 0; k < sizeof SIZES / sizeof *SIZES; k++) {
         const int w = SIZES[k][0], h = SIZES[k][1], max_depth = SIZES[k][2];
@@ -114,7 +123,7 @@ static void test_values(void)
 }
 
 /* Deep into 8x8 games: passes and finished games inside the search. */
-static void endgame_body(rvg_searcher *s[2])
+static void endgame_body(rvg_searcher *s[SEARCHERS])
 {
     for (int i = 0; i < 24; i++) {
         rvb b;
@@ -130,7 +139,7 @@ static void test_endgame(void)
 }
 
 /* A finished game: no move, its final score; a side that must pass. */
-static void moves_body(rvg_searcher *s[2])
+static void moves_body(rvg_searcher *s[SEARCHERS])
 {
     rvb b;
     bool black;
@@ -163,7 +172,7 @@ static void test_moves(void)
 static void test_stop(void)
 {
     gts_stop stop = GTS_STOP_INIT;
-    rvg_searcher *s = cpu_searcher(RVG_BYTES, &stop);
+    rvg_searcher *s = searcher(RVG_BYTES, 1, &stop);
     if (!s)
         return;
     rvb b;
@@ -195,21 +204,29 @@ static void need_device(void)
     executor = RVG_EXEC_GPU;
 }
 
+static int device_w, device_h, device_depth, device_positions;
+
+static void device_body(rvg_searcher *s[SEARCHERS])
+{
+    for (int i = 0; i < device_positions; i++) {
+        rvb b;
+        random_board(&b, device_w, device_h, rng_below(&rng, device_w * device_h <= 64 ? 40 : 30));
+        for (int d = 1; d <= device_depth; d++)
+            compare(s, &b, d, d == device_depth);
+    }
+}
+
 /* One size at depths 1..max_depth on the device, both layouts: a row of
  * the table (positions, failures so far, the GPU's and serial's times). */
 static void device_size(int w, int h, int max_depth, int positions)
 {
     const long failed = check_failed_count;
     serial_us = player_us = 0;
-    rvg_searcher *s[2] = { cpu_searcher(RVG_BYTES, NULL), cpu_searcher(RVG_ROWS, NULL) };
-    for (int i = 0; i < positions && s[0] && s[1]; i++) {
-        rvb b;
-        random_board(&b, w, h, rng_below(&rng, w * h <= 64 ? 40 : 30));
-        for (int d = 1; d <= max_depth; d++)
-            compare(s, &b, d, d == max_depth);
-    }
-    rvg_free(s[0]);
-    rvg_free(s[1]);
+    device_w = w;
+    device_h = h;
+    device_depth = max_depth;
+    device_positions = positions;
+    with_searchers(device_body);
     printf("%5dx%-3d %5d %9d %7d %11.1f %11.1f %6s\n", w, h, block_threads, positions, max_depth, player_us / 1000,
            serial_us / 1000, check_failed_count == failed ? "equal" : "DIFFER");
 }

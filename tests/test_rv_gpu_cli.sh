@@ -37,7 +37,7 @@ expect_contains out "player1_kernel_seconds,player2_kernel_seconds" "8x8,8,8,2,o
 
 for spec in "minimax:backend=gpu" "pvs:backend=gpu,threads=2" "pvs:backend=gpu,tt-mb=8" "pvs:layout=rows" \
     "pvs:backend=gpu,executor=tpu" "pvs:backend=gpu,layout=cols" "pvs:backend=gpu,block=33" \
-    "pvs:backend=gpu,block=2048" "pvs:backend=gpu,depth=17"; do
+    "pvs:backend=gpu,block=2048" "pvs:backend=gpu,depth=17" "pvs:backend=gpu,split=3" "pvs:split=2"; do
     run "play: bad player '$spec'" "$GTS" reversi play --player2 "$spec"
     expect_usage_error
     expect_contains err "--player2: bad player '$spec'"

@@ -29,6 +29,12 @@ typedef struct gpv_game {
      * 0, 1 when the stop token ended it, -1 with a reason. */
     int (*siblings)(void *ctx, const void *children, int n, int depth, int32_t alpha, int32_t beta, int32_t *values,
                     char *err, size_t errlen);
+    /* Plies of the siblings given to blocks: 1, the report's (a block per
+     * sibling); 2, a block per child of a sibling, each searched with the
+     * sibling's window and the sibling's value their best on the host:
+     * more blocks to fill a large GPU, at the price of the pruning among
+     * a sibling's children. */
+    int split;
 } gpv_game;
 
 typedef struct gpv_result {

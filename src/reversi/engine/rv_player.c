@@ -46,10 +46,16 @@ static int parse_gpu_key(rvp_spec *p, const char *key, const char *value, char *
             return -1;
         }
         p->gpu.block_threads = (int)v;
+    } else if (strcmp(key, "split") == 0) {
+        if (!gts_whole_number(value, 1, 2, &v)) {
+            snprintf(err, errlen, "split=%s is not 1 or 2", value);
+            return -1;
+        }
+        p->gpu.split = (int)v;
     } else {
         snprintf(err, errlen,
                  "unknown key '%s' (depth, backend, threads, tt-mb, wpc, mobility; with backend=gpu executor, "
-                 "layout, block)",
+                 "layout, block, split)",
                  key);
         return -1;
     }
@@ -107,7 +113,7 @@ static int check_gpu(rvp_spec *p, char *err, size_t errlen)
 {
     if (p->backend != RVP_GPU) {
         if (p->has_gpu_key)
-            snprintf(err, errlen, "executor, layout and block are keys of backend=gpu");
+            snprintf(err, errlen, "executor, layout, block and split are keys of backend=gpu");
         return p->has_gpu_key ? -1 : 0;
     }
     if (p->o.algo == RV_ALGO_MINIMAX || p->o.threads > 1 || p->has_tt) {
@@ -182,8 +188,9 @@ void rvp_describe(const rvp_spec *spec, char *out, size_t len)
         char block[32] = "default";
         if (spec->gpu.block_threads)
             snprintf(block, sizeof block, "%d", spec->gpu.block_threads);
-        snprintf(out, len, "pv-split, gpu backend on the %s executor, %s layout, %s threads a block, %s weights",
-                 executor_names[spec->gpu.executor], layout_names[spec->gpu.layout], block, wpc_names[spec->o.wpc]);
+        snprintf(out, len, "pv-split, gpu backend on the %s executor, %s layout, %s threads a block, a block per %s, %s weights",
+                 executor_names[spec->gpu.executor], layout_names[spec->gpu.layout], block,
+                 spec->gpu.split == 2 ? "sibling's child" : "sibling", wpc_names[spec->o.wpc]);
         return;
     }
     snprintf(out, len, "%s, %s backend, %d thread%s, %s weights", algo_names[spec->o.algo],

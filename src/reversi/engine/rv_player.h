@@ -19,6 +19,8 @@
  *              64-bit word per row, moves by shifts)
  *   block=N    threads per block, a multiple of 32 up to 1024 (default:
  *              the layout's for the board, rvg_default_threads)
+ *   split=S    1 (default): a block per sibling, the report's; 2: a block
+ *              per child of a sibling, to fill a large GPU
  * e.g. "alphabeta:depth=6", "pvs:depth=6,threads=16", "pvs:backend=gpu".
  */
 #ifndef GTS_RV_PLAYER_H

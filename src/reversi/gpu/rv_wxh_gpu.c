@@ -176,6 +176,10 @@ rvg_searcher *rvg_create(const rvg_options *o, char *err, size_t errlen)
         snprintf(err, errlen, "threads per block %d is not a multiple of 32 in 32..1024", o->block_threads);
         return NULL;
     }
+    if (o->split < 0 || o->split > 2) {
+        snprintf(err, errlen, "split %d is not 1 or 2", o->split);
+        return NULL;
+    }
     rvg_searcher *s = calloc(1, sizeof *s);
     if (!s || !(s->w = malloc(sizeof *s->w))) {
         free(s);
@@ -216,7 +220,7 @@ int rvg_search(rvg_searcher *s, const rvb *b, int depth, rv_result *r, rvg_stats
     rvg_stats local = { 0 };
     s->st = st ? st : &local;
     const gpv_game game = { s, sizeof(rvb), b->width * b->height + 1, host_moves, host_play, host_leaf, host_final,
-                            host_siblings };
+                            host_siblings, s->o.split };
     gpv_result g;
     const uint64_t before = s->st->device_nodes;
     const int rc = gpv_search(&game, b, depth, &g, err, errlen);

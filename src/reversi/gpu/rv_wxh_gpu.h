@@ -26,6 +26,8 @@ typedef struct rvg_options {
     rvg_executor executor;
     rvg_layout layout;
     int block_threads;          /* 0: the layout's default for the board (rvg_default_threads) */
+    int split;                  /* 0 or 1: a block per sibling (the report's); 2: per sibling's child
+                                   (core/gpu/gpv_pvsplit.h) */
     rv_wpc wpc;
     int mobility;               /* hundredths per move of mobility difference */
     gts_stop *stop;             /* may be NULL */
