@@ -3,8 +3,8 @@
 # the CPU executor (executor=cpu) so that it runs without a GPU: best's
 # score equals the serial alpha-beta's, play and bench table take it as
 # player 2 (the CSV with the kernel columns), bad specs are rejected with
-# one line and status 2, and without a device the GPU executor fails with
-# the reason and status 1.
+# one line and status 2, Ctrl-C ends its search, and without a device the
+# GPU executor fails with the reason and status 1.
 #
 # usage: test_rv_gpu_cli.sh GTS_BINARY
 set -u
@@ -44,6 +44,19 @@ for spec in "minimax:backend=gpu" "pvs:backend=gpu,threads=2" "pvs:backend=gpu,t
 done
 run "best: bad player" "$GTS" reversi best --player pvs:backend=gpu,block=0 start
 expect_usage_error
+
+# Ctrl-C inside the GPU player's searches: exit 130 within a second, the
+# moves played kept.
+"$GTS" reversi play --size 64x64 --depth 3 --player2 pvs:backend=gpu,executor=cpu > "$TMP/out" 2> "$TMP/err" &
+pid=$!
+sleep 1
+kill -INT "$pid"
+t0=$(date +%s%N)
+wait "$pid"
+rc=$?
+ms=$(( ($(date +%s%N) - t0) / 1000000 ))
+check "play interrupted: exit $rc (130) after $ms ms (under 1000)" [ "$rc" = 130 -a "$ms" -lt 1000 ]
+check "play interrupted: the moves kept" grep -q 'interrupted after' "$TMP/out"
 
 if "$GTS" info | grep -q '^gpu: no CUDA device'; then
     run "best: no device" "$GTS" reversi best --player pvs:backend=gpu start

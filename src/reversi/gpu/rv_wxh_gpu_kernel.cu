@@ -24,7 +24,7 @@ struct rvg_device {
     int shared_optin;           // the most dynamic shared memory a block may have
 };
 
-__global__ void pvsplit_kernel(rvg_game g, const uint8_t *children, int depth, int32_t alpha, int32_t beta,
+__global__ void __launch_bounds__(1024) pvsplit_kernel(rvg_game g, const uint8_t *children, int depth, int32_t alpha, int32_t beta,
                                const int *stop, gpv_out *out, uint8_t *global_stack)
 {
     extern __shared__ __align__(16) uint8_t shared_stack[];
