@@ -246,8 +246,8 @@ static int run_player(const rvb *b, bool black, const char *text, int depth)
         return EXIT_FAIL;
     }
     rvp_describe(&spec, what, sizeof what);
-    printf("# %dx%d, %s to move, %d empties\n# player %s (%s)\n", b->width, b->height, black ? "X (black)" : "O (white)",
-           rvb_empties(b), text, what);
+    printf("# %dx%d, %s to move, %d empties\n# player %s (%s)\n", b->width, b->height,
+           black ? "X (black)" : "O (white)", rvb_empties(b), text, what);
     cli_stop_on_interrupt(&stop);
     rv_result r;
     const int rc = rvp_search(&p, b, &r, err, sizeof err);

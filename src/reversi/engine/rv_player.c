@@ -188,7 +188,8 @@ void rvp_describe(const rvp_spec *spec, char *out, size_t len)
         char block[32] = "default";
         if (spec->gpu.block_threads)
             snprintf(block, sizeof block, "%d", spec->gpu.block_threads);
-        snprintf(out, len, "pv-split, gpu backend on the %s executor, %s layout, %s threads a block, a block per %s, %s weights",
+        snprintf(out, len,
+                 "pv-split, gpu backend on the %s executor, %s layout, %s threads a block, a block per %s, %s weights",
                  executor_names[spec->gpu.executor], layout_names[spec->gpu.layout], block,
                  spec->gpu.split == 2 ? "sibling's child" : "sibling", wpc_names[spec->o.wpc]);
         return;

@@ -24,8 +24,10 @@ struct rvg_device {
     int shared_optin;           // the most dynamic shared memory a block may have
 };
 
-__global__ void __launch_bounds__(1024) pvsplit_kernel(rvg_game g, const uint8_t *children, int depth, int32_t alpha, int32_t beta,
-                               const int *stop, gpv_out *out, uint8_t *global_stack)
+// At most 1024 threads a block (32x32 in bytes): 64 registers a thread.
+__global__ void __launch_bounds__(1024) pvsplit_kernel(rvg_game g, const uint8_t *children, int depth, int32_t alpha,
+                                                       int32_t beta, const int *stop, gpv_out *out,
+                                                       uint8_t *global_stack)
 {
     extern __shared__ __align__(16) uint8_t shared_stack[];
     __shared__ int64_t scratch[RVG_SCRATCH_WORDS];
