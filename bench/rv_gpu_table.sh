@@ -5,7 +5,8 @@
 # command, commit, device and date.
 #
 #   bench/rv_gpu_table.sh [--gts PATH] [--layout bytes|rows] [--split 1|2]
-#                         [--threads N] [--match-seconds S] [--table [--max-seconds S]]
+#                         [--threads N] [--match-seconds S]
+#                         [--table [--max-seconds S] [--out DIR]]
 #
 # 1. Single searches (gts reversi best) of the midgame boards of
 #    data/reversi, 64x64 at depths 3 and 4, 16x16 at depth 5: both layouts,
@@ -23,14 +24,15 @@
 # 3. With --table: Table 2 and Table 1 (gts reversi bench table --csv) with
 #    the GPU as player 2 against serial alpha-beta (the report's) and
 #    against PVS on N threads, each cell cut at --max-seconds (default 30),
-#    the report's boards to depth 10 (8x8) ... 3 (64x64), plus 32x32 to 5
-#    and 64x64 to 4; Figure 4 from both with gnuplot when it is there
-#    (rv_gpu_figure4.svg).  Tens of minutes: the serial player's deep cells
+#    the report's cells (8x8 depths 1-6, 8, 10 ... 64x64 1-3), plus 32x32
+#    to 5 and 64x64 to 4; Figure 4 from both with gnuplot when it is there.
+#    The CSVs and rv_gpu_figure4.svg go to --out (default build/rv_gpu_table).  Tens of minutes: the serial player's deep cells
 #    dominate (64x32 depth 3 alone is 100 s serial); run it as its own call.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 
 gts=build/release/gts layout=bytes split=1 threads=16 match_seconds=200 table=0 max_seconds=30
+outdir=build/rv_gpu_table
 cmdline="bench/rv_gpu_table.sh $*"
 while [ $# -gt 0 ]; do
   case "$1" in
@@ -41,6 +43,7 @@ while [ $# -gt 0 ]; do
     --match-seconds) match_seconds=$2; shift 2 ;;
     --table) table=1; shift ;;
     --max-seconds) max_seconds=$2; shift 2 ;;
+    --out) outdir=$2; shift 2 ;;
     *) echo "rv_gpu_table.sh: unknown option $1" >&2; exit 2 ;;
   esac
 done
@@ -98,23 +101,30 @@ for row in "32x32 3" "64x32 10" "64x64 10"; do
 done
 
 [ "$table" = 1 ] || exit 0
+mkdir -p "$outdir" || exit 1
 echo
 for p1 in alphabeta "pvs:threads=$threads"; do
-  csv="rv_gpu_table_${p1%%:*}.csv"
+  csv="$outdir/rv_gpu_table_${p1%%:*}.csv"
   echo "## Table 2 and Table 1: $p1 (player 1) against the GPU (player 2), cells over $max_seconds s cut ($csv)"
   echo
-  { "$gts" reversi bench table --player1 "$p1" --player2 "$gpu" --sizes 8x8,16x8,16x16,32x16 --depths 1-10 \
-        --max-seconds "$max_seconds" --csv
-    "$gts" reversi bench table --player1 "$p1" --player2 "$gpu" --sizes 32x32 --depths 1-5 \
-        --max-seconds "$max_seconds" --csv | tail -n +2
-    "$gts" reversi bench table --player1 "$p1" --player2 "$gpu" --sizes 64x32 --depths 1-3 \
-        --max-seconds "$max_seconds" --csv | tail -n +2
-    "$gts" reversi bench table --player1 "$p1" --player2 "$gpu" --sizes 64x64 --depths 1-4 \
-        --max-seconds "$max_seconds" --csv | tail -n +2; } > "$csv"
+  # The report's cells, row by row, then 32x32 to depth 5 and 64x64 to 4.
+  first=1
+  for row in 8x8:1-6,8,10 16x8:1-6,8 16x16:1-6 32x16:1-5 32x32:1-5 64x32:1-3 64x64:1-4; do
+    "$gts" reversi bench table --player1 "$p1" --player2 "$gpu" --sizes "${row%%:*}" --depths "${row#*:}" \
+        --max-seconds "$max_seconds" --csv | tail -n +$((first ? 1 : 2))
+    first=0
+  done > "$csv"
   cat "$csv"
+  echo
+  echo "Table 1 (branching: legal moves where a player had a move to choose, depth-2 games)"
+  echo
+  echo "| board | b |"
+  echo "|---|---|"
+  awk -F, '$4 == 2 && $5 == "ok" { print "| " $1 " | " $10 " |" }' "$csv"
   echo
 done
 if command -v gnuplot > /dev/null; then
-  gnuplot -e "csv='rv_gpu_table_alphabeta.csv'; csv2='rv_gpu_table_pvs.csv'; label2='vs pvs $threads threads'; out='rv_gpu_figure4.svg'" \
-      bench/reversi_figure4.gp && echo "Figure 4: rv_gpu_figure4.svg"
+  gnuplot -e "csv='$outdir/rv_gpu_table_alphabeta.csv'; csv2='$outdir/rv_gpu_table_pvs.csv'" \
+      -e "label2='vs pvs $threads threads'; out='$outdir/rv_gpu_figure4.svg'" bench/reversi_figure4.gp &&
+    echo "Figure 4: $outdir/rv_gpu_figure4.svg"
 fi
