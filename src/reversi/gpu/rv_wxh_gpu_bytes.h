@@ -31,6 +31,29 @@ GB_FN bool rvg_bytes_legal(const rvg_game *g, const uint8_t *c, int s, int me)
     return false;
 }
 
+/* Which sides may play the empty square s: bit 0 the side to move, bit 1
+ * the other.  One walk a direction serves both: the run's colour says who
+ * could flank it. */
+GB_FN int rvg_bytes_legal_both(const rvg_game *g, const uint8_t *c, int s)
+{
+    const int W = g->width, H = g->height, x0 = s % W, y0 = s / W;
+    int sides = 0;
+    for (int d = 0; d < 8 && sides != 3; d++) {
+        const int dx = rvg_dx(d), dy = rvg_dy(d);
+        int x = x0 + dx, y = y0 + dy;
+        const int run = x >= 0 && x < W && y >= 0 && y < H ? c[y * W + x] : 0;
+        if (!run)
+            continue;
+        do {
+            x += dx;
+            y += dy;
+        } while (x >= 0 && x < W && y >= 0 && y < H && c[y * W + x] == run);
+        if (x >= 0 && x < W && y >= 0 && y < H && c[y * W + x] == 3 - run)
+            sides |= run == 2 ? 1 : 2;
+    }
+    return sides;
+}
+
 GB_FN int rvg_bytes_gen(const rvg_game *g, const uint8_t *c, uint32_t *mask, int64_t *scratch)
 {
     for (int w = GB_TID; w < g->mask_words; w += GB_THREADS)
@@ -96,8 +119,9 @@ GB_FN int32_t rvg_bytes_eval(const rvg_game *g, const uint8_t *c, int64_t *scrat
             wpc -= g->weight[s];
             nopp++;
         } else {
-            mine += rvg_bytes_legal(g, c, s, 1);
-            theirs += rvg_bytes_legal(g, c, s, 2);
+            const int sides = rvg_bytes_legal_both(g, c, s);
+            mine += sides & 1;
+            theirs += sides >> 1;
         }
     }
     wpc = gb_sum(wpc, scratch);
