@@ -124,8 +124,7 @@ GB_FN int32_t rvg_bytes_eval(const rvg_game *g, const uint8_t *c, int64_t *scrat
             theirs += sides >> 1;
         }
     }
-    wpc = gb_sum(wpc, scratch);
-    return rvg_leaf(g, wpc, gb_sum(RVG_PACK(mine, theirs, nme, nopp), scratch));
+    return rvg_leaf(g, wpc, mine, theirs, nme, nopp, scratch);
 }
 
 GB_FN int32_t rvg_bytes_final(const rvg_game *g, const uint8_t *c, int64_t *scratch)

@@ -69,13 +69,19 @@ GB_FN int32_t rvg_final_value(int me, int opp, int squares)
     ((int64_t)(mine) | (int64_t)(theirs) << 16 | (int64_t)(nme) << 32 | (int64_t)(nopp) << 48)
 #define RVG_FIELD(v, i) ((int)(((v) >> (16 * (i))) & 0xffff))
 
-/* After the block's sums: the leaf value. */
-GB_FN int32_t rvg_leaf(const rvg_game *g, int64_t wpc, int64_t counts)
+/* The leaf value from every thread's part: one block sum for the weights
+ * and both mobilities (the weights above bit 26, signed, the counts below:
+ * each under 2^13, so the low bits never carry into the weights), a second
+ * for the discs only when neither side can move. */
+GB_FN int32_t rvg_leaf(const rvg_game *g, int64_t wpc, int mine, int theirs, int nme, int nopp, int64_t *scratch)
 {
-    const int mine = RVG_FIELD(counts, 0), theirs = RVG_FIELD(counts, 1);
-    if (!mine && !theirs)
-        return rvg_final_value(RVG_FIELD(counts, 2), RVG_FIELD(counts, 3), g->squares);
-    return (int32_t)wpc + g->mobility * (mine - theirs);
+    const int64_t v = gb_sum(wpc * ((int64_t)1 << 26) + mine + ((int64_t)theirs << 13), scratch);
+    const int m = (int)(v & 8191), t = (int)((v >> 13) & 8191);
+    if (!m && !t) {
+        const int64_t n = gb_sum(RVG_PACK(0, 0, nme, nopp), scratch);
+        return rvg_final_value(RVG_FIELD(n, 2), RVG_FIELD(n, 3), g->squares);
+    }
+    return (int32_t)(v >> 26) + g->mobility * (m - t);
 }
 
 #include "reversi/gpu/rv_wxh_gpu_bytes.h"

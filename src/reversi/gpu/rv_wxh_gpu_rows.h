@@ -140,8 +140,7 @@ GB_FN int32_t rvg_rows_eval(const rvg_game *g, const uint8_t *pos, int64_t *scra
         nme += rvg_popcount(me[y]);
         nopp += rvg_popcount(opp[y]);
     }
-    wpc = gb_sum(wpc, scratch);
-    return rvg_leaf(g, wpc, gb_sum(RVG_PACK(mine, theirs, nme, nopp), scratch));
+    return rvg_leaf(g, wpc, mine, theirs, nme, nopp, scratch);
 }
 
 GB_FN int32_t rvg_rows_final(const rvg_game *g, const uint8_t *pos, int64_t *scratch)
