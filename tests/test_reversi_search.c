@@ -15,33 +15,16 @@
 #include "check.h"
 #include "rvb_ref.h"
 #include "reversi/rv_search_internal.h"
+#include "rvb_random.h"
 #include "test_rng.h"
 #include "gts/reversi_search.h"
 
 static test_rng rng = { 0xa1b2c3d4e5f6ULL };
 
-/* A position after `plies` random moves from the start of width x height
- * (fewer if the game ends). */
+/* A position after up to `plies` random moves (tests/rvb_random.h). */
 static void random_board(rvb *b, int width, int height, int plies)
 {
-    char err[64];
-    rvb_init(b, width, height, err, sizeof err);
-    for (int i = 0; i < plies; i++) {
-        int list[RVB_MAX_SQUARES];
-        const int n = rvb_move_list(b, list);
-        if (!n) {
-            if (rvb_game_over(b))
-                return;
-            rvb_pass(b);
-            continue;
-        }
-        rvb c;
-        rvb_copy(&c, b);
-        rvb_play(&c, list[rng_below(&rng, n)]);
-        if (rvb_game_over(&c))
-            return;
-        rvb_copy(b, &c);
-    }
+    rvb_random(&rng, b, width, height, plies);
 }
 
 /* ---- the reference evaluation and minimax on the plain array ------------ */
