@@ -4,7 +4,7 @@
  * depth on boards of several sizes, a plain-array minimax at depths 1-2,
  * threads = serial, the best move reaching the score, time and stop.
  *
- * usage: test_reversi_search [eval|algos|reference|threads|time]   (no part: all)
+ * usage: test_reversi_search [eval|algos|reference|threads|time|pinned]   (no part: all)
  */
 #include <pthread.h>
 #include <stdio.h>
@@ -298,6 +298,68 @@ static void test_threads(void)
     threads_on(32, 32, 1, 4);
 }
 
+/* ---- pinned values -------------------------------------------------------- */
+
+/* Scores and serial node counts recorded before the search was made faster
+ * (issue 20): the cost per node may change, the trees may not.  Positions
+ * after random games of their own seed; PVS on 2 threads must give the
+ * same score. */
+static void test_pinned(void)
+{
+    static const struct {
+        int width, height, plies, depth;
+        int ab_score, pvs_score;
+        uint64_t ab_nodes, pvs_nodes;
+    } pins[] = {
+        { 8, 8, 20, 1, -123, -123, 7, 8 },
+        { 8, 8, 20, 2, -122, -122, 36, 37 },
+        { 8, 8, 20, 3, -94, -94, 190, 182 },
+        { 8, 8, 20, 4, -102, -102, 778, 1099 },
+        { 8, 8, 20, 5, -68, -68, 3460, 1869 },
+        { 8, 8, 20, 6, -71, -71, 13047, 5430 },
+        { 8, 8, 20, 7, -35, -35, 67854, 15772 },
+        { 16, 16, 60, 1, 62, 62, 29, 34 },
+        { 16, 16, 60, 2, 48, 48, 206, 132 },
+        { 16, 16, 60, 3, 52, 52, 3073, 1453 },
+        { 16, 16, 60, 4, 38, 38, 19507, 4848 },
+        { 16, 16, 60, 5, 32, 32, 216969, 31162 },
+        { 16, 16, 180, 1, -338, -338, 33, 35 },
+        { 16, 16, 180, 2, -357, -357, 160, 154 },
+        { 16, 16, 180, 3, -285, -285, 1961, 1625 },
+        { 16, 16, 180, 4, -280, -280, 12536, 5681 },
+        { 16, 16, 180, 5, -214, -214, 186069, 35955 },
+        { 32, 32, 300, 1, 90, 90, 72, 76 },
+        { 32, 32, 300, 2, 78, 78, 735, 392 },
+        { 32, 32, 300, 3, 84, 84, 24781, 6463 },
+        { 32, 32, 700, 1, 100, 100, 97, 99 },
+        { 32, 32, 700, 2, 90, 90, 1087, 383 },
+        { 32, 32, 700, 3, 102, 102, 34323, 9813 },
+        { 64, 32, 800, 1, -124, -124, 99, 102 },
+        { 64, 32, 800, 2, -150, -150, 1217, 521 },
+        { 64, 32, 800, 3, -148, -148, 53031, 13895 },
+        { 64, 64, 400, 1, 162, 162, 81, 86 },
+        { 64, 64, 400, 2, 144, 144, 1045, 585 },
+        { 64, 64, 400, 3, 140, 140, 26417, 9032 },
+        { 64, 64, 2000, 1, 128, 128, 198, 202 },
+        { 64, 64, 2000, 2, 114, 114, 1879, 862 },
+        { 64, 64, 2000, 3, 114, 114, 90076, 43887 },
+    };
+    const test_rng saved = rng;
+    for (size_t i = 0; i < sizeof pins / sizeof pins[0]; i++) {
+        rng = (test_rng){ 0x5eed0000ULL + (uint64_t)pins[i].plies };
+        rvb b;
+        random_board(&b, pins[i].width, pins[i].height, pins[i].plies);
+        const rv_result a = search(&b, RV_ALGO_ALPHABETA, pins[i].depth, 1), p = search(&b, RV_ALGO_PVS, pins[i].depth, 1),
+                        t = search(&b, RV_ALGO_PVS, pins[i].depth, 2);
+        CHECK_MSG(a.score == pins[i].ab_score && a.nodes == pins[i].ab_nodes && p.score == pins[i].pvs_score &&
+                      p.nodes == pins[i].pvs_nodes && t.score == p.score,
+                  "%dx%d after %d plies depth %d: alpha-beta %d (%llu nodes), pvs %d (%llu), 2 threads %d",
+                  pins[i].width, pins[i].height, pins[i].plies, pins[i].depth, a.score, (unsigned long long)a.nodes,
+                  p.score, (unsigned long long)p.nodes, t.score);
+    }
+    rng = saved;
+}
+
 /* ---- time and stop ---------------------------------------------------------- */
 
 static void *raise_later(void *arg)
@@ -393,7 +455,7 @@ int main(int argc, char **argv)
 {
     static const check_part parts[] = {
         { "eval", test_eval }, { "algos", test_algos }, { "reference", test_reference }, { "threads", test_threads },
-        { "time", test_time },
+        { "time", test_time }, { "pinned", test_pinned },
     };
     return check_run_parts(argc, argv, "test_reversi_search", parts, sizeof parts / sizeof *parts);
 }
