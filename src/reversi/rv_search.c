@@ -87,27 +87,50 @@ int rv_order_moves(rv_ctx *c, int ply, int tt_index, bool pv)
     return n;
 }
 
+/* Past this many picks a node is likely to search all its moves: the rest
+ * are sorted at once, not picked one by one (n^2 / 2 key reads on a node
+ * of 200 moves: 12 % of the time of a 64x64 search). */
+#define PICKS 3
+
+static int by_key_down(const void *a, const void *b)
+{
+    const int32_t x = *(const int32_t *)a, y = *(const int32_t *)b;
+    return (x < y) - (x > y);
+}
+
 int rv_pick(rv_ctx *c, int ply, int k, int n)
 {
     int32_t *key = c->key[ply];
-    int best = k;
-    for (int i = k + 1; i < n; i++)
-        if (key[i] > key[best])
-            best = i;
-    const int32_t t = key[k];
-    key[k] = key[best];
-    key[best] = t;
+    if (k < PICKS) {
+        int best = k;
+        for (int i = k + 1; i < n; i++)
+            if (key[i] > key[best])
+                best = i;
+        const int32_t t = key[k];
+        key[k] = key[best];
+        key[best] = t;
+    } else if (k == PICKS) {
+        /* Keys are distinct (the index is in them): the sorted order is
+         * the order of picks. */
+        qsort(key + k, (size_t)(n - k), sizeof *key, by_key_down);
+    }
     return 4095 - (key[k] & 4095);
 }
 
 int32_t rv_child_value(rv_ctx *c, int ply, int sq, int depth, int32_t alpha, int32_t beta, bool first, bool pv)
 {
     rvb *child = &c->b[ply + 1];
-    rvb_copy(child, &c->b[ply]);
-    if (sq == RVB_PASS)
+    if (sq == RVB_PASS) {
+        rvb_copy(child, &c->b[ply]);
         rvb_pass(child);
-    else
-        rvb_play(child, sq);
+        c->wpc[ply + 1] = -c->wpc[ply];
+    } else {
+        uint64_t flips[RVB_MAX_WORDS];
+        int lo, hi;
+        rvb_flips(&c->b[ply], sq, flips, &lo, &hi);
+        rvb_play_flips(child, &c->b[ply], sq, flips, lo, hi);
+        c->wpc[ply + 1] = -(c->wpc[ply] + rv_wpc_gain(c->w, sq, flips, lo, hi));
+    }
     if (c->algo != RV_ALGO_PVS || first)
         return -rv_node(c, ply + 1, depth - 1, -beta, -alpha, pv && first);
     int32_t v = -rv_node(c, ply + 1, depth - 1, -alpha - 1, -alpha, false);
@@ -135,7 +158,7 @@ int32_t rv_node(rv_ctx *c, int ply, int depth, int32_t alpha, int32_t beta, bool
     }
     const rvb *b = &c->b[ply];
     if (depth == 0)
-        return rv_leaf_value(c->w, b);
+        return rv_leaf_value_with(c->w, b, c->wpc[ply]);
     uint64_t key = 0;
     int tt_index = -1;
     htt_hit hit;
@@ -295,6 +318,7 @@ void rv_searcher_run(rv_searcher *s, const rvb *b, rv_result *r)
     }
     rv_ctx *c = s->ctx[0];
     rvb_copy(&c->b[0], b);
+    c->wpc[0] = rv_wpc_value(s->w, b);
     if (s->pool)
         rv_pool_begin(s->pool);
     if (rvb_game_over(b)) {

@@ -105,8 +105,10 @@ static void work(struct rv_pool *p, rv_ctx *w, rv_split *sp)
 {
     rv_split *const outer = w->sp;
     const rv_ctx *o = sp->owner;
-    if (w != o)
+    if (w != o) {
         rvb_copy(&w->b[sp->ply], &o->b[sp->ply]);
+        w->wpc[sp->ply] = o->wpc[sp->ply];
+    }
     sp->workers++;
     while (sp->k < sp->n && !rv_split_cut(sp) && !atomic_load(p->abort)) {
         const int k = sp->k++;
@@ -173,8 +175,10 @@ static void race(struct rv_pool *p, rv_ctx *w, rv_split *job)
 {
     job->workers++;
     pthread_mutex_unlock(&p->lock);
-    if (w != job->owner)
+    if (w != job->owner) {
         rvb_copy(&w->b[0], &job->owner->b[0]);
+        w->wpc[0] = job->owner->wpc[0];
+    }
     w->sp = job;
     w->stopped = false;
     const int32_t v = rv_node(w, 0, job->depth, -RV_INF, RV_INF, true);
