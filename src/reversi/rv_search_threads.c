@@ -4,8 +4,8 @@
  * search, on the split points' condition while there is nothing to share,
  * over the shared lock-free table.  Three designs:
  *
- * - YBWC (young brothers wait, Feldmann): at any node with SPLIT_DEPTH or
- *   more plies left, once its first move is searched and a thread is idle,
+ * - YBWC (young brothers wait, Feldmann): at any node with split_depth()
+ *   or more plies left, once its first move is searched and a thread is idle,
  *   the other moves become a split point: the owner and the threads that
  *   join take one move at a time and search it with the node's current
  *   window (null window first for PVS, widened when it beats alpha), as
@@ -34,8 +34,14 @@
 #include "reversi/rv_search_internal.h"
 
 /* Nodes closer to the leaves than this are not split: their subtrees are
- * too small to pay for the hand-over (docs/notes/reversi_search.md). */
-#define SPLIT_DEPTH 4
+ * too small to pay for the hand-over (docs/notes/reversi_search.md).  On
+ * boards of 16 words or more (32x32 and up) a node has 50 to 200 moves, so
+ * one of 2 plies left is hundreds of leaves: at 4, a depth-3 search (the
+ * report's 64x64 games) had nothing to share and ran on one thread. */
+static int split_depth(int words)
+{
+    return words >= 16 ? 2 : 4;
+}
 
 typedef struct rv_split {
     struct rv_split *parent;        /* the split the owner works for, or NULL */
@@ -73,7 +79,7 @@ bool rv_split_cut(const rv_split *sp)
 bool rv_split_wanted(const rv_ctx *c, int depth, bool pv)
 {
     const struct rv_pool *p = c->pool;
-    return depth >= SPLIT_DEPTH && p->design != RV_PAR_LAZY && (pv || p->design == RV_PAR_YBWC) &&
+    return depth >= split_depth(c->w->words) && p->design != RV_PAR_LAZY && (pv || p->design == RV_PAR_YBWC) &&
            atomic_load_explicit(&p->idle, memory_order_relaxed) > 0;
 }
 
