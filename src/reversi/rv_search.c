@@ -117,8 +117,55 @@ int rv_pick(rv_ctx *c, int ply, int k, int n)
     return 4095 - (key[k] & 4095);
 }
 
+/* Counts a node and says whether its search may go on (the periodic
+ * check, a cut split above it). */
+static bool enter(rv_ctx *c)
+{
+    c->nodes++;
+    if (gts_check_due(c->nodes, &c->next_check) && check_stop(c))
+        return false;
+    if (c->sp && rv_split_cut(c->sp)) {
+        c->stopped = true;
+        return false;
+    }
+    return true;
+}
+
+/* rv_child_value of a move after the first at a node of 1 ply left on a
+ * board of 2+ words: the leaf's value without its board, its mobilities
+ * from the parent's (rv_wxh_frontier.h), its WPC from the flips.  The
+ * nodes are counted as the search would: PVS searches the leaf again when
+ * it lands inside the window.  64x64 after 2000 plies, depth 3: 1.97 G ->
+ * 0.73 G instructions (callgrind; 67 M of them the table's clearing). */
+static int32_t leaf_child(rv_ctx *c, int ply, int sq, int32_t alpha, int32_t beta)
+{
+    const rvb *b = &c->b[ply];
+    if (c->frontier_ply != ply) {
+        rv_frontier_prepare(&c->frontier, b);
+        c->frontier_ply = ply;
+    }
+    if (!enter(c))
+        return 0;
+    uint64_t flips[RVB_MAX_WORDS];
+    int lo, hi, mine, theirs;
+    rvb_flips(b, sq, flips, &lo, &hi);
+    rv_frontier_child(&c->frontier, b, sq, flips, lo, hi, &mine, &theirs);
+    int32_t v;
+    if (!mine && !theirs) {
+        rvb_play_flips(&c->b[ply + 1], b, sq, flips, lo, hi);
+        v = -rv_final_value(&c->b[ply + 1]);
+    } else {
+        v = c->wpc[ply] + rv_wpc_gain(c->w, sq, flips, lo, hi) - c->w->mobility * (mine - theirs);
+    }
+    if (c->algo == RV_ALGO_PVS && v > alpha && v < beta && !enter(c))
+        return 0;
+    return v;
+}
+
 int32_t rv_child_value(rv_ctx *c, int ply, int sq, int depth, int32_t alpha, int32_t beta, bool first, bool pv)
 {
+    if (depth == 1 && !first && sq != RVB_PASS && c->w->words > 1)
+        return leaf_child(c, ply, sq, alpha, beta);
     rvb *child = &c->b[ply + 1];
     if (sq == RVB_PASS) {
         rvb_copy(child, &c->b[ply]);
@@ -149,16 +196,13 @@ static bool tt_cuts(const htt_hit *h, int depth, int32_t alpha, int32_t beta)
 
 int32_t rv_node(rv_ctx *c, int ply, int depth, int32_t alpha, int32_t beta, bool pv)
 {
-    c->nodes++;
-    if (gts_check_due(c->nodes, &c->next_check) && check_stop(c))
+    if (!enter(c))
         return 0;
-    if (c->sp && rv_split_cut(c->sp)) {
-        c->stopped = true;
-        return 0;
-    }
     const rvb *b = &c->b[ply];
     if (depth == 0)
         return rv_leaf_value_with(c->w, b, c->wpc[ply]);
+    if (depth == 1)
+        c->frontier_ply = -1;
     uint64_t key = 0;
     int tt_index = -1;
     htt_hit hit;

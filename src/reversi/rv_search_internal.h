@@ -10,6 +10,7 @@
 
 #include "core/htt.h"
 #include "gts/reversi_search.h"
+#include "reversi/rv_wxh_frontier.h"
 
 #define RV_INF (RV_WIN + RVB_MAX_SQUARES + 1)
 #define RV_WORD_KINDS 8   /* distinct words of weights a board can have (5 at most, see rv_eval.c) */
@@ -89,6 +90,10 @@ typedef struct rv_ctx {
     int32_t wpc[RV_MAX_DEPTH + 2];  /* b[ply]'s weighted piece count, kept up to date from the flips */
     int16_t list[RV_MAX_DEPTH + 1][RVB_MAX_SQUARES];   /* moves, square order */
     int32_t key[RV_MAX_DEPTH + 1][RVB_MAX_SQUARES];    /* ordering keys, then index */
+    /* The mobilities of the children of the node of 1 ply left at
+     * frontier_ply (-1: none yet), made from its own (boards of 2+ words). */
+    int frontier_ply;
+    rv_frontier frontier;
 } rv_ctx;
 
 struct rv_searcher {
