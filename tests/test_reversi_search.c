@@ -307,55 +307,41 @@ static void test_threads(void)
 static void test_pinned(void)
 {
     static const struct {
-        int width, height, plies, depth;
-        int ab_score, pvs_score;
-        uint64_t ab_nodes, pvs_nodes;
+        int width, height, plies, depths;   /* depths 1..depths */
+        int score[7];                       /* the same for alpha-beta and PVS */
+        uint64_t ab_nodes[7], pvs_nodes[7];
     } pins[] = {
-        { 8, 8, 20, 1, -123, -123, 7, 8 },
-        { 8, 8, 20, 2, -122, -122, 36, 37 },
-        { 8, 8, 20, 3, -94, -94, 190, 182 },
-        { 8, 8, 20, 4, -102, -102, 778, 1099 },
-        { 8, 8, 20, 5, -68, -68, 3460, 1869 },
-        { 8, 8, 20, 6, -71, -71, 13047, 5430 },
-        { 8, 8, 20, 7, -35, -35, 67854, 15772 },
-        { 16, 16, 60, 1, 62, 62, 29, 34 },
-        { 16, 16, 60, 2, 48, 48, 206, 132 },
-        { 16, 16, 60, 3, 52, 52, 3073, 1453 },
-        { 16, 16, 60, 4, 38, 38, 19507, 4848 },
-        { 16, 16, 60, 5, 32, 32, 216969, 31162 },
-        { 16, 16, 180, 1, -338, -338, 33, 35 },
-        { 16, 16, 180, 2, -357, -357, 160, 154 },
-        { 16, 16, 180, 3, -285, -285, 1961, 1625 },
-        { 16, 16, 180, 4, -280, -280, 12536, 5681 },
-        { 16, 16, 180, 5, -214, -214, 186069, 35955 },
-        { 32, 32, 300, 1, 90, 90, 72, 76 },
-        { 32, 32, 300, 2, 78, 78, 735, 392 },
-        { 32, 32, 300, 3, 84, 84, 24781, 6463 },
-        { 32, 32, 700, 1, 100, 100, 97, 99 },
-        { 32, 32, 700, 2, 90, 90, 1087, 383 },
-        { 32, 32, 700, 3, 102, 102, 34323, 9813 },
-        { 64, 32, 800, 1, -124, -124, 99, 102 },
-        { 64, 32, 800, 2, -150, -150, 1217, 521 },
-        { 64, 32, 800, 3, -148, -148, 53031, 13895 },
-        { 64, 64, 400, 1, 162, 162, 81, 86 },
-        { 64, 64, 400, 2, 144, 144, 1045, 585 },
-        { 64, 64, 400, 3, 140, 140, 26417, 9032 },
-        { 64, 64, 2000, 1, 128, 128, 198, 202 },
-        { 64, 64, 2000, 2, 114, 114, 1879, 862 },
-        { 64, 64, 2000, 3, 114, 114, 90076, 43887 },
+        { 8, 8, 20, 7, { -123, -122, -94, -102, -68, -71, -35 },
+          { 7, 36, 190, 778, 3460, 13047, 67854 }, { 8, 37, 182, 1099, 1869, 5430, 15772 } },
+        { 16, 16, 60, 5, { 62, 48, 52, 38, 32 },
+          { 29, 206, 3073, 19507, 216969 }, { 34, 132, 1453, 4848, 31162 } },
+        { 16, 16, 180, 5, { -338, -357, -285, -280, -214 },
+          { 33, 160, 1961, 12536, 186069 }, { 35, 154, 1625, 5681, 35955 } },
+        { 32, 32, 300, 3, { 90, 78, 84 },
+          { 72, 735, 24781 }, { 76, 392, 6463 } },
+        { 32, 32, 700, 3, { 100, 90, 102 },
+          { 97, 1087, 34323 }, { 99, 383, 9813 } },
+        { 64, 32, 800, 3, { -124, -150, -148 },
+          { 99, 1217, 53031 }, { 102, 521, 13895 } },
+        { 64, 64, 400, 3, { 162, 144, 140 },
+          { 81, 1045, 26417 }, { 86, 585, 9032 } },
+        { 64, 64, 2000, 3, { 128, 114, 114 },
+          { 198, 1879, 90076 }, { 202, 862, 43887 } },
     };
     const test_rng saved = rng;
     for (size_t i = 0; i < sizeof pins / sizeof pins[0]; i++) {
         rng = (test_rng){ 0x5eed0000ULL + (uint64_t)pins[i].plies };
         rvb b;
         random_board(&b, pins[i].width, pins[i].height, pins[i].plies);
-        const rv_result a = search(&b, RV_ALGO_ALPHABETA, pins[i].depth, 1), p = search(&b, RV_ALGO_PVS, pins[i].depth, 1),
-                        t = search(&b, RV_ALGO_PVS, pins[i].depth, 2);
-        CHECK_MSG(a.score == pins[i].ab_score && a.nodes == pins[i].ab_nodes && p.score == pins[i].pvs_score &&
-                      p.nodes == pins[i].pvs_nodes && t.score == p.score,
-                  "%dx%d after %d plies depth %d: alpha-beta %d (%llu nodes), pvs %d (%llu), 2 threads %d",
-                  pins[i].width, pins[i].height, pins[i].plies, pins[i].depth, a.score, (unsigned long long)a.nodes,
-                  p.score, (unsigned long long)p.nodes, t.score);
+        for (int d = 1; d <= pins[i].depths; d++) {
+            const rv_result a = search(&b, RV_ALGO_ALPHABETA, d, 1), p = search(&b, RV_ALGO_PVS, d, 1),
+                            t = search(&b, RV_ALGO_PVS, d, 2);
+            CHECK_MSG(a.score == pins[i].score[d - 1] && a.nodes == pins[i].ab_nodes[d - 1] &&
+                          p.score == pins[i].score[d - 1] && p.nodes == pins[i].pvs_nodes[d - 1] && t.score == p.score,
+                      "%dx%d after %d plies depth %d: alpha-beta %d (%llu nodes), pvs %d (%llu), 2 threads %d",
+                      pins[i].width, pins[i].height, pins[i].plies, d, a.score, (unsigned long long)a.nodes, p.score,
+                      (unsigned long long)p.nodes, t.score);
+        }
     }
     rng = saved;
 }
