@@ -28,35 +28,39 @@ static const int DX[8] = { 1, -1, 0, 0, 1, -1, 1, -1 }, DY[8] = { 0, 0, 1, -1, 1
 
 /* Walks the run of opponent discs from sq in each direction that ends on
  * one of mine.  Runs are short, so walking the squares costs less than
- * shifting whole arrays. */
+ * shifting whole arrays; each direction's room to the edge is worked out
+ * once, so a step is an add and a bit test. */
 static int flip_runs(const rvb *b, int sq, uint64_t *flips, int *lo, int *hi)
 {
     /* Widths are powers of two: no division. */
-    const int w = b->width, h = b->height, x0 = sq & (w - 1), y0 = sq >> __builtin_ctz((unsigned)w);
+    const int w = b->width, x0 = sq & (w - 1), y0 = sq >> __builtin_ctz((unsigned)w);
+    const int east = w - 1 - x0, south = b->height - 1 - y0;
+    const int room[8] = { east, x0, south, y0, east < south ? east : south, x0 < south ? x0 : south,
+                          east < y0 ? east : y0, x0 < y0 ? x0 : y0 };
     int run[8], flipped = 0, up = 0, down = 0;
     for (int d = 0; d < 8; d++) {
-        int x = x0 + DX[d], y = y0 + DY[d], n = 0;
-        while (x >= 0 && x < w && y >= 0 && y < h && has(b->opp, y * w + x)) {
-            x += DX[d];
-            y += DY[d];
+        const int step = DY[d] * w + DX[d];
+        int n = 0, s = sq + step;
+        while (n < room[d] && has(b->opp, s)) {
+            s += step;
             n++;
         }
-        run[d] = n && x >= 0 && x < w && y >= 0 && y < h && has(b->me, y * w + x) ? n : 0;
+        run[d] = n && n < room[d] && has(b->me, s) ? n : 0;
         flipped += run[d];
-        if (run[d] && DY[d] < 0 && run[d] > up)
+        if (DY[d] < 0 && run[d] > up)
             up = run[d];
-        if (run[d] && DY[d] > 0 && run[d] > down)
+        if (DY[d] > 0 && run[d] > down)
             down = run[d];
     }
     *lo = ((y0 - up) * w) >> 6;
     *hi = ((y0 + down) * w + w - 1) >> 6;
     for (int i = *lo; i <= *hi; i++)
         flips[i] = 0;
-    for (int d = 0; d < 8; d++)
-        for (int i = 1; i <= run[d]; i++) {
-            const int s = (y0 + i * DY[d]) * w + x0 + i * DX[d];
+    for (int d = 0; d < 8; d++) {
+        const int step = DY[d] * w + DX[d];
+        for (int i = 1, s = sq + step; i <= run[d]; i++, s += step)
             flips[s >> 6] |= (uint64_t)1 << (s & 63);
-        }
+    }
     return flipped;
 }
 
