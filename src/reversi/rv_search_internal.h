@@ -90,9 +90,8 @@ typedef struct rv_ctx {
     int32_t wpc[RV_MAX_DEPTH + 2];  /* b[ply]'s weighted piece count, kept up to date from the flips */
     int16_t list[RV_MAX_DEPTH + 1][RVB_MAX_SQUARES];   /* moves, square order */
     int32_t key[RV_MAX_DEPTH + 1][RVB_MAX_SQUARES];    /* ordering keys, then index */
-    /* The mobilities of the children of the node of 1 ply left at
-     * frontier_ply (-1: none yet), made from its own (boards of 2+ words). */
-    int frontier_ply;
+    /* The move generation of the node of 1 ply left being searched, from
+     * which its children's mobilities are made (boards of 2+ words). */
     rv_frontier frontier;
 } rv_ctx;
 
@@ -120,10 +119,10 @@ int32_t rv_node(rv_ctx *c, int ply, int depth, int32_t alpha, int32_t beta, bool
  * others, widened to (alpha, beta) if the move beats alpha. */
 int32_t rv_child_value(rv_ctx *c, int ply, int sq, int depth, int32_t alpha, int32_t beta, bool first, bool pv);
 
-/* The moves of c->b[ply] into c->list[ply] with their ordering keys;
- * returns how many.  tt_index: the table's move (index in square order),
- * -1 if none. */
-int rv_order_moves(rv_ctx *c, int ply, int tt_index, bool pv);
+/* The moves of c->b[ply] (one bit per square in moves[]) into
+ * c->list[ply] with their ordering keys; returns how many.  tt_index: the
+ * table's move (index in square order), -1 if none. */
+int rv_order_moves(rv_ctx *c, int ply, const uint64_t *moves, int tt_index, bool pv);
 
 /* The index (in square order) of the k-th move to search: the best key
  * left among k..n-1, swapped into place k.  Called for k = 0, 1, 2, ... in

@@ -76,6 +76,12 @@ void rv_frontier_prepare(rv_frontier *f, const rvb *b)
     }
 }
 
+void rv_frontier_moves(const rv_frontier *f, int words, uint64_t *moves)
+{
+    for (int i = 0; i < words; i++)
+        moves[i] = i >= f->lo && i <= f->hi ? f->row[0][i] | f->up[0][i] | f->down[0][i] : 0;
+}
+
 /* The child's words, still seen from the parent's side to move (a: its
  * discs with the move and the flips, b: the opponent's). */
 INLINE void child(const rv_frontier *f, const uint64_t *a, const uint64_t *b, int lo, int hi, int n[2], const int width)

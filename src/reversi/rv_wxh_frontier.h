@@ -32,6 +32,10 @@ typedef struct rv_frontier {
 /* f for the position b (two or more words). */
 void rv_frontier_prepare(rv_frontier *f, const rvb *b);
 
+/* The side to move's moves found by rv_frontier_prepare, as rvb_moves
+ * gives them (words of the board). */
+void rv_frontier_moves(const rv_frontier *f, int words, uint64_t *moves);
+
 /* The mobilities of the position after b (f's position) plays sq with
  * those flips (rvb_flips): *mine for the side to move there (b's
  * opponent), *theirs for the other. */
