@@ -324,10 +324,11 @@ rv_searcher *rv_searcher_create(const rv_search_options *o, char *err, size_t er
 {
     if ((unsigned)o->algo > RV_ALGO_PVS || o->depth < 1 || o->depth > RV_MAX_DEPTH || o->threads < 1 ||
         o->threads > 1024 || (unsigned)o->parallel > RV_PAR_LAZY || o->time_ms < 0 || (unsigned)o->wpc > RV_WPC_STANDARD || o->mobility_weight < 0 ||
-        o->mobility_weight > 10000) {
+        o->mobility_weight > 10000 || o->split_depth < 0 || o->split_depth > RV_MAX_DEPTH) {
         snprintf(err, errlen,
-                 "search options out of range (depth 1..%d, threads 1..1024, parallel, time >= 0, mobility 0..10000)",
-                 RV_MAX_DEPTH);
+                 "search options out of range (depth 1..%d, threads 1..1024, parallel, time >= 0, mobility 0..10000, "
+                 "split depth 0..%d)",
+                 RV_MAX_DEPTH, RV_MAX_DEPTH);
         return NULL;
     }
     rv_searcher *s = calloc(1, sizeof *s);

@@ -37,10 +37,12 @@
  * too small to pay for the hand-over (docs/notes/reversi_search.md).  On
  * boards of 16 words or more (32x32 and up) a node has 50 to 200 moves, so
  * one of 2 plies left is hundreds of leaves: at 4, a depth-3 search (the
- * report's 64x64 games) had nothing to share and ran on one thread. */
-static int split_depth(int words)
+ * report's 64x64 games) had nothing to share and ran on one thread.
+ * rv_search_options.split_depth overrides it. */
+static int split_depth(const rv_ctx *c)
 {
-    return words >= 16 ? 2 : 4;
+    const int set = c->searcher->o.split_depth;
+    return set ? set : c->w->words >= 16 ? 2 : 4;
 }
 
 typedef struct rv_split {
@@ -79,7 +81,7 @@ bool rv_split_cut(const rv_split *sp)
 bool rv_split_wanted(const rv_ctx *c, int depth, bool pv)
 {
     const struct rv_pool *p = c->pool;
-    return depth >= split_depth(c->w->words) && p->design != RV_PAR_LAZY && (pv || p->design == RV_PAR_YBWC) &&
+    return depth >= split_depth(c) && p->design != RV_PAR_LAZY && (pv || p->design == RV_PAR_YBWC) &&
            atomic_load_explicit(&p->idle, memory_order_relaxed) > 0;
 }
 
