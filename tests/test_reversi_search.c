@@ -185,6 +185,21 @@ static rv_result search_with(const rvb *b, rv_algo algo, int depth, int threads,
     return r;
 }
 
+/* PVS on 3 threads (YBWC) sharing the moves of nodes of split or more plies left. */
+static rv_result search_split(const rvb *b, int depth, int split)
+{
+    rv_search_options o;
+    rv_search_defaults(&o);
+    o.depth = depth;
+    o.threads = 3;
+    o.split_depth = split;
+    o.tt_bytes = 1 << 20;
+    rv_result r;
+    char err[128];
+    CHECK_EQ(rv_search(b, &o, &r, err, sizeof err), 0);
+    return r;
+}
+
 static rv_result search(const rvb *b, rv_algo algo, int depth, int threads)
 {
     return search_with(b, algo, depth, threads, RV_PAR_YBWC);
@@ -302,8 +317,8 @@ static void test_threads(void)
 
 /* Scores and serial node counts recorded before the search was made faster
  * (issue 20): the cost per node may change, the trees may not.  Positions
- * after random games of their own seed; PVS on 2 threads must give the
- * same score. */
+ * after random games of their own seed; PVS on 2 threads, and on 3
+ * threads splitting nodes of 1 and 2 plies left, must give the same score. */
 static void test_pinned(void)
 {
     static const struct {
@@ -335,12 +350,14 @@ static void test_pinned(void)
         random_board(&b, pins[i].width, pins[i].height, pins[i].plies);
         for (int d = 1; d <= pins[i].depths; d++) {
             const rv_result a = search(&b, RV_ALGO_ALPHABETA, d, 1), p = search(&b, RV_ALGO_PVS, d, 1),
-                            t = search(&b, RV_ALGO_PVS, d, 2);
+                            t = search(&b, RV_ALGO_PVS, d, 2), s1 = search_split(&b, d, 1), s2 = search_split(&b, d, 2);
             CHECK_MSG(a.score == pins[i].score[d - 1] && a.nodes == pins[i].ab_nodes[d - 1] &&
-                          p.score == pins[i].score[d - 1] && p.nodes == pins[i].pvs_nodes[d - 1] && t.score == p.score,
-                      "%dx%d after %d plies depth %d: alpha-beta %d (%llu nodes), pvs %d (%llu), 2 threads %d",
+                          p.score == pins[i].score[d - 1] && p.nodes == pins[i].pvs_nodes[d - 1] && t.score == p.score &&
+                          s1.score == p.score && s2.score == p.score,
+                      "%dx%d after %d plies depth %d: alpha-beta %d (%llu nodes), pvs %d (%llu), 2 threads %d, "
+                      "split at 1 %d, at 2 %d",
                       pins[i].width, pins[i].height, pins[i].plies, d, a.score, (unsigned long long)a.nodes, p.score,
-                      (unsigned long long)p.nodes, t.score);
+                      (unsigned long long)p.nodes, t.score, s1.score, s2.score);
         }
     }
     rng = saved;

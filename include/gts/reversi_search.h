@@ -61,7 +61,7 @@ typedef struct rv_search_options {
     int threads;            /* 1: serial */
     rv_parallel parallel;   /* with threads > 1 */
     /* YBWC and PV-split share the moves of nodes with at least this many
-     * plies left; 0: by board size (2 on boards of 16+ words, i.e. 32x32
+     * plies left; 0: by board size (3 on boards of 16+ words, i.e. 32x32
      * and up, else 4; docs/notes/reversi_search.md says why). */
     int split_depth;
     size_t tt_bytes;        /* 0: default (GTS_TT_DEFAULT_BYTES) */

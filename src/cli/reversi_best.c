@@ -31,7 +31,7 @@ static const char usage_text[] =
     "  --parallel P     ybwc | pvsplit | lazy: how threads share the search\n"
     "                   (default ybwc)\n"
     "  --split-depth S  ybwc, pvsplit: share the moves of nodes with S or more\n"
-    "                   plies left, 1..60 (default 2 on 32x32 and larger, else 4)\n"
+    "                   plies left, 1..60 (default 3 on 32x32 and larger, else 4)\n"
     "  --wpc W          ctdl | standard: the 8x8 weights (default ctdl)\n"
     "  --mobility W     hundredths per move of mobility difference (default 10)\n"
     "  --time-ms T      stop after T ms, keeping the last whole depth\n"
