@@ -7,7 +7,7 @@
 #
 #   bench/rv_threads.sh [--threads "1 2 4 8 16"] [--designs "ybwc lazy pvsplit"]
 #                       [--positions all|large] [--match "32x32:3 64x64:3"]
-#                       [--match-threads 16] [--gts PATH]
+#                       [--match-threads 16] [--match-opponent SPEC] [--gts PATH]
 #
 # Positions (all): 8x8 f5d6c3d3c4 at depths 12 and 13; the midgame boards
 # of data/reversi (random legal games, see docs/notes/reversi_search.md):
@@ -17,14 +17,18 @@
 # and 4.  Each time is the best of two runs.
 #
 # A match SIZE:DEPTH plays PVS on --match-threads threads (YBWC) against
-# serial PVS from the start, each side black once; on 64x64 the serial side
-# takes minutes, so the 16-core baseline is best read from the threaded
-# player's line.  On the 16-core host, issue 20's CPU baseline:
+# --match-opponent (default serial PVS) from the start, each side black
+# once.  On 64x64 a serial side takes minutes: give pvs:threads=16 there
+# (the issue's baseline is the threaded player's line either way).  On the
+# 16-core host, issue 20's CPU baseline:
 #   bench/rv_threads.sh --threads "1 16" --positions large --match "32x32:3"
+#   bench/rv_threads.sh --threads 1 --positions large --match "64x64:3" \
+#       --match-opponent pvs:threads=16
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 threads="1 2 4 8 16" designs="ybwc lazy pvsplit" gts=build/release/gts set=all matches="" match_threads=16
+opponent=pvs
 cmdline="bench/rv_threads.sh $*"
 while [ $# -gt 0 ]; do
   case "$1" in
@@ -33,6 +37,7 @@ while [ $# -gt 0 ]; do
     --positions) set=$2; shift 2 ;;
     --match) matches=$2; shift 2 ;;
     --match-threads) match_threads=$2; shift 2 ;;
+    --match-opponent) opponent=$2; shift 2 ;;
     --gts) gts=$2; shift 2 ;;
     *) echo "rv_threads.sh: unknown option $1" >&2; exit 2 ;;
   esac
@@ -93,10 +98,10 @@ echo "| match | player | search time, s (both games) | searches | nodes |"
 echo "|---|---|---|---|---|"
 for m in $matches; do
   size=${m%%:*} depth=${m##*:}
-  "$gts" reversi play --size "$size" --depth "$depth" --player1 "pvs:threads=$match_threads" --player2 pvs |
+  "$gts" reversi play --size "$size" --depth "$depth" --player1 "pvs:threads=$match_threads" --player2 "$opponent" |
     sed -n 's/^player \([12]\): \([0-9.]*\) s in \([0-9]*\) searches, \([0-9]*\) nodes$/\1 \2 \3 \4/p' |
     while read -r who s searches nodes; do
-      [ "$who" = 1 ] && name="pvs, $match_threads threads" || name="pvs, 1 thread"
+      [ "$who" = 1 ] && name="1: pvs:threads=$match_threads" || name="2: $opponent"
       echo "| $size depth $depth | $name | $s | $searches | $nodes |"
     done
 done
