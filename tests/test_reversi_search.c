@@ -170,7 +170,8 @@ static void test_eval(void)
 
 /* ---- the search -------------------------------------------------------------- */
 
-static rv_result search_with(const rvb *b, rv_algo algo, int depth, int threads, rv_parallel parallel)
+/* split: the split depth, 0 for the default. */
+static rv_result search_split_with(const rvb *b, rv_algo algo, int depth, int threads, rv_parallel parallel, int split)
 {
     rv_search_options o;
     rv_search_defaults(&o);
@@ -178,6 +179,7 @@ static rv_result search_with(const rvb *b, rv_algo algo, int depth, int threads,
     o.depth = depth;
     o.threads = threads;
     o.parallel = parallel;
+    o.split_depth = split;
     o.tt_bytes = 1 << 20;
     rv_result r;
     char err[128];
@@ -185,19 +187,15 @@ static rv_result search_with(const rvb *b, rv_algo algo, int depth, int threads,
     return r;
 }
 
+static rv_result search_with(const rvb *b, rv_algo algo, int depth, int threads, rv_parallel parallel)
+{
+    return search_split_with(b, algo, depth, threads, parallel, 0);
+}
+
 /* PVS on 3 threads (YBWC) sharing the moves of nodes of split or more plies left. */
 static rv_result search_split(const rvb *b, int depth, int split)
 {
-    rv_search_options o;
-    rv_search_defaults(&o);
-    o.depth = depth;
-    o.threads = 3;
-    o.split_depth = split;
-    o.tt_bytes = 1 << 20;
-    rv_result r;
-    char err[128];
-    CHECK_EQ(rv_search(b, &o, &r, err, sizeof err), 0);
-    return r;
+    return search_split_with(b, RV_ALGO_PVS, depth, 3, RV_PAR_YBWC, split);
 }
 
 static rv_result search(const rvb *b, rv_algo algo, int depth, int threads)
