@@ -31,6 +31,9 @@ static const char usage_text[] =
     "  --threads N      threads, 1..1024 (default 1)\n"
     "  --parallel P     ybwc | pvsplit | lazy: how threads share the search\n"
     "                   (default ybwc)\n"
+    "  --split-depth S  ybwc, pvsplit: share the moves of nodes with S or more\n"
+    "                   plies left, 1..60 (default 3 on boards of 1024 squares\n"
+    "                   or more, e.g. 32x32, else 4)\n"
     "  --wpc W          ctdl | standard: the 8x8 weights (default ctdl)\n"
     "  --mobility W     hundredths per move of mobility difference (default 10)\n"
     "  --time-ms T      stop after T ms, keeping the last whole depth\n"
@@ -192,6 +195,7 @@ static int read_options(int argc, char **argv, rv_search_options *o, reversi_siz
         CLI_OPT_CHOICE("algo", &algo, algos),
         CLI_OPT_INT("threads", 0, &o->threads, 1, 1024),
         CLI_OPT_CHOICE("parallel", &parallel, parallels),
+        CLI_OPT_INT("split-depth", 0, &o->split_depth, 1, RV_MAX_DEPTH),
         CLI_OPT_CHOICE("wpc", &wpc, wpcs),
         CLI_OPT_INT("mobility", 0, &o->mobility_weight, 0, 10000),
         { .name = "time-ms", .kind = CLI_LONG, .target = &o->time_ms, .min = 1, .max = 1L << 40,
