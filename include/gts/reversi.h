@@ -102,6 +102,28 @@ int rv_parse_obf(const char *line, rv_pos *p, bool *black_to_move, bool *has_sco
  * and a game that ends before depth counted as no sequence. */
 uint64_t rv_perft(const rv_pos *p, int depth);
 
+/* Perft on CPU threads or the GPU (src/reversi/gpu/): the first plies are
+ * enumerated on the host into prefixes (many thousand), each prefix's
+ * subtree is a task; counts equal rv_perft's. */
+typedef struct rv_perft_options {
+    int threads;        /* CPU threads sharing the tasks; 0 or 1: one */
+    bool gpu;           /* the GPU kernel */
+    bool cpu_executor;  /* with gpu: the kernel's code on one CPU thread */
+    gts_stop *stop;     /* raised: stop soon (a second at most); may be NULL */
+} rv_perft_options;
+
+typedef struct rv_perft_result {
+    uint64_t leaves;      /* the sequences of the depth */
+    double usec;          /* end to end: prefixes, copies, the count */
+    double kernel_usec;   /* gpu: the launches (CUDA events), else the count */
+    size_t prefixes;      /* the tasks */
+    int split;            /* their plies */
+} rv_perft_result;
+
+/* 0, or -1 with a reason ("stopped" when o->stop was raised; no device). */
+int rv_perft_run(const rv_pos *p, int depth, const rv_perft_options *o, rv_perft_result *r, char *err,
+                 size_t errlen);
+
 /* Exact endgame solving. */
 typedef struct rv_solve_options {
     bool wld;           /* win / draw / loss only: scores -1, 0, 1 */

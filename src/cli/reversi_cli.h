@@ -10,7 +10,7 @@
  * (cli_options.h), so that one command names another's option as such. */
 #define REVERSI_OPTIONS                                                                                 \
     "wld tt-mb threads size depth algo parallel wpc mobility time-ms board player1 player2 sizes depths " \
-    "max-seconds csv endgame"
+    "max-seconds csv endgame gpu executor each"
 
 /* --size WxH (or N): a CLI_OPT_CUSTOM parser into a reversi_size. */
 typedef struct reversi_size {
@@ -22,6 +22,12 @@ int reversi_parse_size(void *size, const char *text, char *err, size_t errlen);
  * exit status (after the help, or an error; an operand is one: "<what>
  * takes no arguments, only options: '...'"). */
 int reversi_options_only(const char *what, const cli_command *cmd, int argc, char **argv, const cli_option *opts);
+
+/* The usage text of gts reversi (reversi_cmd.c), for its commands' --help. */
+extern const char reversi_usage_text[];
+
+/* gts reversi perft (argv[0] = "perft", reversi_perft.c). */
+int reversi_perft_main(int argc, char **argv);
 
 /* gts reversi best (argv[0] = "best"): the search's move for a position. */
 int reversi_best_main(int argc, char **argv);

@@ -10,7 +10,7 @@
 #include "gts/reversi_board.h"
 #include "gts/tt_size.h"
 
-static const char usage_text[] =
+const char reversi_usage_text[] =
     "usage: gts reversi <command> [options]\n"
     "\n"
     "commands:\n"
@@ -129,36 +129,6 @@ static int cmd_solve(const rv_solve_options *o, int argc, char **argv)
     return cli_solve_status(&c.t, status);
 }
 
-static int cmd_perft(int argc, char **argv)
-{
-    long depth;
-    if (argc < 1 || argc > 2 || cli_int(argv[0], 0, 30, &depth) != 0) {
-        cli_error("perft takes DEPTH (0..30) and optionally MOVES");
-        return EXIT_USAGE;
-    }
-    rv_pos p;
-    bool black;
-    char err[256];
-    if (rv_parse_moves(argc == 2 ? argv[1] : "", &p, &black, err, sizeof err) != 0) {
-        cli_error("%s", err);
-        return EXIT_FAIL;
-    }
-    const double t0 = cli_now_usec();
-    const uint64_t n = rv_perft(&p, (int)depth);
-    const double us = cli_now_usec() - t0;
-    printf("perft %ld: %llu  (%.1f ms, %.1f M leaves/s)\n", depth, (unsigned long long)n, us / 1000,
-           us > 0 ? (double)n / us : 0);
-    return EXIT_OK;
-}
-
-static int perft_main(int argc, char **argv)
-{
-    const cli_option opts[] = { CLI_OPT_END };
-    const cli_command cmd = { "reversi perft", usage_text, REVERSI_OPTIONS };
-    const int n = cli_parse_options(&cmd, argc, argv, opts);
-    return n < 0 ? cli_parse_status(n) : cmd_perft(n, argv + 1);
-}
-
 static int solve_main(int argc, char **argv)
 {
     rv_solve_options o;
@@ -169,7 +139,7 @@ static int solve_main(int argc, char **argv)
         CLI_OPT_INT("threads", 0, &o.threads, 1, 1024),
         CLI_OPT_END,
     };
-    const cli_command cmd = { "reversi solve", usage_text, REVERSI_OPTIONS };
+    const cli_command cmd = { "reversi solve", reversi_usage_text, REVERSI_OPTIONS };
     const int n = cli_parse_options(&cmd, argc, argv, opts);
     return n < 0 ? cli_parse_status(n) : cmd_solve(&o, n, argv + 1);
 }
@@ -197,7 +167,7 @@ static const struct {
     const char *name;
     int (*main)(int argc, char **argv);
 } commands[] = {
-    { "perft", perft_main },
+    { "perft", reversi_perft_main },
     { "solve", solve_main },
     { "best", reversi_best_main },
     { "play", reversi_play_main },
@@ -209,7 +179,7 @@ static const struct {
 int reversi_main(int argc, char **argv)
 {
     if (argc < 2 || strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0) {
-        fputs(usage_text, argc < 2 ? stderr : stdout);
+        fputs(reversi_usage_text, argc < 2 ? stderr : stdout);
         return argc < 2 ? EXIT_USAGE : EXIT_OK;
     }
     for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)

@@ -1,0 +1,13 @@
+/* Stand-ins for the 8x8 Reversi kernels in a build without nvcc: every
+ * device call fails with the reason, and the CPU executor runs the same
+ * code instead. */
+#include "gts/gpu.h"
+#include "reversi/gpu/rv8_perft_device.h"
+
+int rv8p_device_run(const uint64_t *prefixes, size_t n, int depth, bool (*stopped)(void *stop_ctx),
+                    void *stop_ctx, uint64_t *leaves, double *kernel_usec, char *err, size_t errlen)
+{
+    (void)prefixes, (void)n, (void)depth, (void)stopped, (void)stop_ctx, (void)leaves, (void)kernel_usec;
+    gpu_available(err, errlen);
+    return -1;
+}

@@ -1,0 +1,122 @@
+/* Perft split into tasks: the CPU threads share the prefixes' subtrees,
+ * or the GPU (src/reversi/gpu/) counts them. */
+#include <stdatomic.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "core/clock.h"
+#include "core/threads.h"
+#include "reversi/gpu/rv8_perft_device.h"
+#include "reversi/rv_8x8_perft.h"
+
+/* Tasks per CPU thread: subtrees differ by 10x and more in size, and a
+ * task is a stop's latency (at depth 14 a task of 4096 per thread is
+ * about 2 ms). */
+#define TASKS_PER_THREAD 4096
+
+static void collect(uint64_t me, uint64_t opp, int depth, rv_pos *out, size_t *n)
+{
+    if (depth == 0) {
+        out[(*n)++] = (rv_pos){ me, opp };
+        return;
+    }
+    const uint64_t moves = rv_moves(me, opp);
+    if (!moves) {
+        if (rv_moves(opp, me))
+            collect(opp, me, depth - 1, out, n);
+        return;
+    }
+    for (uint64_t m = moves; m; m &= m - 1) {
+        rv_pos q = { me, opp };
+        const int sq = __builtin_ctzll(m);
+        rv_play(&q, sq, rv_flips(me, opp, sq));
+        collect(q.me, q.opp, depth - 1, out, n);
+    }
+}
+
+rv_pos *rv_perft_prefixes(const rv_pos *p, int depth, int min_split, size_t target, int *split, size_t *n)
+{
+    int s = min_split;
+    while (s < depth - 1 && rv_perft(p, s) < target)
+        s++;
+    const size_t count = (size_t)rv_perft(p, s);
+    rv_pos *out = malloc((count ? count : 1) * sizeof *out);
+    *split = s;
+    *n = 0;
+    if (out)
+        collect(p->me, p->opp, s, out, n);
+    return out;
+}
+
+typedef struct perft_tasks {
+    const rv_pos *prefixes;
+    size_t n;
+    int depth;              /* below each prefix */
+    gts_stop *stop;
+    atomic_size_t next;
+    _Atomic uint64_t leaves;
+} perft_tasks;
+
+static void perft_worker(void *arg, int index)
+{
+    perft_tasks *t = arg;
+    (void)index;
+    uint64_t leaves = 0;
+    for (;;) {
+        const size_t i = atomic_fetch_add(&t->next, 1);
+        if (i >= t->n || gts_stop_raised(t->stop))
+            break;
+        leaves += rv_perft(&t->prefixes[i], t->depth);
+    }
+    atomic_fetch_add(&t->leaves, leaves);
+}
+
+/* The tasks on the CPU threads, or (gpu) the device or its executor. */
+static int count_tasks(const rv_pos *prefixes, size_t n, int depth, const rv_perft_options *o, rv_perft_result *r,
+                       char *err, size_t errlen)
+{
+    if (o->gpu) {
+        const int rc = rv8p_count_prefixes(prefixes, n, depth, o->cpu_executor, o->stop, &r->leaves,
+                                           &r->kernel_usec, err, errlen);
+        if (rc != 0 || !gts_stop_raised(o->stop))
+            return rc;
+    } else {
+        perft_tasks t = { .prefixes = prefixes, .n = n, .depth = depth, .stop = o->stop };
+        const double k0 = gts_now_usec();
+        gts_run_threads(o->threads > 1 ? o->threads : 1, perft_worker, &t);
+        r->kernel_usec = gts_now_usec() - k0;
+        r->leaves = atomic_load(&t.leaves);
+        if (!gts_stop_raised(o->stop))
+            return 0;
+    }
+    snprintf(err, errlen, "stopped");
+    return -1;
+}
+
+int rv_perft_run(const rv_pos *p, int depth, const rv_perft_options *o, rv_perft_result *r, char *err,
+                 size_t errlen)
+{
+    const double t0 = gts_now_usec();
+    *r = (rv_perft_result){ 0 };
+    if (depth <= 0) {
+        r->leaves = rv_perft(p, depth);
+        r->usec = gts_now_usec() - t0;
+        return 0;
+    }
+    const int threads = o->threads > 1 ? o->threads : 1;
+    const size_t target = o->gpu ? RV8P_TARGET_PREFIXES : (size_t)threads * TASKS_PER_THREAD;
+    const int min_split = o->gpu && depth > RV8P_MAX_DEPTH ? depth - RV8P_MAX_DEPTH : 0;
+    int split;
+    size_t n;
+    rv_pos *prefixes = rv_perft_prefixes(p, depth, min_split, target, &split, &n);
+    if (!prefixes) {
+        snprintf(err, errlen, "out of memory for the perft's prefixes");
+        return -1;
+    }
+    r->prefixes = n;
+    r->split = split;
+    const int rc = count_tasks(prefixes, n, depth - split, o, r, err, errlen);
+    free(prefixes);
+    r->usec = gts_now_usec() - t0;
+    return rc;
+}

@@ -1,0 +1,124 @@
+/*
+ * The 8x8 GPU code on the CPU executor, against the CPU: the table-free
+ * flips against rv_flips, the GPU perft's and the threaded perft's counts
+ * against rv_perft from the start and from endgame positions with passes
+ * and finished games, stops.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "check.h"
+#include "gts/reversi.h"
+#include "reversi/rv_8x8_bits.h"
+#include "test_rng.h"
+
+/* A position after random play from the start to `empties` empty squares
+ * (passes played as they come); false if the game ended first. */
+static bool random_position(test_rng *rng, int empties, rv_pos *p)
+{
+    rv_start(p);
+    while (rv_empties(p) > empties) {
+        uint64_t moves = rv_moves(p->me, p->opp);
+        if (!moves) {
+            if (!rv_moves(p->opp, p->me))
+                return false;
+            rv_pass(p);
+            continue;
+        }
+        for (int k = rng_below(rng, __builtin_popcountll(moves)); k > 0; k--)
+            moves &= moves - 1;
+        const int sq = __builtin_ctzll(moves);
+        rv_play(p, sq, rv_flips(p->me, p->opp, sq));
+    }
+    return true;
+}
+
+static void test_flips(void)
+{
+    test_rng rng = { 20 };
+    for (int game = 0; game < 2000; game++) {
+        rv_pos p;
+        if (!random_position(&rng, 4 + rng_below(&rng, 56), &p))
+            continue;
+        const uint64_t empty = ~(p.me | p.opp);
+        CHECK_EQ_U64(rv_moves_scalar(p.me, p.opp), rv_moves(p.me, p.opp));
+        for (uint64_t e = empty; e; e &= e - 1) {
+            const int sq = __builtin_ctzll(e);
+            if (!CHECK_EQ_U64(rv_flips_shift(p.me, p.opp, sq), rv_flips(p.me, p.opp, sq)))
+                return;
+        }
+    }
+}
+
+/* Positions to count from: the start, a side to move that must pass, and
+ * endgames where games finish within the depth. */
+static int perft_positions(rv_pos *out, int room)
+{
+    test_rng rng = { 7 };
+    int n = 0;
+    rv_start(&out[n++]);
+    for (int tries = 0; tries < 10000 && n < 2; tries++) {
+        rv_pos p;
+        if (random_position(&rng, 8 + rng_below(&rng, 10), &p) && !rv_moves(p.me, p.opp) &&
+            rv_moves(p.opp, p.me))
+            out[n++] = p;
+    }
+    CHECK_EQ(n, 2);
+    static const int empties[] = { 5, 8, 11, 14, 24 };
+    for (int i = 0; i < 5 && n < room; i++)
+        if (random_position(&rng, empties[i], &out[n]))
+            n++;
+    return n;
+}
+
+static void test_perft(void)
+{
+    rv_pos positions[8];
+    const int n = perft_positions(positions, 8);
+    char err[256];
+    for (int i = 0; i < n; i++) {
+        for (int d = 0; d <= 9; d++) {
+            const uint64_t want = rv_perft(&positions[i], d);
+            const rv_perft_options gpu_code = { .gpu = true, .cpu_executor = true };
+            const rv_perft_options threads = { .threads = 3 };
+            rv_perft_result r;
+            CHECK(rv_perft_run(&positions[i], d, &gpu_code, &r, err, sizeof err) == 0);
+            CHECK_MSG(r.leaves == want, "position %d depth %d: gpu code %llu, rv_perft %llu", i, d,
+                      (unsigned long long)r.leaves, (unsigned long long)want);
+            CHECK(rv_perft_run(&positions[i], d, &threads, &r, err, sizeof err) == 0);
+            CHECK_MSG(r.leaves == want, "position %d depth %d: 3 threads %llu, rv_perft %llu", i, d,
+                      (unsigned long long)r.leaves, (unsigned long long)want);
+        }
+    }
+    /* The known counts from the start. */
+    static const uint64_t known[] = { 1, 4, 12, 56, 244, 1396, 8200, 55092, 390216, 3005288 };
+    for (int d = 0; d <= 9; d++)
+        CHECK_EQ_U64(rv_perft(&positions[0], d), known[d]);
+}
+
+/* A raised stop ends a count of hours at once. */
+static void test_stop(void)
+{
+    gts_stop stop = GTS_STOP_INIT;
+    gts_stop_raise(&stop);
+    rv_pos p;
+    rv_start(&p);
+    char err[256];
+    rv_perft_result r;
+    const rv_perft_options threads = { .threads = 2, .stop = &stop };
+    const rv_perft_options gpu_code = { .gpu = true, .cpu_executor = true, .stop = &stop };
+    CHECK(rv_perft_run(&p, 20, &threads, &r, err, sizeof err) != 0);
+    CHECK_MSG(strcmp(err, "stopped") == 0, "err '%s', expected 'stopped'", err);
+    CHECK(rv_perft_run(&p, 20, &gpu_code, &r, err, sizeof err) != 0);
+    CHECK_MSG(strcmp(err, "stopped") == 0, "err '%s', expected 'stopped'", err);
+}
+
+int main(int argc, char **argv)
+{
+    static const check_part parts[] = {
+        { "flips", test_flips },
+        { "perft", test_perft },
+        { "stop", test_stop },
+    };
+    return check_run_parts(argc, argv, "test_reversi_gpu", parts, sizeof parts / sizeof *parts);
+}
