@@ -2,7 +2,8 @@
  * The 8x8 GPU code on the CPU executor, against the CPU: the table-free
  * flips against rv_flips, the GPU perft's and the threaded perft's counts
  * against rv_perft from the start and from endgame positions with passes
- * and finished games, stops.
+ * and finished games; the batch solver (GPU code, CPU threads) against
+ * rv_solve, its best moves checked by the score they reach; stops.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -96,6 +97,101 @@ static void test_perft(void)
         CHECK_EQ_U64(rv_perft(&positions[0], d), known[d]);
 }
 
+/* Positions at 0..14 empties by random play, some of them with a pass to
+ * play and some finished. */
+static size_t solve_positions(rv_pos *out, size_t room)
+{
+    test_rng rng = { 12 };
+    size_t n = 0;
+    while (n < room) {
+        rv_pos p;
+        if (!random_position(&rng, rng_below(&rng, 15), &p))
+            continue;
+        out[n++] = p;
+        rv_pass(&p);   /* the other side to move: now and then a pass or the end */
+        if (n < room && rng_below(&rng, 4) == 0)
+            out[n++] = p;
+    }
+    return n;
+}
+
+/* Whether move reaches score from p (wld: its sign), by rv_solve. */
+static bool reaches(const rv_pos *p, int move, int score, bool wld)
+{
+    rv_solve_options o;
+    rv_solve_defaults(&o);
+    o.wld = wld;
+    o.tt_bytes = (size_t)1 << 20;
+    rv_solve_result r;
+    char err[256];
+    rv_pos q = *p;
+    if (move == RV_NO_MOVE)
+        return rv_game_over(p);
+    if (move == RV_PASS) {
+        if (rv_moves(p->me, p->opp))
+            return false;
+        rv_pass(&q);
+    } else {
+        const uint64_t flips = rv_flips(p->me, p->opp, move);
+        if (!flips)
+            return false;
+        rv_play(&q, move, flips);
+    }
+    return rv_solve(&q, &o, &r, err, sizeof err) == 0 && -r.score == score;
+}
+
+static void check_batch(const rv_pos *p, size_t n, const rv_batch_options *o)
+{
+    rv_batch_answer *a = calloc(n, sizeof *a);
+    double us;
+    char err[256];
+    rv_solve_options so;
+    rv_solve_defaults(&so);
+    so.wld = o->wld;
+    so.tt_bytes = (size_t)1 << 20;
+    CHECK(rv_solve_batch(p, n, o, a, &us, err, sizeof err) == 0);
+    for (size_t i = 0; i < n; i++) {
+        rv_solve_result r;
+        CHECK(rv_solve(&p[i], &so, &r, err, sizeof err) == 0);
+        if (!CHECK_MSG(a[i].score == r.score, "position %zu (%d empties, %s): batch %d, rv_solve %d", i,
+                       rv_empties(&p[i]), o->gpu ? "gpu code" : "threads", a[i].score, r.score))
+            break;
+        /* The CPU solver's --wld names no move for a loss (every move
+         * loses); the GPU code names one. */
+        const bool cpu_loss = !o->gpu && o->wld && a[i].score < 0 && a[i].move == RV_NO_MOVE;
+        if (!CHECK_MSG(cpu_loss || reaches(&p[i], a[i].move, a[i].score, o->wld), "position %zu (%s, wld %d): move %d does not reach %d", i, o->gpu ? "gpu code" : "threads", o->wld,
+                       a[i].move, a[i].score))
+            break;
+    }
+    free(a);
+}
+
+static void test_solve(void)
+{
+    static rv_pos p[400];
+    const size_t n = solve_positions(p, 400);
+    int passes = 0, ends = 0;
+    for (size_t i = 0; i < n; i++) {
+        passes += !rv_moves(p[i].me, p[i].opp) && !rv_game_over(&p[i]);
+        ends += rv_game_over(&p[i]);
+    }
+    CHECK_GT(passes, 0);
+    CHECK_GT(ends, 0);
+    for (int wld = 0; wld <= 1; wld++) {
+        check_batch(p, n, &(rv_batch_options){ .gpu = true, .cpu_executor = true, .wld = wld });
+        check_batch(p, n, &(rv_batch_options){ .threads = 3, .wld = wld, .tt_bytes = (size_t)1 << 20 });
+    }
+    /* More empties than a lane takes: refused. */
+    rv_pos start;
+    rv_start(&start);
+    rv_batch_answer a;
+    double us;
+    char err[256];
+    CHECK(rv_solve_batch(&start, 1, &(rv_batch_options){ .gpu = true, .cpu_executor = true }, &a, &us, err,
+                         sizeof err) != 0);
+    CHECK_CONTAINS(err, "the GPU solver takes at most 20");
+}
+
 /* A raised stop ends a count of hours at once. */
 static void test_stop(void)
 {
@@ -111,6 +207,20 @@ static void test_stop(void)
     CHECK_MSG(strcmp(err, "stopped") == 0, "err '%s', expected 'stopped'", err);
     CHECK(rv_perft_run(&p, 20, &gpu_code, &r, err, sizeof err) != 0);
     CHECK_MSG(strcmp(err, "stopped") == 0, "err '%s', expected 'stopped'", err);
+    /* The batch solvers: nothing solved, every answer marked so. */
+    rv_pos batch[3];
+    test_rng rng = { 3 };
+    for (int i = 0; i < 3; i++)
+        while (!random_position(&rng, 16, &batch[i]))
+            ;
+    rv_batch_answer a[3];
+    double us;
+    for (int gpu = 0; gpu <= 1; gpu++) {
+        const rv_batch_options o = { .gpu = gpu, .cpu_executor = true, .threads = 2, .stop = &stop };
+        CHECK(rv_solve_batch(batch, 3, &o, a, &us, err, sizeof err) == 0);
+        for (int i = 0; i < 3; i++)
+            CHECK_EQ(a[i].move, RV_NOT_SOLVED);
+    }
 }
 
 int main(int argc, char **argv)
@@ -118,6 +228,7 @@ int main(int argc, char **argv)
     static const check_part parts[] = {
         { "flips", test_flips },
         { "perft", test_perft },
+        { "solve", test_solve },
         { "stop", test_stop },
     };
     return check_run_parts(argc, argv, "test_reversi_gpu", parts, sizeof parts / sizeof *parts);

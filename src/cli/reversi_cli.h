@@ -29,6 +29,9 @@ extern const char reversi_usage_text[];
 /* gts reversi perft (argv[0] = "perft", reversi_perft.c). */
 int reversi_perft_main(int argc, char **argv);
 
+/* gts reversi solve (argv[0] = "solve", reversi_solve.c). */
+int reversi_solve_main(int argc, char **argv);
+
 /* gts reversi best (argv[0] = "best"): the search's move for a position. */
 int reversi_best_main(int argc, char **argv);
 /* Each takes argv[0] = the command's name, then its options. */
