@@ -5,6 +5,7 @@
 #define GTS_RV8_CHUNKS_CUH
 
 #include <cuda_runtime.h>
+#include <time.h>
 
 #include "core/gpu_cuda_check.h"
 
@@ -19,40 +20,63 @@ static inline size_t rv8_next_chunk(size_t chunk, float ms, size_t least)
     return grown < (double)least ? least : (size_t)grown;
 }
 
-// The events of the chunks, destroyed on every way out.
-struct rv8_timer {
+// The events of the chunks and the stop word the lanes read (mapped host
+// memory), freed on every way out.
+struct rv8_chunks {
     cudaEvent_t start = NULL, stop = NULL;
-    ~rv8_timer()
+    int *flag = NULL;
+    ~rv8_chunks()
     {
         if (start)
             cudaEventDestroy(start);
         if (stop)
             cudaEventDestroy(stop);
+        if (flag)
+            cudaFreeHost(flag);
     }
 };
 
-// Runs launch(first, count) over [0, n) in chunks from `first_chunk`
-// items, each timed by CUDA events and waited for; stopped(ctx) is asked
-// after each.  *us: the sum of the chunks' times.  False with a reason.
+// Waits for the chunk's end, raising the lanes' stop word once
+// stopped(ctx) turns true.
+static cudaError_t rv8_wait(const rv8_chunks &c, bool (*stopped)(void *ctx), void *ctx)
+{
+    cudaError_t e;
+    while ((e = cudaEventQuery(c.stop)) == cudaErrorNotReady) {
+        if (stopped && stopped(ctx))
+            *(volatile int *)c.flag = 1;
+        struct timespec pause = { 0, 1000000 };
+        nanosleep(&pause, NULL);
+    }
+    return e;
+}
+
+// Runs launch(first, count, stop_word) over [0, n) in chunks from
+// `first_chunk` items, each timed by CUDA events and waited for; the lanes
+// read stop_word (raised once stopped(ctx) turns true), and no chunk
+// starts after.  *us: the sum of the chunks' times.  False with a reason.
 template <typename Launch>
 static bool rv8_run_chunks(size_t n, size_t first_chunk, Launch launch, bool (*stopped)(void *ctx), void *ctx,
                            double *us, char *err, size_t errlen)
 {
-    rv8_timer t;
-    if (gpu_failed(cudaEventCreate(&t.start), "event", err, errlen) ||
-        gpu_failed(cudaEventCreate(&t.stop), "event", err, errlen))
+    rv8_chunks c;
+    int *word = NULL;
+    if (gpu_failed(cudaEventCreate(&c.start), "event", err, errlen) ||
+        gpu_failed(cudaEventCreate(&c.stop), "event", err, errlen) ||
+        gpu_failed(cudaHostAlloc(&c.flag, sizeof *c.flag, cudaHostAllocMapped), "host alloc", err, errlen) ||
+        gpu_failed(cudaHostGetDevicePointer((void **)&word, c.flag, 0), "mapped flag", err, errlen))
         return false;
+    *(volatile int *)c.flag = 0;
     *us = 0;
     for (size_t first = 0, chunk = first_chunk; first < n;) {
         const size_t count = n - first < chunk ? n - first : chunk;
         float ms = 0;
-        cudaEventRecord(t.start);
-        launch(first, count);
-        cudaEventRecord(t.stop);
+        cudaEventRecord(c.start);
+        launch(first, count, (const int *)word);
+        cudaEventRecord(c.stop);
         if (gpu_failed(cudaGetLastError(), "kernel launch", err, errlen) ||
-            gpu_failed(cudaEventSynchronize(t.stop), "kernel", err, errlen))
+            gpu_failed(rv8_wait(c, stopped, ctx), "kernel", err, errlen))
             return false;
-        cudaEventElapsedTime(&ms, t.start, t.stop);
+        cudaEventElapsedTime(&ms, c.start, c.stop);
         *us += (double)ms * 1000.0;
         first += count;
         chunk = rv8_next_chunk(count, ms, first_chunk / 16 + 1);

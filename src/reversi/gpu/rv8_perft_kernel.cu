@@ -15,10 +15,10 @@ extern "C" {
 #define FIRST_CHUNK 16384
 
 __global__ void rv8_perft_kernel(const uint64_t *prefixes, size_t first, size_t count, int depth,
-                                 unsigned long long *next, unsigned long long *leaves)
+                                 unsigned long long *next, unsigned long long *leaves, const int *stop)
 {
     unsigned long long n = 0;
-    for (;;) {
+    while (!*(const volatile int *)stop) {
         const unsigned long long i = atomicAdd(next, 1ULL);
         if (i >= count)
             break;
@@ -56,9 +56,9 @@ extern "C" int rv8p_device_run(const uint64_t *prefixes, size_t n, int depth, bo
                    err, errlen) ||
         !rv8_grid(rv8_perft_kernel, PERFT_BLOCK, &grid, err, errlen))
         return -1;
-    const auto launch = [&](size_t first, size_t count) {
+    const auto launch = [&](size_t first, size_t count, const int *stop) {
         cudaMemsetAsync(m.counts, 0, sizeof *m.counts);
-        rv8_perft_kernel<<<grid, PERFT_BLOCK>>>(m.prefixes, first, count, depth, m.counts, m.counts + 1);
+        rv8_perft_kernel<<<grid, PERFT_BLOCK>>>(m.prefixes, first, count, depth, m.counts, m.counts + 1, stop);
     };
     unsigned long long total = 0;
     if (!rv8_run_chunks(n, FIRST_CHUNK, launch, stopped, stop_ctx, kernel_usec, err, errlen) ||

@@ -169,10 +169,25 @@ RV_INLINE bool rv8s_push(rv8s_frame *f, uint64_t me, uint64_t opp, int alpha, in
     return true;
 }
 
+/* Whether the stop word (NULL: none) is raised: the host raises it, on
+ * the device in mapped host memory. */
+RV_INLINE bool rv8s_stop_raised(const int *stop)
+{
+#ifdef __CUDA_ARCH__
+    return stop && *(const volatile int *)stop;
+#else
+    return stop && __atomic_load_n(stop, __ATOMIC_RELAXED);
+#endif
+}
+
+/* Nodes between two reads of the stop word: a lane does some tens of
+ * thousands a second, so a stop ends a position of minutes at once. */
+#define RV8S_STOP_NODES 4096
+
 /* Solves (me, opp) (at most RV8S_MAX_EMPTIES empties) in (alpha, beta):
  * the exact score inside the window, else a bound beyond it, and the move
- * that gave it. */
-RV_INLINE rv8s_answer rv8s_solve(uint64_t me, uint64_t opp, int alpha, int beta)
+ * that gave it; move -1 if stop was raised first. */
+RV_INLINE rv8s_answer rv8s_solve(uint64_t me, uint64_t opp, int alpha, int beta, const int *stop)
 {
     rv8s_frame st[RV8S_MAX_FRAMES];
     rv8s_answer a = { 0, RV8S_NONE, 1 };
@@ -199,7 +214,10 @@ RV_INLINE rv8s_answer rv8s_solve(uint64_t me, uint64_t opp, int alpha, int beta)
             child_opp = f->me | flips | ((uint64_t)1 << sq);
         }
         const int child_alpha = -f->beta, child_beta = -(f->alpha > f->best ? f->alpha : f->best);
-        a.nodes++;
+        if (++a.nodes % RV8S_STOP_NODES == 0 && rv8s_stop_raised(stop)) {
+            a.move = -1;
+            return a;
+        }
         if (rv8s_leaf(child_me, child_opp, child_beta, &value) ||
             !rv8s_push(&st[top + 1], child_me, child_opp, child_alpha, child_beta, &value)) {
             if (-value > f->best)

@@ -14,14 +14,14 @@ extern "C" {
 #define FIRST_CHUNK 32768
 
 __global__ void rv8_solve_kernel(const uint64_t *positions, size_t first, size_t count, int alpha, int beta,
-                                 unsigned long long *next, rv8s_answer *out)
+                                 unsigned long long *next, rv8s_answer *out, const int *stop)
 {
-    for (;;) {
+    while (!rv8s_stop_raised(stop)) {
         const unsigned long long i = atomicAdd(next, 1ULL);
         if (i >= count)
             break;
         const size_t at = first + i;
-        out[at] = rv8s_solve(positions[2 * at], positions[2 * at + 1], alpha, beta);
+        out[at] = rv8s_solve(positions[2 * at], positions[2 * at + 1], alpha, beta, stop);
     }
 }
 
@@ -55,9 +55,9 @@ extern "C" int rv8s_device_run(const uint64_t *positions, size_t n, int alpha, i
                    "copy in", err, errlen) ||
         !rv8_grid(rv8_solve_kernel, SOLVE_BLOCK, &grid, err, errlen))
         return -1;
-    const auto launch = [&](size_t first, size_t count) {
+    const auto launch = [&](size_t first, size_t count, const int *stop) {
         cudaMemsetAsync(m.next, 0, sizeof *m.next);
-        rv8_solve_kernel<<<grid, SOLVE_BLOCK>>>(m.positions, first, count, alpha, beta, m.next, m.out);
+        rv8_solve_kernel<<<grid, SOLVE_BLOCK>>>(m.positions, first, count, alpha, beta, m.next, m.out, stop);
     };
     if (!rv8_run_chunks(n, FIRST_CHUNK, launch, stopped, stop_ctx, kernel_usec, err, errlen) ||
         gpu_failed(cudaMemcpy(out, m.out, n * sizeof *out, cudaMemcpyDeviceToHost), "copy out", err, errlen))
