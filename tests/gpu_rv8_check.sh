@@ -4,11 +4,17 @@
 # on a small case.  Prints a short table.  Without a device it is skipped
 # (exit 77).
 #
-# usage: gpu_rv8_check.sh perft|solve GTS_BINARY SOURCE_DIR [COMPUTE_SANITIZER]
+# The solver's answers are checked twice: every score against the CPU
+# solver's (gts reversi solve --each), and every line (move, score, nodes)
+# against the CPU executor's, which runs the same search: its moves are
+# checked by the score they reach in test_reversi_gpu.
+#
+# usage: gpu_rv8_check.sh perft|solve GTS_BINARY RV_MAKE_POSITIONS_BINARY [COMPUTE_SANITIZER]
 set -u
-PART=${1:?usage: gpu_rv8_check.sh perft|solve GTS_BINARY SOURCE_DIR [COMPUTE_SANITIZER]}
-GTS=${2:?usage: gpu_rv8_check.sh perft|solve GTS_BINARY SOURCE_DIR [COMPUTE_SANITIZER]}
-SRC=${3:?usage: gpu_rv8_check.sh perft|solve GTS_BINARY SOURCE_DIR [COMPUTE_SANITIZER]}
+USAGE="usage: gpu_rv8_check.sh perft|solve GTS_BINARY RV_MAKE_POSITIONS_BINARY [COMPUTE_SANITIZER]"
+PART=${1:?$USAGE}
+GTS=${2:?$USAGE}
+MAKE=${3:?$USAGE}
 SAN=${4:-}
 gpu_line=$("$GTS" info | grep '^gpu:')
 case $gpu_line in
@@ -54,6 +60,41 @@ perft_part() {
         fi
     done
     sanitize reversi perft 7 --gpu
+}
+
+# answers FILE: "line score" of each solved line.
+answers() {
+    awk '/ empties /{print $1, $6}' "$1"
+}
+
+solve_part() {
+    local threads
+    threads=$(nproc)
+    printf '%-8s %7s %8s %10s %10s %12s %10s\n' empties lines wld "gpu=cpu" "gpu=exec" "gpu kernel ms" "cpu ms"
+    for case in "20000 12 1" "5000 6 2" "100 16 3"; do
+        set -- $case
+        local n=$1 e=$2 seed=$3
+        "$MAKE" "$n" "$e" "$seed" > "$tmp/p"
+        for wld in "" --wld; do
+            "$GTS" reversi solve --gpu $wld "$tmp/p" > "$tmp/gpu" 2> "$tmp/gpu.err"
+            local rc=$?
+            "$GTS" reversi solve --each --threads "$threads" $wld "$tmp/p" > "$tmp/cpu" 2>&1
+            "$GTS" reversi solve --gpu --executor cpu $wld "$tmp/p" > "$tmp/exec" 2>&1
+            local same exact
+            same=$(paste -d' ' <(answers "$tmp/gpu") <(answers "$tmp/cpu") | awk '$1==$3 && $2==$4' | wc -l)
+            exact=$(cmp -s <(grep empties "$tmp/gpu") <(grep empties "$tmp/exec") && echo "$n" || echo 0)
+            printf '%-8s %7s %8s %10s %10s %12s %10s\n' "$e" "$n" "${wld:-exact}" "$same/$n" "$exact/$n" \
+                "$(grep -o 'kernel [0-9.]*' "$tmp/gpu" | cut -d' ' -f2)" \
+                "$(grep -o 'end-to-end [0-9.]*' "$tmp/cpu" | cut -d' ' -f2)"
+            if [ "$rc" -ne 0 ] || [ "$same" -ne "$n" ] || [ "$exact" -ne "$n" ]; then
+                echo "FAILED: $n positions at $e empties $wld: GPU and CPU answers differ or a run failed" >&2
+                cat "$tmp/gpu.err" >&2
+                fail=1
+            fi
+        done
+    done
+    "$MAKE" 300 10 4 > "$tmp/small"
+    sanitize reversi solve --gpu "$tmp/small"
 }
 
 case "$PART" in
