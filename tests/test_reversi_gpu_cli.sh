@@ -61,7 +61,7 @@ expect_rc 2
 "$MAKE" --solve 150 10 3 > "$TMP/s10"
 "$MAKE" --solve 50 6 4 >> "$TMP/s10"
 printf 'not a position\n' >> "$TMP/s10"
-"$MAKE" 1 30 5 >> "$TMP/s10"
+"$MAKE" 1 21 5 >> "$TMP/s10"
 for mode in "--gpu --executor cpu" "--each --threads 2" "--each"; do
     # The GPU takes at most 20 empties: the last line is a bad one there.
     case $mode in --gpu*) solved=200 bad=2 ;; *) solved=201 bad=1 ;; esac
@@ -72,8 +72,8 @@ for mode in "--gpu --executor cpu" "--each --threads 2" "--each"; do
     check "solve $mode: no wrong score" test "$(grep -c WRONG "$TMP/out")" -eq 0
     check "solve $mode: lines in file order" test "$(awk '/empties/{print $1}' "$TMP/out" | sort -n -c && echo ok)" = ok
 done
-run "solve --gpu --executor cpu: a position of 30 empties" "$GTS" reversi solve --gpu --executor cpu "$TMP/s10"
-expect_contains err "s10:202: 30 empties, more than the GPU solver's 20"
+run "solve --gpu --executor cpu: a position of 21 empties" "$GTS" reversi solve --gpu --executor cpu "$TMP/s10"
+expect_contains err "s10:202: 21 empties, more than the GPU solver's 20"
 run "solve --gpu --executor cpu --wld" "$GTS" reversi solve --gpu --executor cpu --wld "$TMP/s10"
 check "--wld: no wrong score" test "$(grep -c WRONG "$TMP/out")" -eq 0
 expect_contains out "# 200 positions"

@@ -13,38 +13,56 @@
  * task is a stop's latency (at depth 14 a task of 4096 per thread is
  * about 2 ms). */
 #define TASKS_PER_THREAD 4096
+/* The deepest task on the CPU: a subtree of 10 plies is about 10^7 to
+ * 10^8 leaves, a tenth of a second; a deeper perft is split further. */
+#define CPU_TASK_DEPTH 10
+/* The most prefixes the host makes (16 bytes each, 4 GiB): perft 18 and
+ * beyond on the GPU, where each ply is about 10 times more. */
+#define MAX_PREFIXES ((size_t)1 << 28)
 
-static void collect(uint64_t me, uint64_t opp, int depth, rv_pos *out, size_t *n)
+/* The positions `depth` plies below (me, opp) into out (NULL: only
+ * counted in *n), stopping once *n reaches `limit`. */
+static void collect(uint64_t me, uint64_t opp, int depth, rv_pos *out, size_t *n, size_t limit)
 {
+    if (*n >= limit)
+        return;
     if (depth == 0) {
-        out[(*n)++] = (rv_pos){ me, opp };
+        if (out)
+            out[*n] = (rv_pos){ me, opp };
+        ++*n;
         return;
     }
     const uint64_t moves = rv_moves(me, opp);
     if (!moves) {
         if (rv_moves(opp, me))
-            collect(opp, me, depth - 1, out, n);
+            collect(opp, me, depth - 1, out, n, limit);
         return;
     }
     for (uint64_t m = moves; m; m &= m - 1) {
         rv_pos q = { me, opp };
         const int sq = __builtin_ctzll(m);
         rv_play(&q, sq, rv_flips(me, opp, sq));
-        collect(q.me, q.opp, depth - 1, out, n);
+        collect(q.me, q.opp, depth - 1, out, n, limit);
     }
 }
 
 rv_pos *rv_perft_prefixes(const rv_pos *p, int depth, int min_split, size_t target, int *split, size_t *n)
 {
     int s = min_split;
-    while (s < depth - 1 && rv_perft(p, s) < target)
-        s++;
-    const size_t count = (size_t)rv_perft(p, s);
-    rv_pos *out = malloc((count ? count : 1) * sizeof *out);
+    size_t count = 0;
+    for (;; s++) {
+        count = 0;
+        collect(p->me, p->opp, s, NULL, &count, MAX_PREFIXES + 1);
+        if (s >= depth - 1 || count >= target)
+            break;
+    }
     *split = s;
     *n = 0;
+    if (count > MAX_PREFIXES)
+        return NULL;
+    rv_pos *out = malloc((count ? count : 1) * sizeof *out);
     if (out)
-        collect(p->me, p->opp, s, out, n);
+        collect(p->me, p->opp, s, out, n, count);
     return out;
 }
 
@@ -105,12 +123,14 @@ int rv_perft_run(const rv_pos *p, int depth, const rv_perft_options *o, rv_perft
     }
     const int threads = o->threads > 1 ? o->threads : 1;
     const size_t target = o->gpu ? RV8P_TARGET_PREFIXES : (size_t)threads * TASKS_PER_THREAD;
-    const int min_split = o->gpu && depth > RV8P_MAX_DEPTH ? depth - RV8P_MAX_DEPTH : 0;
+    const int task_depth = o->gpu ? RV8P_MAX_DEPTH : CPU_TASK_DEPTH;
+    const int min_split = depth > task_depth ? depth - task_depth : 0;
     int split;
     size_t n;
     rv_pos *prefixes = rv_perft_prefixes(p, depth, min_split, target, &split, &n);
     if (!prefixes) {
-        snprintf(err, errlen, "out of memory for the perft's prefixes");
+        snprintf(err, errlen, "perft %d needs the %d-ply prefixes: too many or out of memory (at most 2^28)", depth,
+                 split);
         return -1;
     }
     r->prefixes = n;

@@ -10,8 +10,11 @@
 
 #include "reversi/rv_8x8_bits.h"
 
-/* The deepest perft one device thread does below a host prefix. */
-#define RV8P_MAX_DEPTH 24
+/* The deepest perft one lane does below a host prefix: a subtree of 7
+ * plies is 10^5 to 10^6 leaves, well under a second for a lane (an H100's
+ * ~10^5 lanes sharing ~10^11 leaves/s), so a stop read between prefixes
+ * comes soon, and the stack stays small. */
+#define RV8P_MAX_DEPTH 7
 
 /* Move sequences of `depth` (1..RV8P_MAX_DEPTH) plies from (me, opp).  A
  * frame is pushed for each node with two or more plies to go, so the
