@@ -13,9 +13,6 @@
  * task is a stop's latency (at depth 14 a task of 4096 per thread is
  * about 2 ms). */
 #define TASKS_PER_THREAD 4096
-/* The deepest task on the CPU: a subtree of 10 plies is about 10^7 to
- * 10^8 leaves, a tenth of a second; a deeper perft is split further. */
-#define CPU_TASK_DEPTH 10
 /* The most prefixes the host makes (16 bytes each, 4 GiB): perft 18 and
  * beyond on the GPU, where each ply is about 10 times more. */
 #define MAX_PREFIXES ((size_t)1 << 28)
@@ -123,8 +120,7 @@ int rv_perft_run(const rv_pos *p, int depth, const rv_perft_options *o, rv_perft
     }
     const int threads = o->threads > 1 ? o->threads : 1;
     const size_t target = o->gpu ? RV8P_TARGET_PREFIXES : (size_t)threads * TASKS_PER_THREAD;
-    const int task_depth = o->gpu ? RV8P_MAX_DEPTH : CPU_TASK_DEPTH;
-    const int min_split = depth > task_depth ? depth - task_depth : 0;
+    const int min_split = depth > RV8P_MAX_DEPTH ? depth - RV8P_MAX_DEPTH : 0;
     int split;
     size_t n;
     rv_pos *prefixes = rv_perft_prefixes(p, depth, min_split, target, &split, &n);

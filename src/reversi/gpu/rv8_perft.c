@@ -18,7 +18,7 @@ int rv8p_count_prefixes(const void *prefixes, size_t n, int depth, bool cpu_exec
         return rv8p_device_run(words, n, depth, stop_raised, stop, leaves, kernel_usec, err, errlen);
     const double t0 = gts_now_usec();
     for (size_t i = 0; i < n && !gts_stop_raised(stop); i++)
-        *leaves += rv8p_count(words[2 * i], words[2 * i + 1], depth);
+        *leaves += rv8p_count(words[2 * i], words[2 * i + 1], depth, rv8_stop_word(stop));
     *kernel_usec = gts_now_usec() - t0;
     return 0;
 }

@@ -8,24 +8,29 @@
 #ifndef GTS_RV8_PERFT_CORE_H
 #define GTS_RV8_PERFT_CORE_H
 
-#include "reversi/rv_8x8_bits.h"
+#include "reversi/gpu/rv8_stop.h"
 
-/* The deepest perft one lane does below a host prefix: a subtree of 7
- * plies is 10^5 to 10^6 leaves, well under a second for a lane (an H100's
- * ~10^5 lanes sharing ~10^11 leaves/s), so a stop read between prefixes
- * comes soon, and the stack stays small. */
+/* The deepest perft one task (a lane's, or a CPU thread's) does below a
+ * host prefix.  Subtrees of 7 plies from ply 9 are about 6 * 10^6 leaves
+ * (perft 16 / perft 9): a lane (an H100's ~10^5 lanes sharing ~10^11
+ * leaves/s) takes seconds, so a lane also reads the stop word every
+ * RV8P_STOP_NODES nodes; a CPU thread takes 10 ms. */
 #define RV8P_MAX_DEPTH 7
+#define RV8P_STOP_NODES 65536
 
-/* Move sequences of `depth` (1..RV8P_MAX_DEPTH) plies from (me, opp).  A
- * frame is pushed for each node with two or more plies to go, so the
- * stack holds at most depth - 1; a pass replaces its node. */
-RV_INLINE uint64_t rv8p_count(uint64_t me, uint64_t opp, int depth)
+/* Move sequences of `depth` (1..RV8P_MAX_DEPTH) plies from (me, opp), a
+ * part of them once stop is raised.  A frame is pushed for each node with
+ * two or more plies to go, so the stack holds at most depth - 1; a pass
+ * replaces its node. */
+RV_INLINE uint64_t rv8p_count(uint64_t me, uint64_t opp, int depth, const int *stop)
 {
     uint64_t st_me[RV8P_MAX_DEPTH - 1], st_opp[RV8P_MAX_DEPTH - 1], st_moves[RV8P_MAX_DEPTH - 1];
     int st_depth[RV8P_MAX_DEPTH - 1];
     int top = 0;
     uint64_t n = 0;
-    for (;;) {
+    for (unsigned nodes = 1;; nodes++) {
+        if (nodes % RV8P_STOP_NODES == 0 && rv8_stop_raised(stop))
+            return n;
         const uint64_t moves = rv_moves_scalar(me, opp);
         if (moves && depth == 1) {
             n += (uint64_t)rv_popcount(moves);

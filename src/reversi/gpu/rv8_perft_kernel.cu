@@ -18,12 +18,12 @@ __global__ void rv8_perft_kernel(const uint64_t *prefixes, size_t first, size_t 
                                  unsigned long long *next, unsigned long long *leaves, const int *stop)
 {
     unsigned long long n = 0;
-    while (!*(const volatile int *)stop) {
+    while (!rv8_stop_raised(stop)) {
         const unsigned long long i = atomicAdd(next, 1ULL);
         if (i >= count)
             break;
         const size_t at = 2 * (first + i);
-        n += rv8p_count(prefixes[at], prefixes[at + 1], depth);
+        n += rv8p_count(prefixes[at], prefixes[at + 1], depth, stop);
     }
     for (int o = 16; o > 0; o >>= 1)
         n += __shfl_down_sync(0xffffffffu, n, o);

@@ -13,13 +13,10 @@ static bool stop_raised(void *stop)
     return gts_stop_raised(stop);
 }
 
-/* The stop token as the lane's search reads it (rv8s_stop_raised). */
-_Static_assert(sizeof(atomic_int) == sizeof(int), "gts_stop's int is read as an int");
-
 /* The kernel's code on this thread. */
 static void executor_run(const uint64_t *words, size_t n, int alpha, int beta, gts_stop *stop, rv8s_answer *out)
 {
-    const int *word = stop ? (const int *)&stop->raised : NULL;
+    const int *word = rv8_stop_word(stop);
     for (size_t i = 0; i < n; i++)
         out[i] = gts_stop_raised(stop) ? (rv8s_answer){ 0, -1, 0 }
                                        : rv8s_solve(words[2 * i], words[2 * i + 1], alpha, beta, word);

@@ -11,7 +11,7 @@
 #ifndef GTS_RV8_SOLVE_CORE_H
 #define GTS_RV8_SOLVE_CORE_H
 
-#include "reversi/rv_8x8_bits.h"
+#include "reversi/gpu/rv8_stop.h"
 
 /* The most empties a lane solves: no table, so a position of 20 empties
  * takes a lane seconds; the CPU solver takes the rest. */
@@ -169,17 +169,6 @@ RV_INLINE bool rv8s_push(rv8s_frame *f, uint64_t me, uint64_t opp, int alpha, in
     return true;
 }
 
-/* Whether the stop word (NULL: none) is raised: the host raises it, on
- * the device in mapped host memory. */
-RV_INLINE bool rv8s_stop_raised(const int *stop)
-{
-#ifdef __CUDA_ARCH__
-    return stop && *(const volatile int *)stop;
-#else
-    return stop && __atomic_load_n(stop, __ATOMIC_RELAXED);
-#endif
-}
-
 /* Nodes between two reads of the stop word: a lane does some tens of
  * thousands a second, so a stop ends a position of minutes at once. */
 #define RV8S_STOP_NODES 4096
@@ -214,7 +203,7 @@ RV_INLINE rv8s_answer rv8s_solve(uint64_t me, uint64_t opp, int alpha, int beta,
             child_opp = f->me | flips | ((uint64_t)1 << sq);
         }
         const int child_alpha = -f->beta, child_beta = -(f->alpha > f->best ? f->alpha : f->best);
-        if (++a.nodes % RV8S_STOP_NODES == 0 && rv8s_stop_raised(stop)) {
+        if (++a.nodes % RV8S_STOP_NODES == 0 && rv8_stop_raised(stop)) {
             a.move = -1;
             return a;
         }

@@ -16,7 +16,7 @@ extern "C" {
 __global__ void rv8_solve_kernel(const uint64_t *positions, size_t first, size_t count, int alpha, int beta,
                                  unsigned long long *next, rv8s_answer *out, const int *stop)
 {
-    while (!rv8s_stop_raised(stop)) {
+    while (!rv8_stop_raised(stop)) {
         const unsigned long long i = atomicAdd(next, 1ULL);
         if (i >= count)
             break;
