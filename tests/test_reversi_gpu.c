@@ -13,25 +13,12 @@
 #include "reversi/rv_8x8_bits.h"
 #include "test_rng.h"
 
-/* A position after random play from the start to `empties` empty squares
- * (passes played as they come); false if the game ended first. */
+/* A position by random play to `empties` empties (rv_random_position);
+ * false if the game ended first. */
 static bool random_position(test_rng *rng, int empties, rv_pos *p)
 {
-    rv_start(p);
-    while (rv_empties(p) > empties) {
-        uint64_t moves = rv_moves(p->me, p->opp);
-        if (!moves) {
-            if (!rv_moves(p->opp, p->me))
-                return false;
-            rv_pass(p);
-            continue;
-        }
-        for (int k = rng_below(rng, __builtin_popcountll(moves)); k > 0; k--)
-            moves &= moves - 1;
-        const int sq = __builtin_ctzll(moves);
-        rv_play(p, sq, rv_flips(p->me, p->opp, sq));
-    }
-    return true;
+    bool black;
+    return rv_random_position(&rng->s, empties, p, &black);
 }
 
 static void test_flips(void)
@@ -98,7 +85,7 @@ static void test_perft(void)
 }
 
 /* Positions at 0..12 empties by random play, some of them with a pass to
- * play and some finished. */
+ * play and some finished games. */
 static size_t solve_positions(rv_pos *out, size_t room)
 {
     test_rng rng = { 12 };
@@ -108,9 +95,22 @@ static size_t solve_positions(rv_pos *out, size_t room)
         if (!random_position(&rng, rng_below(&rng, 13), &p))
             continue;
         out[n++] = p;
-        rv_pass(&p);   /* the other side to move: now and then a pass or the end */
+        rv_pass(&p);   /* the other side to move: now and then a pass */
         if (n < room && rng_below(&rng, 4) == 0)
             out[n++] = p;
+        if (n < room && rng_below(&rng, 8) == 0) {
+            /* Played to the end by the first moves: a finished game. */
+            while (!rv_game_over(&p)) {
+                const uint64_t moves = rv_moves(p.me, p.opp);
+                if (!moves) {
+                    rv_pass(&p);
+                    continue;
+                }
+                const int sq = __builtin_ctzll(moves);
+                rv_play(&p, sq, rv_flips(p.me, p.opp, sq));
+            }
+            out[n++] = p;
+        }
     }
     return n;
 }

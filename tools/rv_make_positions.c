@@ -21,14 +21,6 @@
 #include "core/number.h"
 #include "gts/reversi.h"
 
-static uint64_t next_random(uint64_t *s)
-{
-    uint64_t z = (*s += 0x9e3779b97f4a7c15ULL);
-    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
-    z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
-    return z ^ (z >> 31);
-}
-
 /* A set of positions by open addressing: both words, 0/0 for an empty
  * slot (no position has no discs). */
 typedef struct pos_set {
@@ -49,30 +41,6 @@ static bool set_add(pos_set *s, const rv_pos *p)
         if (slot->me == p->me && slot->opp == p->opp)
             return false;
     }
-}
-
-/* One random game to `empties`: false if it ended first or the position
- * is over.  *black: whether black is to move. */
-static bool random_game(uint64_t *rng, int empties, rv_pos *p, bool *black)
-{
-    rv_start(p);
-    *black = true;
-    while (rv_empties(p) > empties) {
-        uint64_t moves = rv_moves(p->me, p->opp);
-        if (!moves) {
-            if (!rv_moves(p->opp, p->me))
-                return false;
-            rv_pass(p);
-            *black = !*black;
-            continue;
-        }
-        for (uint64_t k = next_random(rng) % (uint64_t)__builtin_popcountll(moves); k > 0; k--)
-            moves &= moves - 1;
-        const int sq = __builtin_ctzll(moves);
-        rv_play(p, sq, rv_flips(p->me, p->opp, sq));
-        *black = !*black;
-    }
-    return !rv_game_over(p);
 }
 
 static void print_board(const rv_pos *p, bool black)
@@ -135,7 +103,7 @@ int main(int argc, char **argv)
     for (long n = 0; n < count;) {
         if (++tries > (uint64_t)count * 1000 + 1000000)
             return fprintf(stderr, "rv_make_positions: only %ld distinct positions found\n", n), 1;
-        if (random_game(&rng, (int)empties, &p[n], &black[n]) && set_add(&set, &p[n]))
+        if (rv_random_position(&rng, (int)empties, &p[n], &black[n]) && set_add(&set, &p[n]))
             n++;
     }
     rv_batch_answer *a = solve ? solve_all(p, (size_t)count, (int)threads) : NULL;

@@ -102,6 +102,12 @@ int rv_parse_obf(const char *line, rv_pos *p, bool *black_to_move, bool *has_sco
  * and a game that ends before depth counted as no sequence. */
 uint64_t rv_perft(const rv_pos *p, int depth);
 
+/* A position by uniformly random moves from the start until `empties`
+ * squares are empty, passes as they come, the choices drawn from *seed
+ * (splitmix64: the same games on every machine); false if the game ended
+ * first or the position is over.  *black_to_move: whose turn it is. */
+bool rv_random_position(uint64_t *seed, int empties, rv_pos *p, bool *black_to_move);
+
 /* Perft on CPU threads or the GPU (src/reversi/gpu/): the first plies are
  * enumerated on the host into prefixes (many thousand), each prefix's
  * subtree is a task; counts equal rv_perft's. */

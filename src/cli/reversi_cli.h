@@ -2,6 +2,7 @@
 #ifndef GTS_REVERSI_CLI_H
 #define GTS_REVERSI_CLI_H
 
+#include <stdbool.h>
 #include <stddef.h>
 
 #include "cli_options.h"
@@ -25,6 +26,28 @@ int reversi_options_only(const char *what, const cli_command *cmd, int argc, cha
 
 /* The usage text of gts reversi (reversi_cmd.c), for its commands' --help. */
 extern const char reversi_usage_text[];
+
+/* --gpu and --executor gpu|cpu of perft and solve: REVERSI_OPT_GPU(&f) in
+ * their options, read by reversi_parse_gpu_options. */
+typedef struct reversi_gpu_flags {
+    bool gpu;
+    int executor;           /* 1: cpu */
+    bool executor_given;
+} reversi_gpu_flags;
+extern const char *const reversi_executors[];
+#define REVERSI_OPT_GPU(f)                                                                                 \
+    CLI_OPT_FLAG("gpu", 0, &(f)->gpu),                                                                     \
+    {                                                                                                      \
+        .name = "executor", .kind = CLI_CHOICE, .target = &(f)->executor, .choices = reversi_executors,   \
+        .given = &(f)->executor_given                                                                      \
+    }
+/* cli_parse_options for `gts reversi <name>`, and --executor only with
+ * --gpu: the operand count, or -1 with the exit status in *status (after
+ * the help, or an error line). */
+int reversi_parse_gpu_options(const char *name, int argc, char **argv, const cli_option *opts,
+                              const reversi_gpu_flags *f, int *status);
+/* A GPU run's error line (with the way round a missing device); EXIT_FAIL. */
+int reversi_gpu_failed(const reversi_gpu_flags *f, const char *err);
 
 /* gts reversi perft (argv[0] = "perft", reversi_perft.c). */
 int reversi_perft_main(int argc, char **argv);

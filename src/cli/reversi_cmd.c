@@ -6,6 +6,7 @@
 #include "cli.h"
 #include "cli_options.h"
 #include "reversi_cli.h"
+#include "gts/gpu.h"
 #include "gts/reversi.h"
 #include "gts/reversi_board.h"
 #include "gts/tt_size.h"
@@ -54,6 +55,35 @@ int reversi_parse_size(void *size, const char *text, char *err, size_t errlen)
 {
     reversi_size *s = size;
     return rvb_parse_size(text, &s->width, &s->height, err, errlen);
+}
+
+const char *const reversi_executors[] = { "gpu", "cpu", NULL };
+
+int reversi_parse_gpu_options(const char *name, int argc, char **argv, const cli_option *opts,
+                              const reversi_gpu_flags *f, int *status)
+{
+    const cli_command cmd = { name, reversi_usage_text, REVERSI_OPTIONS };
+    const int n = cli_parse_options(&cmd, argc, argv, opts);
+    if (n < 0) {
+        *status = cli_parse_status(n);
+        return -1;
+    }
+    if (f->executor_given && !f->gpu) {
+        cli_error("--executor needs --gpu");
+        *status = EXIT_USAGE;
+        return -1;
+    }
+    return n;
+}
+
+int reversi_gpu_failed(const reversi_gpu_flags *f, const char *err)
+{
+    char why[256];
+    if (f->gpu && f->executor != 1 && gpu_available(why, sizeof why) != 0)
+        cli_error("%s; --executor cpu runs the same code on the CPU", err);
+    else
+        cli_error("%s", err);
+    return EXIT_FAIL;
 }
 
 int reversi_options_only(const char *what, const cli_command *cmd, int argc, char **argv, const cli_option *opts)

@@ -5,7 +5,6 @@
 
 #include "cli.h"
 #include "reversi_cli.h"
-#include "gts/gpu.h"
 #include "gts/reversi.h"
 
 static gts_stop stop = GTS_STOP_INIT;
@@ -25,18 +24,7 @@ static void print_perft(long depth, const rv_perft_options *o, const rv_perft_re
     printf(", %zu tasks of %d plies)\n", r->prefixes, r->split);
 }
 
-/* Why the GPU failed, with the way round a missing device. */
-static int gpu_failed(const rv_perft_options *o, const char *err)
-{
-    char why[256];
-    if (!o->cpu_executor && gpu_available(why, sizeof why) != 0)
-        cli_error("%s; --executor cpu runs the same code on the CPU", err);
-    else
-        cli_error("%s", err);
-    return EXIT_FAIL;
-}
-
-static int cmd_perft(rv_perft_options *o, int argc, char **argv)
+static int cmd_perft(rv_perft_options *o, const reversi_gpu_flags *f, int argc, char **argv)
 {
     long depth;
     if (argc < 1 || argc > 2 || cli_int(argv[0], 0, 30, &depth) != 0) {
@@ -54,13 +42,13 @@ static int cmd_perft(rv_perft_options *o, int argc, char **argv)
     /* Warm-up: the first launch creates the CUDA context and loads the
      * kernel, which is not the perft's time. */
     if (o->gpu && !o->cpu_executor && rv_perft_run(&p, 1, o, &r, err, sizeof err) != 0)
-        return gpu_failed(o, err);
+        return reversi_gpu_failed(f, err);
     o->stop = &stop;
     cli_stop_on_interrupt(&stop);
     if (rv_perft_run(&p, (int)depth, o, &r, err, sizeof err) != 0) {
         if (cli_interrupted())
             return cli_error("interrupted"), EXIT_INTERRUPTED;
-        return o->gpu ? gpu_failed(o, err) : (cli_error("%s", err), EXIT_FAIL);
+        return o->gpu ? reversi_gpu_failed(f, err) : (cli_error("%s", err), EXIT_FAIL);
     }
     print_perft(depth, o, &r);
     return EXIT_OK;
@@ -68,29 +56,22 @@ static int cmd_perft(rv_perft_options *o, int argc, char **argv)
 
 int reversi_perft_main(int argc, char **argv)
 {
-    static const char *const executors[] = { "gpu", "cpu", NULL };
     rv_perft_options o = { .threads = 1 };
-    int executor = 0;
-    bool executor_given = false;
+    reversi_gpu_flags f = { 0 };
     const cli_option opts[] = {
         CLI_OPT_INT("threads", 0, &o.threads, 1, 1024),
-        CLI_OPT_FLAG("gpu", 0, &o.gpu),
-        { .name = "executor", .kind = CLI_CHOICE, .target = &executor, .choices = executors,
-          .given = &executor_given },
+        REVERSI_OPT_GPU(&f),
         CLI_OPT_END,
     };
-    const cli_command cmd = { "reversi perft", reversi_usage_text, REVERSI_OPTIONS };
-    const int n = cli_parse_options(&cmd, argc, argv, opts);
+    int status;
+    const int n = reversi_parse_gpu_options("reversi perft", argc, argv, opts, &f, &status);
     if (n < 0)
-        return cli_parse_status(n);
-    if (executor_given && !o.gpu) {
-        cli_error("--executor needs --gpu");
-        return EXIT_USAGE;
-    }
-    if (o.gpu && o.threads > 1) {
+        return status;
+    if (f.gpu && o.threads > 1) {
         cli_error("--threads is for the CPU perft, not --gpu");
         return EXIT_USAGE;
     }
-    o.cpu_executor = executor == 1;
-    return cmd_perft(&o, n, argv + 1);
+    o.gpu = f.gpu;
+    o.cpu_executor = f.executor == 1;
+    return cmd_perft(&o, &f, n, argv + 1);
 }

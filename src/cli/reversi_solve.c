@@ -6,7 +6,6 @@
 
 #include "cli.h"
 #include "reversi_cli.h"
-#include "gts/gpu.h"
 #include "gts/reversi.h"
 
 typedef struct solve_ctx {
@@ -157,11 +156,11 @@ static int batch_line(void *arg, const char *file, long lineno, const char *line
 
 /* Solves the batch's positions and prints them in file order: 0, or -1
  * after an error line. */
-static int solve_batch(batch_ctx *c, const rv_batch_options *o)
+static int solve_batch(batch_ctx *c, const rv_batch_options *o, const reversi_gpu_flags *f)
 {
     rv_pos *p = malloc((c->n ? c->n : 1) * sizeof *p);
     rv_batch_answer *a = malloc((c->n ? c->n : 1) * sizeof *a);
-    char err[256], why[256];
+    char err[256];
     double work = 0;
     int rc = -1;
     if (!p || !a) {
@@ -191,56 +190,48 @@ static int solve_batch(batch_ctx *c, const rv_batch_options *o)
     rc = 0;
     goto done;
 failed:
-    if (o->gpu && !o->cpu_executor && gpu_available(why, sizeof why) != 0)
-        cli_error("%s; --executor cpu runs the same code on the CPU", err);
-    else
-        cli_error("%s", err);
+    reversi_gpu_failed(f, err);
 done:
     free(p);
     free(a);
     return rc;
 }
 
-static int cmd_batch(const rv_batch_options *o, int argc, char **argv)
+static int cmd_batch(const rv_batch_options *o, const reversi_gpu_flags *f, int argc, char **argv)
 {
     batch_ctx c = { .gpu = o->gpu };
     rv_batch_options bo = *o;
     bo.stop = &stop;
     cli_stop_on_interrupt(&stop);
     const int status = cli_each_line(argc, argv, batch_line, NULL, &c);
-    const int rc = cli_interrupted() ? 0 : solve_batch(&c, &bo);
+    const int rc = cli_interrupted() ? 0 : solve_batch(&c, &bo, f);
     free(c.lines);
     return rc != 0 ? EXIT_FAIL : cli_solve_status(&c.t, status);
 }
 
 int reversi_solve_main(int argc, char **argv)
 {
-    static const char *const executors[] = { "gpu", "cpu", NULL };
     rv_solve_options o;
     rv_solve_defaults(&o);
-    bool each = false, gpu = false, executor_given = false, threads_given = false;
-    int executor = 0;
+    bool each = false, threads_given = false;
+    reversi_gpu_flags f = { 0 };
     const cli_option opts[] = {
         CLI_OPT_FLAG("wld", 0, &o.wld),
         CLI_OPT_MB("tt-mb", &o.tt_bytes, 1, 1 << 20),
         { .name = "threads", .kind = CLI_INT, .target = &o.threads, .min = 1, .max = 1024, .given = &threads_given },
         CLI_OPT_FLAG("each", 0, &each),
-        CLI_OPT_FLAG("gpu", 0, &gpu),
-        { .name = "executor", .kind = CLI_CHOICE, .target = &executor, .choices = executors,
-          .given = &executor_given },
+        REVERSI_OPT_GPU(&f),
         CLI_OPT_END,
     };
-    const cli_command cmd = { "reversi solve", reversi_usage_text, REVERSI_OPTIONS };
-    const int n = cli_parse_options(&cmd, argc, argv, opts);
+    int status;
+    const int n = reversi_parse_gpu_options("reversi solve", argc, argv, opts, &f, &status);
     if (n < 0)
-        return cli_parse_status(n);
-    if (executor_given && !gpu)
-        return cli_error("--executor needs --gpu"), EXIT_USAGE;
-    if (gpu && (each || threads_given))
+        return status;
+    if (f.gpu && (each || threads_given))
         return cli_error("--gpu solves on the device: --threads and --each are for the CPU"), EXIT_USAGE;
-    if (!gpu && !each)
+    if (!f.gpu && !each)
         return cmd_solve(&o, n, argv + 1);
-    const rv_batch_options bo = { .wld = o.wld, .gpu = gpu, .cpu_executor = executor == 1, .threads = o.threads,
-                                  .tt_bytes = o.tt_bytes };
-    return cmd_batch(&bo, n, argv + 1);
+    const rv_batch_options bo = { .wld = o.wld, .gpu = f.gpu, .cpu_executor = f.executor == 1,
+                                  .threads = o.threads, .tt_bytes = o.tt_bytes };
+    return cmd_batch(&bo, &f, n, argv + 1);
 }
