@@ -12,8 +12,15 @@ extern "C" {
 
 #define SOLVE_BLOCK 64
 #define FIRST_CHUNK 32768
+// Blocks per SM the registers must allow: left free, nvcc takes 255
+// registers a lane (sm_90, CUDA 12: 164 bytes spilled), 4 warps per SM,
+// too few to hide the integer pipeline's latency with one lane's chain of
+// dependent 64-bit shifts; 8 blocks of 64 cap it at 128 registers (676
+// bytes spilled, to L1).  Not measured on a device yet
+// (docs/notes/reversi_gpu_8x8.md).
+#define SOLVE_BLOCKS_PER_SM 8
 
-__global__ void rv8_solve_kernel(const uint64_t *positions, size_t first, size_t count, int alpha, int beta,
+__global__ void __launch_bounds__(SOLVE_BLOCK, SOLVE_BLOCKS_PER_SM) rv8_solve_kernel(const uint64_t *positions, size_t first, size_t count, int alpha, int beta,
                                  unsigned long long *next, rv8s_answer *out, const int *stop)
 {
     while (!rv8_stop_raised(stop)) {
