@@ -13,7 +13,7 @@ extern "C" {
 #define SOLVE_BLOCK 64
 #define FIRST_CHUNK 32768
 // Blocks per SM the registers must allow: left free, nvcc takes 255
-// registers a lane (sm_90, CUDA 12: 164 bytes spilled), 4 warps per SM,
+// registers a lane (sm_90, CUDA 12: 164 bytes spilled), 8 warps per SM,
 // too few to hide the integer pipeline's latency with one lane's chain of
 // dependent 64-bit shifts; 8 blocks of 64 cap it at 128 registers (676
 // bytes spilled, to L1).  Not measured on a device yet
