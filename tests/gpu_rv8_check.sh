@@ -71,7 +71,7 @@ solve_part() {
     local threads
     threads=$(nproc)
     printf '%-8s %7s %8s %10s %10s %12s %10s\n' empties lines wld "gpu=cpu" "gpu=exec" "gpu kernel ms" "cpu ms"
-    for case in "20000 12 1" "5000 6 2" "100 16 3"; do
+    for case in "20000 12 1" "5000 6 2" "500 16 3"; do
         set -- $case
         local n=$1 e=$2 seed=$3
         "$MAKE" "$n" "$e" "$seed" > "$tmp/p"
@@ -79,7 +79,7 @@ solve_part() {
             "$GTS" reversi solve --gpu $wld "$tmp/p" > "$tmp/gpu" 2> "$tmp/gpu.err"
             local rc=$?
             "$GTS" reversi solve --each --threads "$threads" $wld "$tmp/p" > "$tmp/cpu" 2>&1
-            "$GTS" reversi solve --gpu --executor cpu $wld "$tmp/p" > "$tmp/exec" 2>&1
+            "$GTS" reversi solve --gpu --executor cpu --threads "$threads" $wld "$tmp/p" > "$tmp/exec" 2>&1
             local same exact
             same=$(paste -d' ' <(answers "$tmp/gpu") <(answers "$tmp/cpu") | awk '$1==$3 && $2==$4' | wc -l)
             exact=$(cmp -s <(grep empties "$tmp/gpu") <(grep empties "$tmp/exec") && echo "$n" || echo 0)

@@ -179,6 +179,7 @@ static void test_solve(void)
     CHECK_GT(ends, 0);
     for (int wld = 0; wld <= 1; wld++) {
         check_batch(p, n, &(rv_batch_options){ .gpu = true, .cpu_executor = true, .wld = wld });
+        check_batch(p, n, &(rv_batch_options){ .gpu = true, .cpu_executor = true, .threads = 3, .wld = wld });
         check_batch(p, n, &(rv_batch_options){ .threads = 3, .wld = wld, .tt_bytes = (size_t)1 << 20 });
     }
     /* More empties than a lane takes: refused. */

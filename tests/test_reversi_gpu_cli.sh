@@ -62,7 +62,7 @@ expect_rc 2
 "$MAKE" --solve 50 6 4 >> "$TMP/s10"
 printf 'not a position\n' >> "$TMP/s10"
 "$MAKE" 1 21 5 >> "$TMP/s10"
-for mode in "--gpu --executor cpu" "--each --threads 2" "--each"; do
+for mode in "--gpu --executor cpu" "--gpu --executor cpu --threads 3" "--each --threads 2" "--each"; do
     # The GPU takes at most 20 empties: the last line is a bad one there.
     case $mode in --gpu*) solved=200 bad=2 ;; *) solved=201 bad=1 ;; esac
     run "solve $mode" "$GTS" reversi solve $mode "$TMP/s10"
@@ -89,6 +89,7 @@ run "solve: --executor without --gpu" "$GTS" reversi solve --executor cpu "$TMP/
 expect_rc 2
 run "solve: --gpu with --threads" "$GTS" reversi solve --gpu --threads 2 "$TMP/wrong"
 expect_rc 2
+expect_contains err "--threads (but with --executor cpu)"
 run "solve: --gpu with --each" "$GTS" reversi solve --gpu --each "$TMP/wrong"
 expect_rc 2
 

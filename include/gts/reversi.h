@@ -182,8 +182,8 @@ int rv_solve(const rv_pos *p, const rv_solve_options *o, rv_solve_result *r, cha
 typedef struct rv_batch_options {
     bool wld;           /* win / draw / loss only: scores -1, 0, 1 */
     bool gpu;           /* the GPU kernel */
-    bool cpu_executor;  /* with gpu: the kernel's code on this thread */
-    int threads;        /* CPU: threads, each with its own positions; 0: 1 */
+    bool cpu_executor;  /* with gpu: the kernel's code on `threads` CPU threads */
+    int threads;        /* CPU threads, each with positions of its own; 0: 1 */
     size_t tt_bytes;    /* CPU: each thread's table; 0: the default */
     gts_stop *stop;     /* raised: stop soon, answers not found marked so */
 } rv_batch_options;

@@ -48,7 +48,7 @@ const char reversi_usage_text[] =
     "               empties, one lane each; printed as with --each); perft:\n"
     "               count on the GPU\n"
     "  --executor E solve, perft with --gpu: gpu (default) or cpu, the\n"
-    "               kernel's code on one CPU thread\n"
+    "               kernel's code on the CPU (solve: on --threads threads)\n"
     "  -h, --help   this help\n";
 
 int reversi_parse_size(void *size, const char *text, char *err, size_t errlen)

@@ -227,8 +227,10 @@ int reversi_solve_main(int argc, char **argv)
     const int n = reversi_parse_gpu_options("reversi solve", argc, argv, opts, &f, &status);
     if (n < 0)
         return status;
-    if (f.gpu && (each || threads_given))
-        return cli_error("--gpu solves on the device: --threads and --each are for the CPU"), EXIT_USAGE;
+    if (f.gpu && (each || (threads_given && f.executor != 1)))
+        return cli_error("--gpu solves on the device: --threads (but with --executor cpu) and --each are for the "
+                         "CPU"),
+               EXIT_USAGE;
     if (!f.gpu && !each)
         return cmd_solve(&o, n, argv + 1);
     const rv_batch_options bo = { .wld = o.wld, .gpu = f.gpu, .cpu_executor = f.executor == 1,

@@ -68,7 +68,8 @@ int rv_solve_batch(const rv_pos *p, size_t n, const rv_batch_options *o, rv_batc
     for (size_t i = 0; i < n; i++)
         out[i] = (rv_batch_answer){ 0, RV_NOT_SOLVED, 0 };
     if (o->gpu)
-        return rv8s_solve_batch(p, n, o->wld, o->cpu_executor, o->stop, out, work_usec, err, errlen);
+        return rv8s_solve_batch(p, n, o->wld, o->cpu_executor ? (o->threads > 1 ? o->threads : 1) : 0, o->stop, out,
+                                work_usec, err, errlen);
     const double t0 = gts_now_usec();
     const int rc = cpu_batch(p, n, o, out, err, errlen);
     *work_usec = gts_now_usec() - t0;

@@ -7,9 +7,9 @@
 
 #include "gts/reversi.h"
 
-/* rv_solve_batch with o->gpu: on the device, or (cpu_executor) the
- * kernel's code on this thread. */
-int rv8s_solve_batch(const rv_pos *p, size_t n, bool wld, bool cpu_executor, gts_stop *stop, rv_batch_answer *out,
-                     double *work_usec, char *err, size_t errlen);
+/* rv_solve_batch with o->gpu: on the device (executor_threads 0), or the
+ * kernel's code on executor_threads CPU threads. */
+int rv8s_solve_batch(const rv_pos *p, size_t n, bool wld, int executor_threads, gts_stop *stop,
+                     rv_batch_answer *out, double *work_usec, char *err, size_t errlen);
 
 #endif
