@@ -15,7 +15,7 @@ static void print_perft(long depth, const rv_perft_options *o, const rv_perft_re
     printf("perft %ld: %llu  (%s", depth, (unsigned long long)r->leaves, where);
     if (!o->gpu)
         printf(", %d threads", o->threads);
-    printf(", %.1f ms", r->usec / 1000);
+    printf(", %s%.1f ms", o->gpu ? "end-to-end " : "", r->usec / 1000);
     if (o->gpu)
         printf(", kernel %.1f ms", r->kernel_usec / 1000);
     printf(", %.1f M leaves/s", r->usec > 0 ? (double)r->leaves / r->usec : 0);

@@ -7,6 +7,7 @@
 #include "core/clock.h"
 #include "core/threads.h"
 #include "reversi/gpu/rv8_perft_device.h"
+#include "reversi/rv_8x8_bits.h"
 #include "reversi/rv_8x8_perft.h"
 
 /* Tasks per CPU thread: subtrees differ by 10x and more in size, and a
@@ -29,16 +30,16 @@ static void collect(uint64_t me, uint64_t opp, int depth, rv_pos *out, size_t *n
         ++*n;
         return;
     }
-    const uint64_t moves = rv_moves(me, opp);
+    const uint64_t moves = rv_moves_fast(me, opp);
     if (!moves) {
-        if (rv_moves(opp, me))
+        if (rv_moves_fast(opp, me))
             collect(opp, me, depth - 1, out, n, limit);
         return;
     }
     for (uint64_t m = moves; m; m &= m - 1) {
         rv_pos q = { me, opp };
         const int sq = __builtin_ctzll(m);
-        rv_play(&q, sq, rv_flips(me, opp, sq));
+        rv_play(&q, sq, rv_flips_fast(me, opp, sq));
         collect(q.me, q.opp, depth - 1, out, n, limit);
     }
 }
@@ -47,12 +48,13 @@ rv_pos *rv_perft_prefixes(const rv_pos *p, int depth, int min_split, size_t targ
 {
     int s = min_split;
     size_t count = 0;
-    for (;; s++) {
-        count = 0;
-        collect(p->me, p->opp, s, NULL, &count, MAX_PREFIXES + 1);
-        if (s >= depth - 1 || count >= target)
-            break;
-    }
+    /* The first count may be huge (a deep perft's forced split): walked
+     * with a cap.  Each next one follows a count under the target, so it
+     * is at most some 35 times the target: rv_perft's bulk count, 10 times
+     * faster. */
+    collect(p->me, p->opp, s, NULL, &count, MAX_PREFIXES + 1);
+    while (s < depth - 1 && count < target)
+        count = (size_t)rv_perft(p, ++s);
     *split = s;
     *n = 0;
     if (count > MAX_PREFIXES)
