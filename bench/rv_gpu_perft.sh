@@ -46,7 +46,7 @@ for d in $depths $gpu_depths; do
         c=$("$gts" reversi perft "$d" --threads "$threads")
         [ "$(awk '{print $3}' <<<"$c")" = "$leaves" ] || { echo "FAILED: perft $d: GPU '$g', CPU '$c'" >&2; fail=1; }
         cpu_ms=$(num "$c" "ms,")
-        cpu_cols="$(echo "scale=2; $cpu_ms / 1000" | bc) | $(echo "scale=2; $leaves / $cpu_ms / 1000000" | bc)"
+        cpu_cols="$(echo "scale=3; $cpu_ms / 1000" | bc) | $(echo "scale=2; $leaves / $cpu_ms / 1000000" | bc)"
         ratio="$(echo "scale=1; $cpu_ms / $gpu_ms" | bc)x"
     fi
     echo "| $d | $leaves | $cpu_cols | $(echo "scale=3; $kernel_ms / 1000" | bc) | $(echo "scale=3; $gpu_ms / 1000" | bc) | $(echo "scale=1; $leaves / $kernel_ms / 1000000" | bc) | $ratio |"
