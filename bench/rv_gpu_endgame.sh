@@ -15,6 +15,9 @@
 #                           [--threads 16] [--build build/release]
 #                         [--executor gpu|cpu]
 set -euo pipefail
+# calc DIGITS EXPR: EXPR (numbers, + - * /) with DIGITS decimals (awk: bc is
+# not on every machine).
+calc() { awk "BEGIN { printf \"%.$1f\", $2 }"; }
 cd "$(dirname "$0")/.."
 
 count=1000000 empties=12 seed=1 threads=16 build=build/release executor=gpu
@@ -37,7 +40,7 @@ trap 'rm -rf "$tmp"' EXIT
 
 t0=$(date +%s.%N)
 "$make" "$count" "$empties" "$seed" > "$tmp/positions.obf"
-made=$(echo "$(date +%s.%N) - $t0" | bc)
+made=$(calc 2 "$(date +%s.%N) - $t0")
 "$gts" reversi solve --each --threads "$threads" "$tmp/positions.obf" > "$tmp/cpu" 2> "$tmp/cpu.err" || true
 "$gts" reversi solve --gpu --executor "$executor" "$tmp/positions.obf" > "$tmp/gpu" 2> "$tmp/gpu.err" || true
 "$gts" reversi solve --gpu --executor cpu --threads "$threads" "$tmp/positions.obf" > "$tmp/lanes" 2> /dev/null || true
@@ -45,17 +48,17 @@ summary() { grep '^# ' "$1" | tail -1; }
 ms() { summary "$1" | grep -o "$2 [0-9.]*" | cut -d' ' -f2; }
 same=$(paste -d' ' <(awk '/ empties /{print $1, $6}' "$tmp/cpu") <(awk '/ empties /{print $1, $6}' "$tmp/gpu") |
        awk '$1==$3 && $2==$4' | wc -l)
-cpu_s=$(echo "scale=2; $(ms "$tmp/cpu" end-to-end) / 1000" | bc)
-kernel_s=$(echo "scale=3; $(ms "$tmp/gpu" kernel) / 1000" | bc)
-gpu_s=$(echo "scale=3; $(ms "$tmp/gpu" end-to-end) / 1000" | bc)
-lanes_s=$(echo "scale=2; $(ms "$tmp/lanes" end-to-end) / 1000" | bc)
+cpu_s=$(calc 2 "$(ms "$tmp/cpu" end-to-end) / 1000")
+kernel_s=$(calc 3 "$(ms "$tmp/gpu" kernel) / 1000")
+gpu_s=$(calc 3 "$(ms "$tmp/gpu" end-to-end) / 1000")
+lanes_s=$(calc 2 "$(ms "$tmp/lanes" end-to-end) / 1000")
 
 echo "# $cmdline"
 echo "# commit $(git rev-parse --short HEAD 2>/dev/null || echo unknown), $("$gts" info | grep '^gpu:'), $(nproc) cpus, $(date -u +%F)"
-echo "# positions made in ${made%???????} s; cpu: $(summary "$tmp/cpu"); gpu: $(summary "$tmp/gpu")"
+echo "# positions made in $made s; cpu: $(summary "$tmp/cpu"); gpu: $(summary "$tmp/gpu")"
 echo "| positions | empties | CPU $threads-thread s | GPU kernel s | GPU end-to-end s | CPU / GPU end-to-end | lane code on $threads CPU threads s | scores equal |"
 echo "|---|---|---|---|---|---|---|---|"
-echo "| $count | $empties | $cpu_s | $kernel_s | $gpu_s | $(echo "scale=1; $cpu_s / $gpu_s" | bc)x | $lanes_s | $same/$count |"
+echo "| $count | $empties | $cpu_s | $kernel_s | $gpu_s | $(calc 1 "$cpu_s / $gpu_s")x | $lanes_s | $same/$count |"
 if [ "$same" -ne "$count" ]; then
     echo "FAILED: $((count - same)) scores differ or were not solved" >&2
     head -5 "$tmp/cpu.err" "$tmp/gpu.err" >&2

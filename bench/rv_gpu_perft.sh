@@ -12,6 +12,9 @@
 # --executor cpu: the kernel's code on one CPU thread (to try the script
 # without a device).  --gpu-depths: depths counted on the GPU alone (the CPU would take minutes).
 set -euo pipefail
+# calc DIGITS EXPR: EXPR (numbers, + - * /) with DIGITS decimals (awk: bc is
+# not on every machine).
+calc() { awk "BEGIN { printf \"%.$1f\", $2 }"; }
 cd "$(dirname "$0")/.."
 
 depths="13 14" gpu_depths="15" threads=16 build=build/release executor=gpu
@@ -46,9 +49,9 @@ for d in $depths $gpu_depths; do
         c=$("$gts" reversi perft "$d" --threads "$threads")
         [ "$(awk '{print $3}' <<<"$c")" = "$leaves" ] || { echo "FAILED: perft $d: GPU '$g', CPU '$c'" >&2; fail=1; }
         cpu_ms=$(num "$c" "ms,")
-        cpu_cols="$(echo "scale=3; $cpu_ms / 1000" | bc) | $(echo "scale=2; $leaves / $cpu_ms / 1000000" | bc)"
-        ratio="$(echo "scale=1; $cpu_ms / $gpu_ms" | bc)x"
+        cpu_cols="$(calc 3 "$cpu_ms / 1000") | $(calc 2 "$leaves / $cpu_ms / 1000000")"
+        ratio="$(calc 1 "$cpu_ms / $gpu_ms")x"
     fi
-    echo "| $d | $leaves | $cpu_cols | $(echo "scale=3; $kernel_ms / 1000" | bc) | $(echo "scale=3; $gpu_ms / 1000" | bc) | $(echo "scale=1; $leaves / $kernel_ms / 1000000" | bc) | $ratio |"
+    echo "| $d | $leaves | $cpu_cols | $(calc 3 "$kernel_ms / 1000") | $(calc 3 "$gpu_ms / 1000") | $(calc 1 "$leaves / $kernel_ms / 1000000") | $ratio |"
 done
 exit "$fail"
