@@ -84,6 +84,13 @@ sub 'gts reversi bench table --sizes 8x8,16x16 --depths 1-6 --player2 pvs:thread
 sub "gts reversi bench table --csv > table.csv && gnuplot -e \"csv='table.csv'\" bench/reversi_figure4.gp" \
     "gts reversi bench table --sizes 8x8 --depths 1-2 --csv > \"\$TMP/table.csv\" && if command -v gnuplot >/dev/null; then gnuplot -e \"csv='\$TMP/table.csv'; out='\$TMP/figure4.svg'\" bench/reversi_figure4.gp && test -s \"\$TMP/figure4.svg\"; else echo 'gnuplot not installed: the figure is not drawn'; fi" \
     'a small table, written outside the tree; the figure drawn where gnuplot is installed'
+sub 'gts reversi best --size 64x64 --depth 3 --player pvs:backend=gpu start' \
+    'gts reversi best --size 16x16 --depth 2 --player pvs:backend=gpu,executor=cpu,layout=rows start' \
+    'the GPU player on the CPU executor (no device in CI), a small board'
+sub 'gts reversi play --size 32x32 --depth 3 --player1 pvs:threads=16 --player2 pvs:backend=gpu' \
+    'gts reversi play --size 16x8 --depth 2 --player1 pvs:threads=2 --player2 pvs:backend=gpu,executor=cpu,layout=rows' \
+    'the GPU player on the CPU executor, two small games'
+sub 'bench/rv_gpu_table.sh' skip 'needs a CUDA device and minutes'
 
 # ---- the README's commands: "BLOCK<TAB>COMMAND" lines ----
 readme_commands() {

@@ -33,6 +33,9 @@ for par in ybwc pvsplit lazy; do
     run "threads, $par" "$GTS" reversi best --depth 5 --threads 3 --parallel "$par" f5d6c3
     expect_rc 0
     check "3 threads, $par = serial" [ "$(score)" = "$3" ]
+    run "threads, $par, split depth 1" "$GTS" reversi best --depth 5 --threads 3 --parallel "$par" --split-depth 1 f5d6c3
+    expect_rc 0
+    check "3 threads, $par, split depth 1 = serial" [ "$(score)" = "$3" ]
 done
 
 # The 64-square board with its side, in one word or two; the standard WPC.
@@ -96,6 +99,7 @@ bad "depth 61" "bad --depth '61'" --depth 61 start
 bad "bad algo" "bad --algo 'mtdf'" --algo mtdf start
 bad "bad threads" "bad --threads '0'" --threads 0 start
 bad "bad parallel" "bad --parallel 'abdada'" --parallel abdada start
+bad "split depth 0" "bad --split-depth '0'" --split-depth 0 start
 bad "bad wpc" "bad --wpc 'x'" --wpc x start
 bad "bad mobility" "bad --mobility '-1'" --mobility -1 start
 bad "bad time" "bad --time-ms '0'" --time-ms 0 start

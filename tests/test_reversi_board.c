@@ -1,6 +1,8 @@
 /*
  * Reversi boards of any size (rvb_*): moves and flips against the
  * square-walking reference on every size, 8x8 against rv_moves/rv_flips,
+ * the children's mobilities from the parent's (rv_wxh_frontier.h) against
+ * their own,
  * text forms (sizes, squares, move lists, boards) and their errors.
  *
  * usage: test_reversi_board [random|games|pos8|text]   (no part: all)
@@ -12,6 +14,7 @@
 #include "rvb_ref.h"
 #include "test_rng.h"
 #include "gts/reversi_board.h"
+#include "reversi/rv_wxh_frontier.h"
 
 static test_rng rng = { 0x5eed0fb0a2dULL };
 static const int SIDES[4] = { 8, 16, 32, 64 };
@@ -34,11 +37,24 @@ static bool same_rules(const rvb *b, const char *what)
     int mine, theirs;
     rvb_mobilities(b, &mine, &theirs);
     ok = ok && CHECK_EQ(mine, n) && CHECK_EQ(theirs, ref_moves(&o, theirs_list)) && CHECK_EQ(rvb_mobility(b, true), theirs);
+    static rv_frontier f;
+    if (b->words > 1)
+        rv_frontier_prepare(&f, b);
     for (int i = 0; ok && i < n; i++) {
         ok = CHECK_EQ(got[i], want[i]) && CHECK((moves[want[i] / 64] >> (want[i] % 64)) & 1);
         rvb c;
         rvb_copy(&c, b);
         ok = ok && CHECK(rvb_can_play(b, want[i])) && CHECK(rvb_play(&c, want[i]));
+        uint64_t flips[RVB_MAX_WORDS];
+        int lo, hi, child_mine, child_theirs;
+        ok = ok && CHECK_EQ(rvb_flips(b, want[i], flips, &lo, &hi), ref_flips(&r, want[i], NULL));
+        rvb_mobilities(&c, &mine, &theirs);
+        if (ok && b->words > 1) {
+            rv_frontier_child(&f, b, want[i], flips, lo, hi, &child_mine, &child_theirs);
+            ok = CHECK_MSG(child_mine == mine && child_theirs == theirs,
+                           "%s %dx%d move %d: mobilities %d %d from the parent's, %d %d", what, b->width, b->height,
+                           want[i], child_mine, child_theirs, mine, theirs);
+        }
         ref_board rc = r, got_r;
         ref_play(&rc, want[i]);
         ref_from_rvb(&got_r, &c);

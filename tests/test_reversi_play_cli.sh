@@ -32,7 +32,7 @@ expect_rc 0
 expect_contains out "16x8" "standard weights, depth 1"
 
 for spec in "" "negamax" "pvs:" "pvs:depth" "pvs:depth=0" "pvs:depth=61" "pvs:depth=x" "pvs:threads=0" \
-    "pvs:threads=2,backend=serial" "pvs:backend=gpu" "pvs:wpc=mine" "pvs:colour=red" "pvs:depth=2,,threads=2" \
+    "pvs:threads=2,backend=serial" "pvs:backend=tpu" "pvs:wpc=mine" "pvs:colour=red" "pvs:depth=2,,threads=2" \
     "pvs:=3"; do
     run "play: bad player '$spec'" "$GTS" reversi play --player2 "$spec"
     expect_usage_error

@@ -4,7 +4,7 @@
  * depth on boards of several sizes, a plain-array minimax at depths 1-2,
  * threads = serial, the best move reaching the score, time and stop.
  *
- * usage: test_reversi_search [eval|algos|reference|threads|time]   (no part: all)
+ * usage: test_reversi_search [eval|algos|reference|threads|time|pinned]   (no part: all)
  */
 #include <pthread.h>
 #include <stdio.h>
@@ -15,33 +15,16 @@
 #include "check.h"
 #include "rvb_ref.h"
 #include "reversi/rv_search_internal.h"
+#include "rvb_random.h"
 #include "test_rng.h"
 #include "gts/reversi_search.h"
 
 static test_rng rng = { 0xa1b2c3d4e5f6ULL };
 
-/* A position after `plies` random moves from the start of width x height
- * (fewer if the game ends). */
+/* A position after up to `plies` random moves (tests/rvb_random.h). */
 static void random_board(rvb *b, int width, int height, int plies)
 {
-    char err[64];
-    rvb_init(b, width, height, err, sizeof err);
-    for (int i = 0; i < plies; i++) {
-        int list[RVB_MAX_SQUARES];
-        const int n = rvb_move_list(b, list);
-        if (!n) {
-            if (rvb_game_over(b))
-                return;
-            rvb_pass(b);
-            continue;
-        }
-        rvb c;
-        rvb_copy(&c, b);
-        rvb_play(&c, list[rng_below(&rng, n)]);
-        if (rvb_game_over(&c))
-            return;
-        rvb_copy(b, &c);
-    }
+    rvb_random(&rng, b, width, height, plies);
 }
 
 /* ---- the reference evaluation and minimax on the plain array ------------ */
@@ -170,7 +153,8 @@ static void test_eval(void)
 
 /* ---- the search -------------------------------------------------------------- */
 
-static rv_result search_with(const rvb *b, rv_algo algo, int depth, int threads, rv_parallel parallel)
+/* split: the split depth, 0 for the default. */
+static rv_result search_split_with(const rvb *b, rv_algo algo, int depth, int threads, rv_parallel parallel, int split)
 {
     rv_search_options o;
     rv_search_defaults(&o);
@@ -178,11 +162,23 @@ static rv_result search_with(const rvb *b, rv_algo algo, int depth, int threads,
     o.depth = depth;
     o.threads = threads;
     o.parallel = parallel;
+    o.split_depth = split;
     o.tt_bytes = 1 << 20;
     rv_result r;
     char err[128];
     CHECK_EQ(rv_search(b, &o, &r, err, sizeof err), 0);
     return r;
+}
+
+static rv_result search_with(const rvb *b, rv_algo algo, int depth, int threads, rv_parallel parallel)
+{
+    return search_split_with(b, algo, depth, threads, parallel, 0);
+}
+
+/* PVS on 3 threads (YBWC) sharing the moves of nodes of split or more plies left. */
+static rv_result search_split(const rvb *b, int depth, int split)
+{
+    return search_split_with(b, RV_ALGO_PVS, depth, 3, RV_PAR_YBWC, split);
 }
 
 static rv_result search(const rvb *b, rv_algo algo, int depth, int threads)
@@ -298,6 +294,56 @@ static void test_threads(void)
     threads_on(32, 32, 1, 4);
 }
 
+/* ---- pinned values -------------------------------------------------------- */
+
+/* Scores and serial node counts recorded before the search was made faster
+ * (issue 20): the cost per node may change, the trees may not.  Positions
+ * after random games of their own seed; PVS on 2 threads, and on 3
+ * threads splitting nodes of 1 and 2 plies left, must give the same score. */
+static void test_pinned(void)
+{
+    static const struct {
+        int width, height, plies, depths;   /* depths 1..depths */
+        int score[7];                       /* the same for alpha-beta and PVS */
+        uint64_t ab_nodes[7], pvs_nodes[7];
+    } pins[] = {
+        { 8, 8, 20, 7, { -123, -122, -94, -102, -68, -71, -35 },
+          { 7, 36, 190, 778, 3460, 13047, 67854 }, { 8, 37, 182, 1099, 1869, 5430, 15772 } },
+        { 16, 16, 60, 5, { 62, 48, 52, 38, 32 },
+          { 29, 206, 3073, 19507, 216969 }, { 34, 132, 1453, 4848, 31162 } },
+        { 16, 16, 180, 5, { -338, -357, -285, -280, -214 },
+          { 33, 160, 1961, 12536, 186069 }, { 35, 154, 1625, 5681, 35955 } },
+        { 32, 32, 300, 3, { 90, 78, 84 },
+          { 72, 735, 24781 }, { 76, 392, 6463 } },
+        { 32, 32, 700, 3, { 100, 90, 102 },
+          { 97, 1087, 34323 }, { 99, 383, 9813 } },
+        { 64, 32, 800, 3, { -124, -150, -148 },
+          { 99, 1217, 53031 }, { 102, 521, 13895 } },
+        { 64, 64, 400, 3, { 162, 144, 140 },
+          { 81, 1045, 26417 }, { 86, 585, 9032 } },
+        { 64, 64, 2000, 3, { 128, 114, 114 },
+          { 198, 1879, 90076 }, { 202, 862, 43887 } },
+    };
+    const test_rng saved = rng;
+    for (size_t i = 0; i < sizeof pins / sizeof pins[0]; i++) {
+        rng = (test_rng){ 0x5eed0000ULL + (uint64_t)pins[i].plies };
+        rvb b;
+        random_board(&b, pins[i].width, pins[i].height, pins[i].plies);
+        for (int d = 1; d <= pins[i].depths; d++) {
+            const rv_result a = search(&b, RV_ALGO_ALPHABETA, d, 1), p = search(&b, RV_ALGO_PVS, d, 1),
+                            t = search(&b, RV_ALGO_PVS, d, 2), s1 = search_split(&b, d, 1), s2 = search_split(&b, d, 2);
+            CHECK_MSG(a.score == pins[i].score[d - 1] && a.nodes == pins[i].ab_nodes[d - 1] &&
+                          p.score == pins[i].score[d - 1] && p.nodes == pins[i].pvs_nodes[d - 1] && t.score == p.score &&
+                          s1.score == p.score && s2.score == p.score,
+                      "%dx%d after %d plies depth %d: alpha-beta %d (%llu nodes), pvs %d (%llu), 2 threads %d, "
+                      "split at 1 %d, at 2 %d",
+                      pins[i].width, pins[i].height, pins[i].plies, d, a.score, (unsigned long long)a.nodes, p.score,
+                      (unsigned long long)p.nodes, t.score, s1.score, s2.score);
+        }
+    }
+    rng = saved;
+}
+
 /* ---- time and stop ---------------------------------------------------------- */
 
 static void *raise_later(void *arg)
@@ -393,7 +439,7 @@ int main(int argc, char **argv)
 {
     static const check_part parts[] = {
         { "eval", test_eval }, { "algos", test_algos }, { "reference", test_reference }, { "threads", test_threads },
-        { "time", test_time },
+        { "time", test_time }, { "pinned", test_pinned },
     };
     return check_run_parts(argc, argv, "test_reversi_search", parts, sizeof parts / sizeof *parts);
 }

@@ -78,6 +78,16 @@ bool rvb_can_play(const rvb *b, int sq);
 bool rvb_play(rvb *b, int sq);
 void rvb_pass(rvb *b);
 
+/* The discs that the move sq would flip, as bits in flips[] words
+ * [*lo, *hi] (the rows from the move to its farthest flip; other words
+ * are not written); returns how many (0: not a legal move, *lo and *hi
+ * not set).  rvb_play_flips makes dst the position after src plays sq
+ * with those flips (dst may be src): one pass over the words, where a
+ * copy and rvb_play take three.  A search that keeps its evaluation up to
+ * date from the flips (rv_search.c) uses the two. */
+int rvb_flips(const rvb *b, int sq, uint64_t *flips, int *lo, int *hi);
+void rvb_play_flips(rvb *dst, const rvb *src, int sq, const uint64_t *flips, int lo, int hi);
+
 int rvb_empties(const rvb *b);
 bool rvb_game_over(const rvb *b);
 

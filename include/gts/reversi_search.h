@@ -60,6 +60,10 @@ typedef struct rv_search_options {
     long time_ms;           /* 0: none; else iterative deepening keeps the last whole depth */
     int threads;            /* 1: serial */
     rv_parallel parallel;   /* with threads > 1 */
+    /* YBWC and PV-split share the moves of nodes with at least this many
+     * plies left; 0: by board size (3 on boards of 16+ words, i.e. 32x32
+     * and up, else 4; docs/notes/reversi_search.md says why). */
+    int split_depth;
     size_t tt_bytes;        /* 0: default (GTS_TT_DEFAULT_BYTES) */
     rv_wpc wpc;
     int mobility_weight;    /* hundredths per move of mobility difference */
@@ -75,8 +79,8 @@ typedef struct rv_search_options {
  * corner's weight (docs/notes/reversi_search.md says why). */
 #define RV_DEFAULT_MOBILITY 10
 
-/* Defaults: PVS, depth 6, one thread (YBWC when more), CTDL weights, RV_DEFAULT_MOBILITY,
- * GTS_TT_DEFAULT_BYTES. */
+/* Defaults: PVS, depth 6, one thread (YBWC when more, split depth by board), CTDL weights,
+ * RV_DEFAULT_MOBILITY, GTS_TT_DEFAULT_BYTES. */
 void rv_search_defaults(rv_search_options *o);
 
 typedef struct rv_result {

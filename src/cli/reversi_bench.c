@@ -42,7 +42,9 @@ static const char usage_text[] =
     "without depth=): Table 2, for each board and depth the total search time of\n"
     "player 1 over two games (each player black once) divided by player 2's; Table 1,\n"
     "the mean number of legal moves where a player had a move to choose in the\n"
-    "depth-2 games.\n"
+    "depth-2 games.  The report's GPU player is pvs:backend=gpu (see 'gts reversi\n"
+    "play --help'); bench/rv_gpu_table.sh plays it against alphabeta and against\n"
+    "pvs:threads=16.\n"
     "\n"
     "options:\n"
     "  --player1 SPEC    default alphabeta (the report's serial player)\n"
@@ -51,7 +53,8 @@ static const char usage_text[] =
     "  --depths LIST     depths, commas and ranges (default 1-10)\n"
     "  --max-seconds S   a cell's limit (default 60): a cell predicted or found to\n"
     "                    take longer is shown as '—' and the row's deeper ones too\n"
-    "  --csv             one line per cell, for bench/reversi_figure4.gp\n"
+    "  --csv             one line per cell, for bench/reversi_figure4.gp (with a\n"
+    "                    backend=gpu player's kernel seconds, CUDA events)\n"
     "  -h, --help        this help\n";
 
 /* Raised by Ctrl-C or by the cell's timer; the players' searches read it. */
@@ -70,6 +73,7 @@ typedef enum { NOT_RUN, DONE, SKIPPED } cell_state;
 typedef struct cell {
     cell_state state;
     double usec[2];          /* each player's search time over the match */
+    double kernel_usec[2];   /* of a backend=gpu player: its kernels' time (CUDA events) */
     long positions, legal_moves;
 } cell;
 
@@ -169,8 +173,10 @@ static int play_cell(table *t, int si, int di)
     set_timer(t->max_seconds);
     const int rc = rvp_play_match(players, t->widths[si], t->heights[si], &stop, &m, err, sizeof err);
     set_timer(0);
-    for (int i = 0; i < 2; i++)
+    for (int i = 0; i < 2; i++) {
+        c->kernel_usec[i] = players[i]->gpu_stats.kernel_us;
         rvp_free(players[i]);
+    }
     if (rc != 0) {
         cli_error("%dx%d depth %d: %s", t->widths[si], t->heights[si], t->depths[di], err);
         return -1;
@@ -224,11 +230,12 @@ static void print_csv_cell(const table *t, int si, int di)
     size_label(t, si, label, sizeof label);
     printf("%s,%d,%d,%d,", label, t->widths[si], t->heights[si], t->depths[di]);
     if (c->state == DONE)
-        printf("ok,%.6f,%.6f,%.6f,%ld,%.4f\n", c->usec[0] / 1e6, c->usec[1] / 1e6,
+        printf("ok,%.6f,%.6f,%.6f,%ld,%.4f,%.6f,%.6f\n", c->usec[0] / 1e6, c->usec[1] / 1e6,
                c->usec[1] > 0 ? c->usec[0] / c->usec[1] : 0.0, c->positions,
-               c->positions ? (double)c->legal_moves / (double)c->positions : 0.0);
+               c->positions ? (double)c->legal_moves / (double)c->positions : 0.0, c->kernel_usec[0] / 1e6,
+               c->kernel_usec[1] / 1e6);
     else
-        printf("skipped,,,,,\n");
+        printf("skipped,,,,,,,\n");
     fflush(stdout);
 }
 
@@ -297,7 +304,8 @@ static int run_table(table *t)
 {
     const double t0 = cli_now_usec();
     if (t->csv)
-        printf("board,width,height,depth,status,player1_seconds,player2_seconds,factor,positions,branching\n");
+        printf("board,width,height,depth,status,player1_seconds,player2_seconds,factor,positions,branching,"
+               "player1_kernel_seconds,player2_kernel_seconds\n");
     else
         print_header(t);
     int rows = 0, rc = 0;

@@ -9,6 +9,7 @@
 #include "reversi_cli.h"
 #include "gts/reversi_search.h"
 #include "gts/tt_size.h"
+#include "reversi/engine/rv_player.h"
 
 static const char usage_text[] =
     "usage: gts reversi best [options] POSITION\n"
@@ -30,12 +31,19 @@ static const char usage_text[] =
     "  --threads N      threads, 1..1024 (default 1)\n"
     "  --parallel P     ybwc | pvsplit | lazy: how threads share the search\n"
     "                   (default ybwc)\n"
+    "  --split-depth S  ybwc, pvsplit: share the moves of nodes with S or more\n"
+    "                   plies left, 1..60 (default 3 on boards of 1024 squares\n"
+    "                   or more, e.g. 32x32, else 4)\n"
     "  --wpc W          ctdl | standard: the 8x8 weights (default ctdl)\n"
     "  --mobility W     hundredths per move of mobility difference (default 10)\n"
     "  --time-ms T      stop after T ms, keeping the last whole depth\n"
     "  --tt-mb MB       table size for pvs (default " GTS_TT_DEFAULT_MB_TEXT ")\n"
     "  --board FILE     a text board: H rows of W squares (X O - .), then the\n"
     "                   side to move\n"
+    "  --player SPEC    a player of 'gts reversi play' instead (its depth= or\n"
+    "                   --depth), e.g. pvs:backend=gpu for the report's GPU\n"
+    "                   PV-split (executor=cpu without a GPU): one line, then\n"
+    "                   its kernels' launches and time\n"
     "  -h, --help       this help\n";
 
 /* The most a board file holds: a 64x64 board is about 4 KiB. */
@@ -172,7 +180,8 @@ static int take_board(int *argc, char **argv, char *positional[2])
 
 /* The search's options and the board file from the command line; the
  * operand count (>= 0), or a cli_parse_options failure. */
-static int read_options(int argc, char **argv, rv_search_options *o, reversi_size *size, const char **board_file)
+static int read_options(int argc, char **argv, rv_search_options *o, reversi_size *size, const char **board_file,
+                        const char **player)
 {
     static const char *const algos[] = { [RV_ALGO_MINIMAX] = "minimax", [RV_ALGO_ALPHABETA] = "alphabeta",
                                          [RV_ALGO_PVS] = "pvs", NULL };
@@ -186,12 +195,14 @@ static int read_options(int argc, char **argv, rv_search_options *o, reversi_siz
         CLI_OPT_CHOICE("algo", &algo, algos),
         CLI_OPT_INT("threads", 0, &o->threads, 1, 1024),
         CLI_OPT_CHOICE("parallel", &parallel, parallels),
+        CLI_OPT_INT("split-depth", 0, &o->split_depth, 1, RV_MAX_DEPTH),
         CLI_OPT_CHOICE("wpc", &wpc, wpcs),
         CLI_OPT_INT("mobility", 0, &o->mobility_weight, 0, 10000),
         { .name = "time-ms", .kind = CLI_LONG, .target = &o->time_ms, .min = 1, .max = 1L << 40,
           .values = "a positive number of ms" },
         CLI_OPT_MB("tt-mb", &o->tt_bytes, 1, 1 << 20),
         CLI_OPT_STRING("board", 0, board_file),
+        CLI_OPT_STRING("player", 0, player),
         CLI_OPT_END,
     };
     const cli_command cmd = { "reversi best", usage_text, REVERSI_OPTIONS };
@@ -223,6 +234,45 @@ static int read_board_file(rvb *b, const reversi_size *size, const char *path, i
     return 0;
 }
 
+/* --player SPEC: one search of that player; the exit status. */
+static int run_player(const rvb *b, bool black, const char *text, int depth)
+{
+    static gts_stop stop = GTS_STOP_INIT;
+    char err[320], what[160];
+    rvp_spec spec;
+    if (rvp_parse(text, &spec, err, sizeof err) != 0) {
+        cli_error("--player: %s", err);
+        return EXIT_USAGE;
+    }
+    rvp_player p;
+    if (rvp_create(&p, &spec, spec.has_depth ? spec.o.depth : depth, &stop, err, sizeof err) != 0) {
+        cli_error("%s", err);
+        return EXIT_FAIL;
+    }
+    rvp_describe(&spec, what, sizeof what);
+    printf("# %dx%d, %s to move, %d empties\n# player %s (%s)\n", b->width, b->height,
+           black ? "X (black)" : "O (white)", rvb_empties(b), text, what);
+    cli_stop_on_interrupt(&stop);
+    rv_result r;
+    const int rc = rvp_search(&p, b, &r, err, sizeof err);
+    const rvg_stats st = p.gpu_stats;
+    const bool gpu = p.gpu != NULL;
+    rvp_free(&p);
+    if (rc != 0) {
+        cli_error("%s", err);
+        return EXIT_FAIL;
+    }
+    if (cli_interrupted()) {
+        cli_error("interrupted");
+        return EXIT_INTERRUPTED;
+    }
+    print_result(b, &r, true);
+    if (gpu)
+        printf("gpu: %d launches, %ld siblings, %llu nodes on the device, kernels %.1f ms\n", st.launches, st.siblings,
+               (unsigned long long)st.device_nodes, st.kernel_us / 1000);
+    return EXIT_OK;
+}
+
 int reversi_best_main(int argc, char **argv)
 {
     char *positional[2];
@@ -230,8 +280,8 @@ int reversi_best_main(int argc, char **argv)
     rv_search_options o;
     rv_search_defaults(&o);
     reversi_size size = { 8, 8 };
-    const char *board_file = NULL;
-    int n = read_options(argc, argv, &o, &size, &board_file);
+    const char *board_file = NULL, *player = NULL;
+    int n = read_options(argc, argv, &o, &size, &board_file, &player);
     if (n < 0)
         return cli_parse_status(n);
     /* The board taken out goes back as the POSITION's first words. */
@@ -250,6 +300,8 @@ int reversi_best_main(int argc, char **argv)
     }
     if (rc)
         return rc;
+    if (player)
+        return run_player(&b, black, player, o.depth);
     char err[256];
     o.on_depth = on_depth;
     o.on_depth_arg = &b;

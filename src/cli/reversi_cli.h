@@ -10,7 +10,7 @@
 /* Every option of the gts reversi commands: the `elsewhere` list of each
  * (cli_options.h), so that one command names another's option as such. */
 #define REVERSI_OPTIONS                                                                                 \
-    "wld tt-mb threads size depth algo parallel wpc mobility time-ms board player1 player2 sizes depths " \
+    "wld tt-mb threads size depth algo parallel split-depth wpc mobility time-ms board player1 player2 sizes depths " \
     "max-seconds csv endgame gpu executor each"
 
 /* --size WxH (or N): a CLI_OPT_CUSTOM parser into a reversi_size. */

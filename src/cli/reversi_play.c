@@ -21,8 +21,11 @@ static const char usage_text[] =
     "moves and result, and each player's search time over both games.\n"
     "\n"
     "A player SPEC is ALGO[:KEY=VALUE,...]: ALGO minimax, alphabeta or pvs; keys\n"
-    "depth=D (1..60), backend=serial|threads, threads=N, tt-mb=MB, wpc=ctdl|standard,\n"
-    "mobility=M; e.g. alphabeta:depth=6 or pvs:depth=6,threads=16.\n"
+    "depth=D (1..60), backend=serial|threads|gpu, threads=N, tt-mb=MB, wpc=ctdl|standard,\n"
+    "mobility=M, and with backend=gpu (the report's PV-split, a thread block per\n"
+    "sibling, depth 1..16) executor=gpu|cpu, layout=bytes|rows, block=N (threads a\n"
+    "block), split=1|2 (a block per sibling, or per child of a sibling); e.g.\n"
+    "alphabeta:depth=6, pvs:depth=6,threads=16 or pvs:backend=gpu.\n"
     "\n"
     "options:\n"
     "  --player1 SPEC   default alphabeta (the report's serial player)\n"
@@ -105,17 +108,27 @@ int reversi_play_main(int argc, char **argv)
     static rvp_match m;
     char err[256];
     const int rc = rvp_play_match(players, size.width, size.height, &stop, &m, err, sizeof err);
-    for (int i = 0; i < 2; i++)
+    rvg_stats gpu[2];
+    bool has_gpu[2];
+    for (int i = 0; i < 2; i++) {
+        gpu[i] = players[i]->gpu_stats;
+        has_gpu[i] = players[i]->gpu != NULL;
         rvp_free(players[i]);
+    }
     if (rc != 0) {
         cli_error("%s", err);
         return EXIT_FAIL;
     }
     for (int k = 0; k < 2 && (k == 0 || !m.games[0].stopped); k++)
         print_game(&m.games[k], k, players);
-    for (int i = 0; i < 2; i++)
-        printf("player %d: %.3f s in %ld searches, %llu nodes\n", i + 1, m.usec[i] / 1e6, m.searches[i],
+    for (int i = 0; i < 2; i++) {
+        printf("player %d: %.3f s in %ld searches, %llu nodes", i + 1, m.usec[i] / 1e6, m.searches[i],
                (unsigned long long)m.nodes[i]);
+        if (has_gpu[i])
+            printf(" (gpu: %d launches, %ld siblings, kernels %.3f s)", gpu[i].launches, gpu[i].siblings,
+                   gpu[i].kernel_us / 1e6);
+        printf("\n");
+    }
     if (m.stopped) {
         cli_error("interrupted");
         return EXIT_INTERRUPTED;

@@ -154,6 +154,22 @@ int rv_wpc_value(const rv_weights *w, const rvb *b)
     return v;
 }
 
+int rv_wpc_gain(const rv_weights *w, int sq, const uint64_t *flips, int lo, int hi)
+{
+    int v = 0;
+    if (w->words == 1) {
+        for (int j = 0; j < 8; j++)
+            v += w->bytes[j][(flips[0] >> (8 * j)) & 255];
+        return w->square[sq] + 2 * v;
+    }
+    for (int i = lo; i <= hi; i++) {
+        const struct rv_word_groups *g = &w->groups[w->kind[i]];
+        for (int j = 0; j < g->n; j++)
+            v += g->weight[j] * __builtin_popcountll(flips[i] & g->mask[j]);
+    }
+    return w->square[sq] + 2 * v;
+}
+
 int rv_evaluate(const rvb *b, const rv_search_options *o)
 {
     rv_weights w;

@@ -10,6 +10,7 @@
 
 #include "core/htt.h"
 #include "gts/reversi_search.h"
+#include "reversi/rv_wxh_frontier.h"
 
 #define RV_INF (RV_WIN + RVB_MAX_SQUARES + 1)
 #define RV_WORD_KINDS 8   /* distinct words of weights a board can have (5 at most, see rv_eval.c) */
@@ -39,6 +40,11 @@ void rv_weights_init(rv_weights *w, int width, int height, rv_wpc wpc, int mobil
 /* The weighted piece count of b for the side to move. */
 int rv_wpc_value(const rv_weights *w, const rvb *b);
 
+/* What the weighted piece count of the side to move gains by playing sq
+ * with those flips (rvb_flips): the new disc's weight and twice the
+ * flipped ones'.  The child's count is minus the parent's plus this. */
+int rv_wpc_gain(const rv_weights *w, int sq, const uint64_t *flips, int lo, int hi);
+
 /* The score of a finished game for the side to move. */
 static inline int32_t rv_final_value(const rvb *b)
 {
@@ -46,14 +52,21 @@ static inline int32_t rv_final_value(const rvb *b)
     return d > 0 ? RV_WIN + d : d < 0 ? -RV_WIN + d : 0;
 }
 
-/* The evaluation: a finished game's score, else WPC + mobility. */
-static inline int32_t rv_leaf_value(const rv_weights *w, const rvb *b)
+/* The evaluation of b, whose weighted piece count is wpc: a finished
+ * game's score, else WPC + mobility. */
+static inline int32_t rv_leaf_value_with(const rv_weights *w, const rvb *b, int32_t wpc)
 {
     int mine, theirs;
     rvb_mobilities(b, &mine, &theirs);
     if (!mine && !theirs)
         return rv_final_value(b);
-    return rv_wpc_value(w, b) + w->mobility * (mine - theirs);
+    return wpc + w->mobility * (mine - theirs);
+}
+
+/* The evaluation: a finished game's score, else WPC + mobility. */
+static inline int32_t rv_leaf_value(const rv_weights *w, const rvb *b)
+{
+    return rv_leaf_value_with(w, b, rv_wpc_value(w, b));
 }
 
 struct rv_pool;
@@ -74,8 +87,12 @@ typedef struct rv_ctx {
     int root_move;                  /* best move of the last ply-0 node */
     int32_t history[RVB_MAX_SQUARES];
     rvb b[RV_MAX_DEPTH + 2];        /* b[ply]: the board at ply; copy-make */
+    int32_t wpc[RV_MAX_DEPTH + 2];  /* b[ply]'s weighted piece count, kept up to date from the flips */
     int16_t list[RV_MAX_DEPTH + 1][RVB_MAX_SQUARES];   /* moves, square order */
     int32_t key[RV_MAX_DEPTH + 1][RVB_MAX_SQUARES];    /* ordering keys, then index */
+    /* The move generation of the node of 1 ply left being searched, from
+     * which its children's mobilities are made (boards of 2+ words). */
+    rv_frontier frontier;
 } rv_ctx;
 
 struct rv_searcher {
@@ -102,13 +119,14 @@ int32_t rv_node(rv_ctx *c, int ply, int depth, int32_t alpha, int32_t beta, bool
  * others, widened to (alpha, beta) if the move beats alpha. */
 int32_t rv_child_value(rv_ctx *c, int ply, int sq, int depth, int32_t alpha, int32_t beta, bool first, bool pv);
 
-/* The moves of c->b[ply] into c->list[ply] with their ordering keys;
- * returns how many.  tt_index: the table's move (index in square order),
- * -1 if none. */
-int rv_order_moves(rv_ctx *c, int ply, int tt_index, bool pv);
+/* The moves of c->b[ply] (one bit per square in moves[]) into
+ * c->list[ply] with their ordering keys; returns how many.  tt_index: the
+ * table's move (index in square order), -1 if none. */
+int rv_order_moves(rv_ctx *c, int ply, const uint64_t *moves, int tt_index, bool pv);
 
 /* The index (in square order) of the k-th move to search: the best key
- * left among k..n-1, swapped into place k. */
+ * left among k..n-1, swapped into place k.  Called for k = 0, 1, 2, ... in
+ * turn: past the first few it sorts the rest once (the same order). */
 int rv_pick(rv_ctx *c, int ply, int k, int n);
 
 /* The threads (rv_search_threads.c). */

@@ -4,8 +4,8 @@
  * search, on the split points' condition while there is nothing to share,
  * over the shared lock-free table.  Three designs:
  *
- * - YBWC (young brothers wait, Feldmann): at any node with SPLIT_DEPTH or
- *   more plies left, once its first move is searched and a thread is idle,
+ * - YBWC (young brothers wait, Feldmann): at any node with split_depth()
+ *   or more plies left, once its first move is searched and a thread is idle,
  *   the other moves become a split point: the owner and the threads that
  *   join take one move at a time and search it with the node's current
  *   window (null window first for PVS, widened when it beats alpha), as
@@ -34,8 +34,19 @@
 #include "reversi/rv_search_internal.h"
 
 /* Nodes closer to the leaves than this are not split: their subtrees are
- * too small to pay for the hand-over (docs/notes/reversi_search.md). */
-#define SPLIT_DEPTH 4
+ * too small to pay for the hand-over (docs/notes/reversi_search.md).  On
+ * boards of 16 words or more (32x32 and up) a node has 50 to 200 moves and
+ * one of 2 plies left is hundreds of leaves, so nodes of 3 plies left are
+ * split: at 4, a depth-3 search (the report's 64x64 games) had nothing to
+ * share and ran on one thread; at 2, moves of a few leaves each were handed
+ * over (2 threads, 64x64 after 2000 plies, depth 3: 67 ms at 2, 30 ms at
+ * 3, 70 ms serial; the box loaded).  rv_search_options.split_depth
+ * overrides it. */
+static int split_depth(const rv_ctx *c)
+{
+    const int set = c->searcher->o.split_depth;
+    return set ? set : c->w->words >= 16 ? 3 : 4;
+}
 
 typedef struct rv_split {
     struct rv_split *parent;        /* the split the owner works for, or NULL */
@@ -73,7 +84,7 @@ bool rv_split_cut(const rv_split *sp)
 bool rv_split_wanted(const rv_ctx *c, int depth, bool pv)
 {
     const struct rv_pool *p = c->pool;
-    return depth >= SPLIT_DEPTH && p->design != RV_PAR_LAZY && (pv || p->design == RV_PAR_YBWC) &&
+    return depth >= split_depth(c) && p->design != RV_PAR_LAZY && (pv || p->design == RV_PAR_YBWC) &&
            atomic_load_explicit(&p->idle, memory_order_relaxed) > 0;
 }
 
@@ -105,8 +116,14 @@ static void work(struct rv_pool *p, rv_ctx *w, rv_split *sp)
 {
     rv_split *const outer = w->sp;
     const rv_ctx *o = sp->owner;
-    if (w != o)
+    if (w != o) {
         rvb_copy(&w->b[sp->ply], &o->b[sp->ply]);
+        w->wpc[sp->ply] = o->wpc[sp->ply];
+        /* A node of 1 ply left (split depth 1): its leaves' mobilities
+         * come from the frontier of the thread that searches them. */
+        if (sp->depth == 1 && o->b[sp->ply].words > 1)
+            rv_frontier_prepare(&w->frontier, &w->b[sp->ply]);
+    }
     sp->workers++;
     while (sp->k < sp->n && !rv_split_cut(sp) && !atomic_load(p->abort)) {
         const int k = sp->k++;
@@ -173,8 +190,10 @@ static void race(struct rv_pool *p, rv_ctx *w, rv_split *job)
 {
     job->workers++;
     pthread_mutex_unlock(&p->lock);
-    if (w != job->owner)
+    if (w != job->owner) {
         rvb_copy(&w->b[0], &job->owner->b[0]);
+        w->wpc[0] = job->owner->wpc[0];
+    }
     w->sp = job;
     w->stopped = false;
     const int32_t v = rv_node(w, 0, job->depth, -RV_INF, RV_INF, true);

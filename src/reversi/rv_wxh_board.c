@@ -26,51 +26,82 @@ static inline bool has(const uint64_t *w, int sq)
 
 static const int DX[8] = { 1, -1, 0, 0, 1, -1, 1, -1 }, DY[8] = { 0, 0, 1, -1, 1, 1, -1, -1 };
 
-/* Flips in place the run of opponent discs from sq in each direction that
- * ends on one of mine; returns how many.  Runs are short, so walking the
- * squares costs less than shifting whole arrays. */
-static int flip_runs(rvb *b, int sq)
+/* Walks the run of opponent discs from sq in each direction that ends on
+ * one of mine.  Runs are short, so walking the squares costs less than
+ * shifting whole arrays; each direction's room to the edge is worked out
+ * once, so a step is an add and a bit test. */
+static int flip_runs(const rvb *b, int sq, uint64_t *flips, int *lo, int *hi)
 {
     /* Widths are powers of two: no division. */
-    const int w = b->width, h = b->height, x0 = sq & (w - 1), y0 = sq >> __builtin_ctz((unsigned)w);
-    int flipped = 0;
+    const int w = b->width, x0 = sq & (w - 1), y0 = sq >> __builtin_ctz((unsigned)w);
+    const int east = w - 1 - x0, south = b->height - 1 - y0;
+    const int room[8] = { east, x0, south, y0, east < south ? east : south, x0 < south ? x0 : south,
+                          east < y0 ? east : y0, x0 < y0 ? x0 : y0 };
+    int run[8], flipped = 0, up = 0, down = 0;
     for (int d = 0; d < 8; d++) {
-        int x = x0 + DX[d], y = y0 + DY[d], n = 0;
-        while (x >= 0 && x < w && y >= 0 && y < h && has(b->opp, y * w + x)) {
-            x += DX[d];
-            y += DY[d];
+        const int step = DY[d] * w + DX[d];
+        int n = 0, s = sq + step;
+        while (n < room[d] && has(b->opp, s)) {
+            s += step;
             n++;
         }
-        if (!n || x < 0 || x >= w || y < 0 || y >= h || !has(b->me, y * w + x))
-            continue;
-        for (int i = 1; i <= n; i++) {
-            const int s = (y0 + i * DY[d]) * w + x0 + i * DX[d];
-            const uint64_t bit = (uint64_t)1 << (s & 63);
-            b->opp[s >> 6] &= ~bit;
-            b->me[s >> 6] |= bit;
-        }
-        flipped += n;
+        run[d] = n && n < room[d] && has(b->me, s) ? n : 0;
+        flipped += run[d];
+        if (DY[d] < 0 && run[d] > up)
+            up = run[d];
+        if (DY[d] > 0 && run[d] > down)
+            down = run[d];
+    }
+    *lo = ((y0 - up) * w) >> 6;
+    *hi = ((y0 + down) * w + w - 1) >> 6;
+    for (int i = *lo; i <= *hi; i++)
+        flips[i] = 0;
+    for (int d = 0; d < 8; d++) {
+        const int step = DY[d] * w + DX[d];
+        for (int i = 1, s = sq + step; i <= run[d]; i++, s += step)
+            flips[s >> 6] |= (uint64_t)1 << (s & 63);
     }
     return flipped;
 }
 
-bool rvb_play(rvb *b, int sq)
+int rvb_flips(const rvb *b, int sq, uint64_t *flips, int *lo, int *hi)
 {
     if (sq < 0 || sq >= b->width * b->height || has(b->me, sq) || has(b->opp, sq))
-        return false;
+        return 0;
     if (b->words == 1) {
-        const uint64_t f = rv_flips(b->me[0], b->opp[0], sq);
-        if (!f)
-            return false;
-        const uint64_t me = b->me[0] | f | ((uint64_t)1 << sq);
-        b->me[0] = b->opp[0] & ~f;
-        b->opp[0] = me;
-        return true;
+        *lo = *hi = 0;
+        flips[0] = rv_flips(b->me[0], b->opp[0], sq);
+        return __builtin_popcountll(flips[0]);
     }
-    if (!flip_runs(b, sq))
+    return flip_runs(b, sq, flips, lo, hi);
+}
+
+void rvb_play_flips(rvb *dst, const rvb *src, int sq, const uint64_t *flips, int lo, int hi)
+{
+    if (dst != src) {
+        dst->width = src->width;
+        dst->height = src->height;
+        dst->words = src->words;
+    }
+    for (int i = 0; i < src->words; i++) {
+        const uint64_t me = src->me[i];
+        dst->me[i] = src->opp[i];
+        dst->opp[i] = me;
+    }
+    for (int i = lo; i <= hi; i++) {
+        dst->me[i] &= ~flips[i];
+        dst->opp[i] |= flips[i];
+    }
+    dst->opp[sq >> 6] |= (uint64_t)1 << (sq & 63);
+}
+
+bool rvb_play(rvb *b, int sq)
+{
+    uint64_t flips[RVB_MAX_WORDS];
+    int lo, hi;
+    if (!rvb_flips(b, sq, flips, &lo, &hi))
         return false;
-    b->me[sq >> 6] |= (uint64_t)1 << (sq & 63);
-    rvb_pass(b);
+    rvb_play_flips(b, b, sq, flips, lo, hi);
     return true;
 }
 

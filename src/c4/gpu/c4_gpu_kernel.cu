@@ -1,10 +1,9 @@
 // The GPU solver's kernel and its launches: one thread solves one work item
 // at a time with the per-thread search of c4_gpu_core.h.
 #include <cuda_runtime.h>
-#include <sched.h>
 #include <stdio.h>
 
-#include "core/gpu_cuda_check.h"
+#include "core/gpu_stoppable.h"
 
 extern "C" {
 #include "gts/gpu.h"
@@ -19,8 +18,7 @@ struct c4g_device {
     c4g_result *results;
     size_t cap;
     int *next;              // the persistent kernel's queue head
-    int *stop_flag;         // host memory the threads read (mapped), raised by the host while it waits
-    cudaEvent_t start, stop;
+    gpu_stoppable launch;   // its events and the flag the threads read
     int sms;
 };
 
@@ -59,10 +57,7 @@ extern "C" c4g_device *c4g_device_open(const c4_geom *g, int log2b, char *err, s
     d->g = *g;
     if (gpu_failed(cudaDeviceGetAttribute(&d->sms, cudaDevAttrMultiProcessorCount, 0), "device query", err, errlen) ||
         gpu_failed(cudaMalloc(&d->next, sizeof *d->next), "malloc", err, errlen) ||
-        gpu_failed(cudaHostAlloc(&d->stop_flag, sizeof *d->stop_flag, cudaHostAllocMapped), "host alloc", err,
-                   errlen) ||
-        gpu_failed(cudaEventCreate(&d->start), "event", err, errlen) ||
-        gpu_failed(cudaEventCreate(&d->stop), "event", err, errlen)) {
+        gpu_stoppable_open(&d->launch, err, errlen)) {
         c4g_device_close(d);
         return NULL;
     }
@@ -86,26 +81,8 @@ extern "C" void c4g_device_close(c4g_device *d)
     cudaFree(d->items);
     cudaFree(d->results);
     cudaFree(d->next);
-    cudaFreeHost(d->stop_flag);
-    if (d->start)
-        cudaEventDestroy(d->start);
-    if (d->stop)
-        cudaEventDestroy(d->stop);
+    gpu_stoppable_close(&d->launch);
     free(d);
-}
-
-// Waits for the launch to end; once the caller's stop word is raised, raises
-// the flag its threads read (a launch without a node budget can run for
-// minutes).  Polled like the runtime's own spinning wait, yielding the core.
-static cudaError_t wait_launch(c4g_device *d, const int *stop)
-{
-    cudaError_t e;
-    while ((e = cudaEventQuery(d->stop)) == cudaErrorNotReady) {
-        if (stop && __atomic_load_n(stop, __ATOMIC_RELAXED))
-            *(volatile int *)d->stop_flag = 1;
-        sched_yield();
-    }
-    return e;
 }
 
 extern "C" int c4g_device_run(c4g_device *d, const c4g_item *items, int n, c4g_result *out, bool clear, bool plain,
@@ -140,25 +117,20 @@ extern "C" int c4g_device_run(c4g_device *d, const c4g_item *items, int n, c4g_r
         if (blocks > full)
             blocks = full;
     }
+    // A launch without a node budget can run for minutes: the flag stops it.
     int *flag = NULL;
-    if (gpu_failed(cudaHostGetDevicePointer((void **)&flag, d->stop_flag, 0), "mapped flag", err, errlen))
+    if (gpu_stoppable_begin(&d->launch, &flag, err, errlen))
         return -1;
-    *(volatile int *)d->stop_flag = 0;
-    cudaEventRecord(d->start);
     if (std_board)
         solve_kernel<true><<<blocks, block_threads>>>(d->g, d->tt, d->items, d->results, n, d->next, plain,
                                                       persistent, node_limit, flag);
     else
         solve_kernel<false><<<blocks, block_threads>>>(d->g, d->tt, d->items, d->results, n, d->next, plain,
                                                        persistent, node_limit, flag);
-    cudaEventRecord(d->stop);
     if (gpu_failed(cudaGetLastError(), "kernel launch", err, errlen) ||
-        gpu_failed(wait_launch(d, stop), "kernel", err, errlen) ||
+        gpu_failed(gpu_stoppable_wait(&d->launch, stop, kernel_us), "kernel", err, errlen) ||
         gpu_failed(cudaMemcpy(out, d->results, (size_t)n * sizeof *out, cudaMemcpyDeviceToHost), "kernel or copy out",
                err, errlen))
         return -1;
-    float ms = 0;
-    cudaEventElapsedTime(&ms, d->start, d->stop);
-    *kernel_us = (double)ms * 1000.0;
     return 0;
 }

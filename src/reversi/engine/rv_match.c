@@ -23,8 +23,8 @@ int rvp_play_game(rvp_player *black, rvp_player *white, int width, int height, c
     memset(g, 0, sizeof *g);
     g->width = width;
     g->height = height;
-    rv_searcher_clear(black->searcher);
-    rv_searcher_clear(white->searcher);
+    rvp_clear(black);
+    rvp_clear(white);
     bool black_to_move = true;
     while (!rvb_game_over(&b)) {
         if (gts_stop_raised(stop)) {
@@ -38,7 +38,8 @@ int rvp_play_game(rvp_player *black, rvp_player *white, int width, int height, c
             rvp_player *p = black_to_move ? black : white;
             rv_result r;
             const double t0 = gts_now_usec();
-            rv_searcher_run(p->searcher, &b, &r);
+            if (rvp_search(p, &b, &r, err, errlen) != 0)
+                return -1;
             p->usec += gts_now_usec() - t0;
             p->searches++;
             p->nodes += r.nodes;

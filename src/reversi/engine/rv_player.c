@@ -4,11 +4,14 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "core/gpu/gpv_search.h"
 #include "core/number.h"
 
 static const char *const algo_names[] = { [RV_ALGO_MINIMAX] = "minimax", [RV_ALGO_ALPHABETA] = "alphabeta",
                                           [RV_ALGO_PVS] = "pvs" };
-static const char *const backend_names[] = { [RVP_SERIAL] = "serial", [RVP_THREADS] = "threads" };
+static const char *const backend_names[] = { [RVP_SERIAL] = "serial", [RVP_THREADS] = "threads", [RVP_GPU] = "gpu" };
+static const char *const executor_names[] = { [RVG_EXEC_GPU] = "gpu", [RVG_EXEC_CPU] = "cpu" };
+static const char *const layout_names[] = { [RVG_BYTES] = "bytes", [RVG_ROWS] = "rows" };
 static const char *const wpc_names[] = { [RV_WPC_CTDL] = "ctdl", [RV_WPC_STANDARD] = "standard" };
 
 /* The index of name in names[0..n), or -1. */
@@ -18,6 +21,46 @@ static int lookup(const char *name, const char *const *names, int n)
         if (strcmp(name, names[i]) == 0)
             return i;
     return -1;
+}
+
+/* The GPU backend's keys (checked against the backend once all are read). */
+static int parse_gpu_key(rvp_spec *p, const char *key, const char *value, char *err, size_t errlen)
+{
+    long v;
+    int i;
+    if (strcmp(key, "executor") == 0) {
+        if ((i = lookup(value, executor_names, 2)) < 0) {
+            snprintf(err, errlen, "executor '%s' is not gpu or cpu", value);
+            return -1;
+        }
+        p->gpu.executor = (rvg_executor)i;
+    } else if (strcmp(key, "layout") == 0) {
+        if ((i = lookup(value, layout_names, 2)) < 0) {
+            snprintf(err, errlen, "layout '%s' is not bytes or rows", value);
+            return -1;
+        }
+        p->gpu.layout = (rvg_layout)i;
+    } else if (strcmp(key, "block") == 0) {
+        if (!gts_whole_number(value, 32, 1024, &v) || v % 32) {
+            snprintf(err, errlen, "block=%s is not a multiple of 32 in 32..1024", value);
+            return -1;
+        }
+        p->gpu.block_threads = (int)v;
+    } else if (strcmp(key, "split") == 0) {
+        if (!gts_whole_number(value, 1, 2, &v)) {
+            snprintf(err, errlen, "split=%s is not 1 or 2", value);
+            return -1;
+        }
+        p->gpu.split = (int)v;
+    } else {
+        snprintf(err, errlen,
+                 "unknown key '%s' (depth, backend, threads, tt-mb, wpc, mobility; with backend=gpu executor, "
+                 "layout, block, split)",
+                 key);
+        return -1;
+    }
+    p->has_gpu_key = true;
+    return 0;
 }
 
 /* One KEY=VALUE of a spec; *backend_given tells that backend= came. */
@@ -38,13 +81,14 @@ static int parse_key(rvp_spec *p, const char *key, const char *value, bool *back
         if (!gts_whole_number(value, 1, 1 << 20, &v))
             goto bad_number;
         p->o.tt_bytes = (size_t)v << 20;
+        p->has_tt = true;
     } else if (strcmp(key, "mobility") == 0) {
         if (!gts_whole_number(value, 0, 100000, &v))
             goto bad_number;
         p->o.mobility_weight = (int)v;
     } else if (strcmp(key, "backend") == 0) {
-        if ((i = lookup(value, backend_names, 2)) < 0) {
-            snprintf(err, errlen, "backend '%s' is not serial or threads", value);
+        if ((i = lookup(value, backend_names, 3)) < 0) {
+            snprintf(err, errlen, "backend '%s' is not serial, threads or gpu", value);
             return -1;
         }
         p->backend = (rvp_backend)i;
@@ -56,13 +100,33 @@ static int parse_key(rvp_spec *p, const char *key, const char *value, bool *back
         }
         p->o.wpc = (rv_wpc)i;
     } else {
-        snprintf(err, errlen, "unknown key '%s' (depth, backend, threads, tt-mb, wpc, mobility)", key);
-        return -1;
+        return parse_gpu_key(p, key, value, err, errlen);
     }
     return 0;
 bad_number:
     snprintf(err, errlen, "%s=%s is out of range or not a number", key, value);
     return -1;
+}
+
+/* backend=gpu: PV-split (alphabeta's value), its keys only with it. */
+static int check_gpu(rvp_spec *p, char *err, size_t errlen)
+{
+    if (p->backend != RVP_GPU) {
+        if (p->has_gpu_key)
+            snprintf(err, errlen, "executor, layout, block and split are keys of backend=gpu");
+        return p->has_gpu_key ? -1 : 0;
+    }
+    if (p->o.algo == RV_ALGO_MINIMAX || p->o.threads > 1 || p->has_tt) {
+        snprintf(err, errlen, "backend=gpu is PV-split: pvs or alphabeta, no threads= or tt-mb=");
+        return -1;
+    }
+    if (p->has_depth && p->o.depth > GPV_MAX_PLY + 1) {
+        snprintf(err, errlen, "backend=gpu searches depth 1..%d, not %d", GPV_MAX_PLY + 1, p->o.depth);
+        return -1;
+    }
+    p->gpu.wpc = p->o.wpc;
+    p->gpu.mobility = p->o.mobility_weight;
+    return 0;
 }
 
 static int parse(const char *text, rvp_spec *p, char *err, size_t errlen)
@@ -106,7 +170,7 @@ static int parse(const char *text, rvp_spec *p, char *err, size_t errlen)
         snprintf(err, errlen, "the serial backend runs one thread, not %d (backend=threads)", p->o.threads);
         return -1;
     }
-    return 0;
+    return check_gpu(p, err, errlen);
 }
 
 int rvp_parse(const char *text, rvp_spec *spec, char *err, size_t errlen)
@@ -120,6 +184,16 @@ int rvp_parse(const char *text, rvp_spec *spec, char *err, size_t errlen)
 
 void rvp_describe(const rvp_spec *spec, char *out, size_t len)
 {
+    if (spec->backend == RVP_GPU) {
+        char block[32] = "default";
+        if (spec->gpu.block_threads)
+            snprintf(block, sizeof block, "%d", spec->gpu.block_threads);
+        snprintf(out, len,
+                 "pv-split, gpu backend on the %s executor, %s layout, %s threads a block, a block per %s, %s weights",
+                 executor_names[spec->gpu.executor], layout_names[spec->gpu.layout], block,
+                 spec->gpu.split == 2 ? "sibling's child" : "sibling", wpc_names[spec->o.wpc]);
+        return;
+    }
     snprintf(out, len, "%s, %s backend, %d thread%s, %s weights", algo_names[spec->o.algo],
              backend_names[spec->backend], spec->o.threads, spec->o.threads > 1 ? "s" : "", wpc_names[spec->o.wpc]);
 }
@@ -130,6 +204,16 @@ int rvp_create(rvp_player *p, const rvp_spec *spec, int depth, gts_stop *stop, c
     p->spec = *spec;
     p->spec.o.depth = depth;
     p->spec.o.stop = stop;
+    if (spec->backend == RVP_GPU) {
+        if (depth > GPV_MAX_PLY + 1) {
+            snprintf(err, errlen, "player '%s': backend=gpu searches depth 1..%d, not %d", spec->text,
+                     GPV_MAX_PLY + 1, depth);
+            return -1;
+        }
+        p->spec.gpu.stop = stop;
+        p->gpu = rvg_create(&p->spec.gpu, err, errlen);
+        return p->gpu ? 0 : -1;
+    }
     p->searcher = rv_searcher_create(&p->spec.o, err, errlen);
     return p->searcher ? 0 : -1;
 }
@@ -138,4 +222,24 @@ void rvp_free(rvp_player *p)
 {
     rv_searcher_free(p->searcher);
     p->searcher = NULL;
+    rvg_free(p->gpu);
+    p->gpu = NULL;
+}
+
+void rvp_clear(rvp_player *p)
+{
+    if (p->searcher)
+        rv_searcher_clear(p->searcher);
+}
+
+int rvp_search(rvp_player *p, const rvb *b, rv_result *r, char *err, size_t errlen)
+{
+    if (!p->gpu) {
+        rv_searcher_run(p->searcher, b, r);
+        return 0;
+    }
+    const int rc = rvg_search(p->gpu, b, p->spec.o.depth, r, &p->gpu_stats, err, errlen);
+    if (rc == 1)
+        *r = (rv_result){ .move = RVB_NO_MOVE };
+    return rc < 0 ? -1 : 0;
 }

@@ -5,15 +5,23 @@
  * A player is written ALGO[:KEY=VALUE,...]:
  *   ALGO       minimax | alphabeta | pvs
  *   depth=D    plies (1..60); play's --depth when left out; bench sets it
- *   backend=B  serial (one thread) or threads (the CPU threads' search);
+ *   backend=B  serial (one thread), threads (the CPU threads' search) or
+ *              gpu (the report's PV-split, a thread block per sibling:
+ *              src/reversi/gpu/rv_wxh_gpu.h; pvs or alphabeta, same value);
  *              the default is serial for one thread and threads for more
  *   threads=N  threads of the threads backend (1..256, default 1)
  *   tt-mb=MB   table size (default: the search's)
  *   wpc=W      ctdl (default, the report's weights) or standard
  *   mobility=M hundredths per move of mobility difference (default: the search's)
- * e.g. "alphabeta:depth=6", "pvs:depth=6,threads=16".  A backend is a value
- * of rvp_backend with the keys it takes: the GPU backend of a later issue
- * is one more value and its own keys, the same specs around it.
+ * and with backend=gpu:
+ *   executor=E gpu (default) or cpu (the device code on one CPU thread)
+ *   layout=L   bytes (the report's byte per square, default) or rows (a
+ *              64-bit word per row, moves by shifts)
+ *   block=N    threads per block, a multiple of 32 up to 1024 (default:
+ *              the layout's for the board, rvg_default_threads)
+ *   split=S    1 (default): a block per sibling, the report's; 2: a block
+ *              per child of a sibling, to fill a large GPU
+ * e.g. "alphabeta:depth=6", "pvs:depth=6,threads=16", "pvs:backend=gpu".
  */
 #ifndef GTS_RV_PLAYER_H
 #define GTS_RV_PLAYER_H
@@ -24,14 +32,18 @@
 
 #include "gts/reversi_board.h"
 #include "gts/reversi_search.h"
+#include "reversi/gpu/rv_wxh_gpu.h"
 
-typedef enum { RVP_SERIAL, RVP_THREADS } rvp_backend;
+typedef enum { RVP_SERIAL, RVP_THREADS, RVP_GPU } rvp_backend;
 
 typedef struct rvp_spec {
     char text[128];          /* as given */
     rvp_backend backend;
     bool has_depth;          /* depth= was given */
+    bool has_tt;             /* tt-mb= was given */
+    bool has_gpu_key;        /* executor=, layout= or block= was given */
     rv_search_options o;
+    rvg_options gpu;         /* backend=gpu: executor, layout, block (wpc, mobility from o) */
 } rvp_spec;
 
 /* Parses a player; 0, or -1 with a one-line reason. */
@@ -42,7 +54,9 @@ void rvp_describe(const rvp_spec *spec, char *out, size_t len);
 
 typedef struct rvp_player {
     rvp_spec spec;
-    rv_searcher *searcher;
+    rv_searcher *searcher;   /* the CPU backends' */
+    rvg_searcher *gpu;       /* backend=gpu's */
+    rvg_stats gpu_stats;     /* its kernels' time and launches since made */
     double usec;             /* wall time of its searches since made */
     long searches;
     uint64_t nodes;
@@ -52,5 +66,12 @@ typedef struct rvp_player {
  * be NULL).  0, or -1 with a reason. */
 int rvp_create(rvp_player *p, const rvp_spec *spec, int depth, gts_stop *stop, char *err, size_t errlen);
 void rvp_free(rvp_player *p);
+
+/* Forgets what the player learnt (its table): a new game. */
+void rvp_clear(rvp_player *p);
+
+/* The player's search of b: 0 (r void if the stop token was raised), or
+ * -1 with a reason (a device failure). */
+int rvp_search(rvp_player *p, const rvb *b, rv_result *r, char *err, size_t errlen);
 
 #endif

@@ -1,0 +1,130 @@
+#!/usr/bin/env bash
+# The report's GPU Reversi player (pvs:backend=gpu, PV-split with a thread
+# block per sibling) against gts's best CPU search on 16 threads, in one
+# run on the device machine; markdown tables, the header naming the
+# command, commit, device and date.
+#
+#   bench/rv_gpu_table.sh [--gts PATH] [--layout bytes|rows] [--split 1|2]
+#                         [--threads N] [--match-seconds S]
+#                         [--table [--max-seconds S] [--out DIR]]
+#
+# 1. Single searches (gts reversi best) of the midgame boards of
+#    data/reversi, 64x64 at depths 3 and 4, 16x16 at depth 5: both layouts,
+#    a block per sibling (split=1, the report's) and per sibling's child
+#    (split=2), against PVS on N threads and serial alpha-beta; the scores
+#    must agree (a search cut at 60 s shows "over 60 s").  About 30 s.  The
+#    matches take the layout and split given (default: bytes, 1, the
+#    report's design): pick the fastest here.
+# 2. The issue's targets: the report's two-game match (each player black
+#    once) at depth 3 on 32x32, 64x32 and 64x64, player 1 PVS on N threads,
+#    player 2 the GPU: each player's search time (end to end), the GPU's
+#    kernel time (CUDA events) and the factor (targets: 64x64 and 64x32 at
+#    least 10, 32x32 at least 3).  A match is cut at --match-seconds
+#    (default 200).  About 3 minutes, most of it the CPU's 64x64 games.
+# 3. With --table: Table 2 and Table 1 (gts reversi bench table --csv) with
+#    the GPU as player 2 against serial alpha-beta (the report's) and
+#    against PVS on N threads, each cell cut at --max-seconds (default 30),
+#    the report's cells (8x8 depths 1-6, 8, 10 ... 64x64 1-3), plus 32x32
+#    to 5 and 64x64 to 4; Figure 4 from both with gnuplot when it is there.
+#    The CSVs and rv_gpu_figure4.svg go to --out (default build/rv_gpu_table).  Tens of minutes: the serial player's deep cells
+#    dominate (64x32 depth 3 alone is 100 s serial); run it as its own call.
+set -uo pipefail
+cd "$(dirname "$0")/.."
+
+gts=build/release/gts layout=bytes split=1 threads=16 match_seconds=200 table=0 max_seconds=30
+outdir=build/rv_gpu_table
+cmdline="bench/rv_gpu_table.sh $*"
+while [ $# -gt 0 ]; do
+  case "$1" in
+    --gts) gts=$2; shift 2 ;;
+    --layout) layout=$2; shift 2 ;;
+    --split) split=$2; shift 2 ;;
+    --threads) threads=$2; shift 2 ;;
+    --match-seconds) match_seconds=$2; shift 2 ;;
+    --table) table=1; shift ;;
+    --max-seconds) max_seconds=$2; shift 2 ;;
+    --out) outdir=$2; shift 2 ;;
+    *) echo "rv_gpu_table.sh: unknown option $1" >&2; exit 2 ;;
+  esac
+done
+[ -x "$gts" ] || { echo "rv_gpu_table.sh: no $gts (make release first)" >&2; exit 2; }
+"$gts" info | grep -q '^gpu: no CUDA device' && { echo "rv_gpu_table.sh: $("$gts" info | grep '^gpu:')" >&2; exit 1; }
+gpu="pvs:backend=gpu,layout=$layout,split=$split"
+
+echo "\`$cmdline\`, commit $(git rev-parse --short HEAD 2>/dev/null || echo unknown), $("$gts" info | grep '^gpu:')," \
+     "$(nproc) cores ($(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2- | sed 's/^ *//')), $(date -u +%F)"
+# Warm-up: the CUDA context and the kernel's load, outside every timing.
+"$gts" reversi best --depth 3 --player "$gpu" start > /dev/null
+
+field() { sed -n "s/.*$1 *\\([-+0-9.]*\\).*/\\1/p" <<<"$2" | head -1; }
+
+echo
+echo "## Single searches (ms; gpu: kernels ms / end to end)"
+echo
+echo "| position | depth | gpu bytes | gpu rows | gpu bytes split=2 | gpu rows split=2 | pvs $threads threads | alpha-beta | scores |"
+echo "|---|---|---|---|---|---|---|---|---|"
+for pos in "64x64 3" "64x64 4" "16x16 5"; do
+  read -r size depth <<<"$pos"
+  board="--size $size --depth $depth --board data/reversi/midgame-$size.txt"
+  cells="" scores=""
+  for who in pvs:backend=gpu,layout=bytes pvs:backend=gpu,layout=rows pvs:backend=gpu,layout=bytes,split=2 \
+             pvs:backend=gpu,layout=rows,split=2 "pvs:threads=$threads" alphabeta; do
+    out=$(timeout 60 "$gts" reversi best $board --player "$who" 2>&1)
+    line=$(grep '^best ' <<<"$out")
+    kernel=$(sed -n 's/.*kernels \([0-9.]*\) ms.*/\1/p' <<<"$out")
+    time=$(field 'time' "$line")
+    cells="$cells | ${kernel:+$kernel / }${time:-over 60 s}"
+    scores="$scores $(field 'score' "$line")"
+  done
+  same=$(tr ' ' '\n' <<<"$scores" | grep . | sort -u | wc -l)
+  echo "| $size midgame | $depth$cells | $([ "$same" = 1 ] && echo equal || echo "DIFFER:$scores") |"
+done
+
+echo
+echo "## Two-game matches at depth 3: PVS on $threads threads (player 1) against the GPU ($layout layout, split=$split, player 2)"
+echo
+echo "| board | pvs $threads threads, s | gpu end to end, s | gpu kernels, s | launches | factor | target |"
+echo "|---|---|---|---|---|---|---|"
+for row in "32x32 3" "64x32 10" "64x64 10"; do
+  read -r size target <<<"$row"
+  out=$(timeout "$match_seconds" "$gts" reversi play --size "$size" --depth 3 --player1 "pvs:threads=$threads" \
+        --player2 "$gpu" 2>&1)
+  rc=$?
+  p1=$(grep '^player 1: [0-9.]* s in' <<<"$out") p2=$(grep '^player 2: [0-9.]* s in' <<<"$out")
+  if [ "$rc" -ne 0 ] || [ -z "$p2" ]; then
+    echo "| $size | not finished in ${match_seconds} s (exit $rc) | | | | | $target |"
+    continue
+  fi
+  cpu_s=$(field 'player 1:' "$p1") gpu_s=$(field 'player 2:' "$p2")
+  echo "| $size | $cpu_s | $gpu_s | $(field 'kernels' "$p2") | $(field 'gpu:' "$p2") |" \
+       "$(awk -v a="$cpu_s" -v b="$gpu_s" 'BEGIN { printf "%.2f", (b > 0 ? a / b : 0) }') | $target |"
+done
+
+[ "$table" = 1 ] || exit 0
+mkdir -p "$outdir" || exit 1
+echo
+for p1 in alphabeta "pvs:threads=$threads"; do
+  csv="$outdir/rv_gpu_table_${p1%%:*}.csv"
+  echo "## Table 2 and Table 1: $p1 (player 1) against the GPU (player 2), cells over $max_seconds s cut ($csv)"
+  echo
+  # The report's cells, row by row, then 32x32 to depth 5 and 64x64 to 4.
+  first=1
+  for row in 8x8:1-6,8,10 16x8:1-6,8 16x16:1-6 32x16:1-5 32x32:1-5 64x32:1-3 64x64:1-4; do
+    "$gts" reversi bench table --player1 "$p1" --player2 "$gpu" --sizes "${row%%:*}" --depths "${row#*:}" \
+        --max-seconds "$max_seconds" --csv | tail -n +$((first ? 1 : 2))
+    first=0
+  done > "$csv"
+  cat "$csv"
+  echo
+  echo "Table 1 (branching: legal moves where a player had a move to choose, depth-2 games)"
+  echo
+  echo "| board | b |"
+  echo "|---|---|"
+  awk -F, '$4 == 2 && $5 == "ok" { print "| " $1 " | " $10 " |" }' "$csv"
+  echo
+done
+if command -v gnuplot > /dev/null; then
+  gnuplot -e "csv='$outdir/rv_gpu_table_alphabeta.csv'; csv2='$outdir/rv_gpu_table_pvs.csv'" \
+      -e "label2='vs pvs $threads threads'; out='$outdir/rv_gpu_figure4.svg'" bench/reversi_figure4.gp &&
+    echo "Figure 4: $outdir/rv_gpu_figure4.svg"
+fi

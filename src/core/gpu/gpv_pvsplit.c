@@ -1,0 +1,136 @@
+/* The PV-split search's walk down the principal variation (gpv_pvsplit.h). */
+#include "core/gpu/gpv_pvsplit.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+
+typedef struct walk {
+    const gpv_game *g;
+    gpv_result *r;
+    char *err;
+    size_t errlen;
+} walk;
+
+/* split = 2: the n siblings' children (depth - 1 plies each) in one
+ * launch, the window (alpha, beta) of the siblings' parent; values[i] the
+ * i-th sibling's fail-soft value, the best of its children's negated (or
+ * a finished game's score).  0, 1 or -1. */
+static int grandchildren(walk *w, const unsigned char *siblings, int n, int depth, int32_t alpha, int32_t beta,
+                         int32_t *values)
+{
+    const gpv_game *g = w->g;
+    int *list = malloc((size_t)g->max_moves * sizeof *list);
+    int *parent = NULL, total = 0, cap = 0, rc = -1;
+    unsigned char *frontier = NULL;
+    int32_t *got = NULL;
+    if (!list)
+        goto oom;
+    for (int i = 0; i < n; i++) {
+        const unsigned char *s = siblings + (size_t)i * g->pos_bytes;
+        const int m = g->moves(g->ctx, s, list);
+        values[i] = m ? -2147483647 : g->final(g->ctx, s);
+        if (total + m > cap) {
+            cap = 2 * (total + m);
+            unsigned char *f = realloc(frontier, (size_t)cap * g->pos_bytes);
+            int *p = f ? realloc(parent, (size_t)cap * sizeof *parent) : NULL;
+            frontier = f ? f : frontier;
+            parent = p ? p : parent;
+            if (!f || !p)
+                goto oom;
+        }
+        for (int k = 0; k < m; k++, total++) {
+            g->play(g->ctx, frontier + (size_t)total * g->pos_bytes, s, list[k]);
+            parent[total] = i;
+        }
+    }
+    rc = 0;
+    if (total) {
+        if (!(got = malloc((size_t)total * sizeof *got)))
+            goto oom;
+        w->r->launches++;
+        w->r->siblings += total;
+        rc = g->siblings(g->ctx, frontier, total, depth - 1, alpha, beta, got, w->err, w->errlen);
+        for (int k = 0; k < total && rc == 0; k++)
+            if (-got[k] > values[parent[k]])
+                values[parent[k]] = -got[k];
+    }
+    goto done;
+oom:
+    snprintf(w->err, w->errlen, "out of memory");
+    rc = -1;
+done:
+    free(list);
+    free(parent);
+    free(frontier);
+    free(got);
+    return rc;
+}
+
+/* The value of pos at depth in (alpha, beta); *move its best move at the
+ * root.  0, 1 (stopped) or -1. */
+static int pv_node(walk *w, const void *pos, int depth, int32_t alpha, int32_t beta, int32_t *value, int *move)
+{
+    const gpv_game *g = w->g;
+    w->r->host_nodes++;
+    *move = -1;
+    if (depth == 0) {
+        *value = g->leaf(g->ctx, pos);
+        return 0;
+    }
+    int *list = malloc((size_t)g->max_moves * sizeof *list);
+    const int n = list ? g->moves(g->ctx, pos, list) : 0;
+    /* A 64x64 board's children are 1 KB each: room for this node's only. */
+    unsigned char *child = malloc((size_t)(n ? n : 1) * g->pos_bytes);
+    int32_t *values = malloc((size_t)(n ? n : 1) * sizeof *values);
+    int rc = -1;
+    if (!list || !child || !values) {
+        snprintf(w->err, w->errlen, "out of memory");
+        goto done;
+    }
+    if (n == 0) {
+        *value = g->final(g->ctx, pos);
+        rc = 0;
+        goto done;
+    }
+    g->play(g->ctx, child, pos, list[0]);
+    int32_t v;
+    int ignored;
+    if ((rc = pv_node(w, child, depth - 1, -beta, -alpha, &v, &ignored)) != 0)
+        goto done;
+    int32_t best = -v;
+    *move = list[0];
+    if (best > alpha)
+        alpha = best;
+    if (alpha < beta && n > 1) {
+        for (int i = 1; i < n; i++)
+            g->play(g->ctx, child + (size_t)(i - 1) * g->pos_bytes, pos, list[i]);
+        if (g->split > 1 && depth > 1) {
+            rc = grandchildren(w, child, n - 1, depth - 1, alpha, beta, values);
+        } else {
+            w->r->launches++;
+            w->r->siblings += n - 1;
+            rc = g->siblings(g->ctx, child, n - 1, depth - 1, -beta, -alpha, values, w->err, w->errlen);
+        }
+        if (rc != 0)
+            goto done;
+        for (int i = 1; i < n; i++)
+            if (-values[i - 1] > best) {
+                best = -values[i - 1];
+                *move = list[i];
+            }
+    }
+    *value = best;
+    rc = 0;
+done:
+    free(list);
+    free(child);
+    free(values);
+    return rc;
+}
+
+int gpv_search(const gpv_game *g, const void *root, int depth, gpv_result *r, char *err, size_t errlen)
+{
+    walk w = { g, r, err, errlen };
+    *r = (gpv_result){ 0, -1, 0, 0, 0 };
+    return pv_node(&w, root, depth, -2147483647, 2147483647, &r->value, &r->move);
+}

@@ -1,0 +1,130 @@
+// The Reversi PV-split kernel: a thread block per sibling of a node of the
+// principal variation, each searching it with the block search of
+// rv_wxh_gpu_core.h, its stack of nodes in shared memory when (depth + 1)
+// nodes fit in what a block may opt into, else in global memory.
+#include <cuda_runtime.h>
+#include <stdio.h>
+
+#include "core/gpu_stoppable.h"
+
+extern "C" {
+#include "gts/gpu.h"
+#include "reversi/gpu/rv_wxh_gpu_device.h"
+}
+
+struct rvg_device {
+    int16_t *weight;            // the board's weights, device copy
+    int weight_width, weight_height;
+    const int16_t *weight_host; // the table they were copied from
+    uint8_t *children;
+    gpv_out *out;
+    uint8_t *stack;             // global stacks, when shared memory is too small
+    size_t children_cap, out_cap, stack_cap;
+    gpu_stoppable launch;       // its events and the flag the blocks read
+    int shared_optin;           // the most dynamic shared memory a block may have
+};
+
+// At most 1024 threads a block (32x32 in bytes): 64 registers a thread.
+__global__ void __launch_bounds__(1024) pvsplit_kernel(rvg_game g, const uint8_t *children, int depth, int32_t alpha,
+                                                       int32_t beta, const int *stop, gpv_out *out,
+                                                       uint8_t *global_stack)
+{
+    extern __shared__ __align__(16) uint8_t shared_stack[];
+    __shared__ int64_t scratch[RVG_SCRATCH_WORDS];
+    uint8_t *stack = global_stack ? global_stack + (size_t)blockIdx.x * (size_t)(depth + 1) * g.stride : shared_stack;
+    const uint32_t *src = (const uint32_t *)(children + (size_t)blockIdx.x * g.pos_bytes);
+    for (int i = threadIdx.x; i < g.pos_bytes / 4; i += blockDim.x)
+        ((uint32_t *)stack)[i] = src[i];
+    __syncthreads();
+    const gpv_out o = rvg_block_search(&g, stack, depth, alpha, beta, stop, scratch);
+    if (threadIdx.x == 0)
+        out[blockIdx.x] = o;
+}
+
+extern "C" rvg_device *rvg_device_open(char *err, size_t errlen)
+{
+    if (gpu_available(err, errlen) != 0)
+        return NULL;
+    rvg_device *d = (rvg_device *)calloc(1, sizeof *d);
+    cudaFuncAttributes attr;
+    if (!d) {
+        snprintf(err, errlen, "out of memory");
+        return NULL;
+    }
+    if (gpu_failed(cudaDeviceGetAttribute(&d->shared_optin, cudaDevAttrMaxSharedMemoryPerBlockOptin, 0),
+                   "device query", err, errlen) ||
+        gpu_failed(cudaMalloc(&d->weight, RVG_MAX_SQUARES * sizeof *d->weight), "malloc", err, errlen) ||
+        gpu_stoppable_open(&d->launch, err, errlen) ||
+        // Loads the kernel now, not in the first search a player times.
+        gpu_failed(cudaFuncGetAttributes(&attr, pvsplit_kernel), "kernel load", err, errlen)) {
+        rvg_device_close(d);
+        return NULL;
+    }
+    return d;
+}
+
+extern "C" void rvg_device_close(rvg_device *d)
+{
+    if (!d)
+        return;
+    cudaFree(d->weight);
+    cudaFree(d->children);
+    cudaFree(d->out);
+    cudaFree(d->stack);
+    gpu_stoppable_close(&d->launch);
+    free(d);
+}
+
+// *p grown to at least bytes (contents dropped).
+static bool grow(void **p, size_t *cap, size_t bytes, const char *what, char *err, size_t errlen)
+{
+    if (bytes <= *cap)
+        return true;
+    cudaFree(*p);
+    *p = NULL;
+    *cap = 0;
+    if (gpu_failed(cudaMalloc(p, bytes), what, err, errlen))
+        return false;
+    *cap = bytes;
+    return true;
+}
+
+extern "C" int rvg_device_run(rvg_device *d, const rvg_game *g, const uint8_t *children, int n, int depth,
+                              int32_t alpha, int32_t beta, int block_threads, const int *stop, gpv_out *out,
+                              double *kernel_us, char *err, size_t errlen)
+{
+    rvg_game dg = *g;
+    if (g->weight != d->weight_host || g->width != d->weight_width || g->height != d->weight_height) {
+        if (gpu_failed(cudaMemcpy(d->weight, g->weight, (size_t)g->squares * sizeof *d->weight,
+                                  cudaMemcpyHostToDevice),
+                       "copy of the weights", err, errlen))
+            return -1;
+        d->weight_host = g->weight;
+        d->weight_width = g->width;
+        d->weight_height = g->height;
+    }
+    dg.weight = d->weight;
+    const size_t stack_bytes = (size_t)(depth + 1) * (size_t)g->stride;
+    const bool shared = stack_bytes + RVG_SCRATCH_WORDS * sizeof(int64_t) <= (size_t)d->shared_optin;
+    if (!grow((void **)&d->children, &d->children_cap, (size_t)n * g->pos_bytes, "malloc of the siblings", err,
+              errlen) ||
+        !grow((void **)&d->out, &d->out_cap, (size_t)n * sizeof *out, "malloc of the results", err, errlen) ||
+        (!shared && !grow((void **)&d->stack, &d->stack_cap, (size_t)n * stack_bytes, "malloc of the stacks", err,
+                          errlen)) ||
+        (shared && gpu_failed(cudaFuncSetAttribute(pvsplit_kernel, cudaFuncAttributeMaxDynamicSharedMemorySize,
+                                                   (int)stack_bytes),
+                              "shared memory", err, errlen)) ||
+        gpu_failed(cudaMemcpyAsync(d->children, children, (size_t)n * g->pos_bytes, cudaMemcpyHostToDevice),
+                   "copy in", err, errlen))
+        return -1;
+    int *flag = NULL;
+    if (gpu_stoppable_begin(&d->launch, &flag, err, errlen))
+        return -1;
+    pvsplit_kernel<<<n, block_threads, shared ? stack_bytes : 0>>>(dg, d->children, depth, alpha, beta, flag, d->out,
+                                                                   shared ? NULL : d->stack);
+    if (gpu_failed(cudaGetLastError(), "kernel launch", err, errlen) ||
+        gpu_failed(gpu_stoppable_wait(&d->launch, stop, kernel_us), "kernel", err, errlen) ||
+        gpu_failed(cudaMemcpy(out, d->out, (size_t)n * sizeof *out, cudaMemcpyDeviceToHost), "copy out", err, errlen))
+        return -1;
+    return 0;
+}
