@@ -120,43 +120,59 @@ static int32_t host_final(void *ctx, const void *pos)
 }
 
 /* The blocks one after another on this thread. */
-static int run_cpu(rvg_searcher *s, const uint8_t *children, int n, int depth, int32_t alpha, int32_t beta,
-                   gpv_out *out, char *err, size_t errlen)
+static int run_cpu(rvg_searcher *s, const uint8_t *parents, const gpv_job *jobs, int n, int depth, int32_t alpha,
+                   int32_t beta, gpv_out *out, char *err, size_t errlen)
 {
-    uint8_t *stack = malloc((size_t)(depth + 1) * (size_t)s->g.stride);
+    uint8_t *stack = malloc((size_t)(depth + 2) * (size_t)s->g.stride);
     if (!stack) {
         snprintf(err, errlen, "out of memory");
         return -1;
     }
     int64_t scratch[RVG_SCRATCH_WORDS];
     for (int i = 0; i < n && !gts_stop_raised(s->o.stop); i++) {
-        memcpy(stack, children + (size_t)i * (size_t)s->g.pos_bytes, (size_t)s->g.pos_bytes);
-        out[i] = rvg_block_search(&s->g, stack, depth, alpha, beta, stop_word(s->o.stop), scratch);
+        memcpy(stack, parents + (size_t)jobs[i].parent * (size_t)s->g.pos_bytes, (size_t)s->g.pos_bytes);
+        uint8_t *node = rvg_job_node(&s->g, stack, jobs[i].move, scratch);
+        out[i] = rvg_block_search(&s->g, node, depth, alpha, beta, stop_word(s->o.stop), scratch);
     }
     free(stack);
     return 0;
 }
 
-static int host_siblings(void *ctx, const void *children, int n, int depth, int32_t alpha, int32_t beta,
-                         int32_t *values, char *err, size_t errlen)
+/* A job's move (an rvb square, RVB_PASS or GPV_SELF) in the device's numbering. */
+static int device_move(const rvg_game *g, int move)
+{
+    if (move == GPV_SELF)
+        return GPV_SELF;
+    if (move == RVB_PASS)
+        return RVG_PASS;
+    return g->rows ? move / g->width * 64 + move % g->width : move;
+}
+
+static int host_launch(void *ctx, const void *parents, const gpv_job *jobs, int n, int depth, int32_t alpha,
+                       int32_t beta, int32_t *values, char *err, size_t errlen)
 {
     rvg_searcher *s = ctx;
-    const rvb *kids = children;
-    uint8_t *pos = malloc((size_t)n * (size_t)s->g.pos_bytes);
+    const rvb *boards = parents;
+    int n_parents = 0;
+    for (int i = 0; i < n; i++)
+        n_parents = jobs[i].parent >= n_parents ? jobs[i].parent + 1 : n_parents;
+    uint8_t *pos = calloc((size_t)n_parents, (size_t)s->g.pos_bytes);
+    gpv_job *moves = malloc((size_t)n * sizeof *moves);
     gpv_out *out = calloc((size_t)n, sizeof *out);
     int rc = -1;
-    if (!pos || !out) {
+    if (!pos || !moves || !out) {
         snprintf(err, errlen, "out of memory");
         goto done;
     }
-    memset(pos, 0, (size_t)n * (size_t)s->g.pos_bytes);
+    for (int i = 0; i < n_parents; i++)
+        to_layout(&s->g, &boards[i], pos + (size_t)i * (size_t)s->g.pos_bytes);
     for (int i = 0; i < n; i++)
-        to_layout(&s->g, &kids[i], pos + (size_t)i * (size_t)s->g.pos_bytes);
+        moves[i] = (gpv_job){ jobs[i].parent, device_move(&s->g, jobs[i].move) };
     double us = 0;
     rc = s->o.executor == RVG_EXEC_CPU
-             ? run_cpu(s, pos, n, depth, alpha, beta, out, err, errlen)
-             : rvg_device_run(s->dev, &s->g, pos, n, depth, alpha, beta, s->threads, stop_word(s->o.stop), out, &us,
-                              err, errlen);
+             ? run_cpu(s, pos, moves, n, depth, alpha, beta, out, err, errlen)
+             : rvg_device_run(s->dev, &s->g, pos, n_parents, moves, n, depth, alpha, beta, s->threads,
+                              stop_word(s->o.stop), out, &us, err, errlen);
     s->st->kernel_us += us;
     for (int i = 0; i < n && rc == 0; i++) {
         values[i] = out[i].value;
@@ -166,6 +182,7 @@ static int host_siblings(void *ctx, const void *children, int n, int depth, int3
         rc = 1;
 done:
     free(pos);
+    free(moves);
     free(out);
     return rc;
 }
@@ -220,7 +237,7 @@ int rvg_search(rvg_searcher *s, const rvb *b, int depth, rv_result *r, rvg_stats
     rvg_stats local = { 0 };
     s->st = st ? st : &local;
     const gpv_game game = { s, sizeof(rvb), b->width * b->height + 1, host_moves, host_play, host_leaf, host_final,
-                            host_siblings, s->o.split };
+                            host_launch, s->o.split };
     gpv_result g;
     const uint64_t before = s->st->device_nodes;
     const int rc = gpv_search(&game, b, depth, &g, err, errlen);
