@@ -48,7 +48,7 @@ static void set_geometry(rvg_game *g, rvg_layout layout, int width, int height)
     g->squares = width * height;
     g->rows = layout == RVG_ROWS;
     if (g->rows) {
-        g->pos_bytes = 16 * height;
+        g->pos_bytes = 16 * height + 16;    /* the rows, then the WPC word, 16-byte aligned */
         g->mask_words = 2 * height;
     } else {
         g->pos_bytes = round16(g->squares);
@@ -64,11 +64,15 @@ static void to_layout(const rvg_game *g, const rvb *b, uint8_t *out)
     if (g->rows) {
         uint64_t *me = (uint64_t *)out, *opp = me + g->height;
         const uint64_t full = rvg_full(g->width);
+        int32_t wpc = 0;
         for (int y = 0; y < g->height; y++) {
             const int sq = y * g->width;
             me[y] = (b->me[sq >> 6] >> (sq & 63)) & full;
             opp[y] = (b->opp[sq >> 6] >> (sq & 63)) & full;
+            for (int x = 0; x < g->width; x++)
+                wpc += (int32_t)(((me[y] >> x) & 1) - ((opp[y] >> x) & 1)) * g->weight[sq + x];
         }
+        *rvg_rows_wpc(g, out) = wpc;
         return;
     }
     for (int sq = 0; sq < g->squares; sq++)

@@ -38,9 +38,11 @@ typedef struct rvg_game {
     const int16_t *weight;      /* per square, row by row (device memory in a kernel) */
 } rvg_game;
 
-/* Scratch: the reductions' words, then the eight flip lengths. */
-#define RVG_SCRATCH_WORDS (GB_SCRATCH_WORDS + 8)
+/* Scratch: the reductions' words, the eight flip lengths, then (rows) the
+ * weights of each direction's flips. */
+#define RVG_SCRATCH_WORDS (GB_SCRATCH_WORDS + 16)
 #define RVG_RAY(scratch) ((scratch) + GB_SCRATCH_WORDS)
+#define RVG_RAY_WEIGHT(scratch) ((scratch) + GB_SCRATCH_WORDS + 8)
 
 /* Direction d (0..7) as a step (dx, dy), and back. */
 GB_FN int rvg_dx(int d)
