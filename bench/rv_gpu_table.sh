@@ -9,9 +9,11 @@
 #                         [--table [--max-seconds S] [--out DIR]]
 #
 # 1. Single searches (gts reversi best) of the midgame boards of
-#    data/reversi, 64x64 at depths 3 and 4, 16x16 at depth 5: both layouts,
+#    data/reversi, 64x64 at depths 3 and 4 (400 random plies, sparse) and
+#    at depth 3 after 2000 plies of a real game, 16x16 at depth 5: both layouts,
 #    a block per sibling (split=1, the report's) and per sibling's child
-#    (split=2), against PVS on N threads and serial alpha-beta; the scores
+#    (split=2; rows also with a warp a block, block=32), against PVS on N
+#    threads and serial alpha-beta; the scores
 #    must agree (a search cut at 60 s shows "over 60 s").  About 30 s.  The
 #    matches take the layout and split given (default: bytes, 1, the
 #    report's design): pick the fastest here.
@@ -61,14 +63,16 @@ field() { sed -n "s/.*$1 *\\([-+0-9.]*\\).*/\\1/p" <<<"$2" | head -1; }
 echo
 echo "## Single searches (ms; gpu: kernels ms / end to end)"
 echo
-echo "| position | depth | gpu bytes | gpu rows | gpu bytes split=2 | gpu rows split=2 | pvs $threads threads | alpha-beta | scores |"
-echo "|---|---|---|---|---|---|---|---|---|"
-for pos in "64x64 3" "64x64 4" "16x16 5"; do
-  read -r size depth <<<"$pos"
-  board="--size $size --depth $depth --board data/reversi/midgame-$size.txt"
+echo "| position | depth | gpu bytes | gpu rows | gpu bytes split=2 | gpu rows split=2 | rows split=2 block=32 |" \
+     "pvs $threads threads | alpha-beta | scores |"
+echo "|---|---|---|---|---|---|---|---|---|---|"
+for pos in "64x64 3 midgame-64x64" "64x64 4 midgame-64x64" "64x64 3 midgame-64x64-ply2000" "16x16 5 midgame-16x16"; do
+  read -r size depth file <<<"$pos"
+  board="--size $size --depth $depth --board data/reversi/$file.txt"
   cells="" scores=""
   for who in pvs:backend=gpu,layout=bytes pvs:backend=gpu,layout=rows pvs:backend=gpu,layout=bytes,split=2 \
-             pvs:backend=gpu,layout=rows,split=2 "pvs:threads=$threads" alphabeta; do
+             pvs:backend=gpu,layout=rows,split=2 pvs:backend=gpu,layout=rows,split=2,block=32 \
+             "pvs:threads=$threads" alphabeta; do
     out=$(timeout 60 "$gts" reversi best $board --player "$who" 2>&1)
     line=$(grep '^best ' <<<"$out")
     kernel=$(sed -n 's/.*kernels \([0-9.]*\) ms.*/\1/p' <<<"$out")
@@ -77,7 +81,7 @@ for pos in "64x64 3" "64x64 4" "16x16 5"; do
     scores="$scores $(field 'score' "$line")"
   done
   same=$(tr ' ' '\n' <<<"$scores" | grep . | sort -u | wc -l)
-  echo "| $size midgame | $depth$cells | $([ "$same" = 1 ] && echo equal || echo "DIFFER:$scores") |"
+  echo "| $file | $depth$cells | $([ "$same" = 1 ] && echo equal || echo "DIFFER:$scores") |"
 done
 
 echo

@@ -23,22 +23,29 @@ GB_FN uint64_t rvg_align(uint64_t v, int s, uint64_t full)
     return (s >= 0 ? v >> s : v << -s) & full;
 }
 
-/* The moves of the side `me` in row y, every column at once: along each
- * direction a run of the other side's discs closed by one of me. */
-GB_FN uint64_t rvg_row_moves(const rvg_game *g, const uint64_t *me, const uint64_t *opp, int y)
+/* The moves of the side to move in row y, every column at once, and in
+ * *theirs the other side's: along each direction a run of the other
+ * side's discs closed by one of the mover's.  One walk serves both sides
+ * (each row on the way aligned once for the two). */
+GB_FN uint64_t rvg_row_moves(const rvg_game *g, const uint64_t *me, const uint64_t *opp, int y, uint64_t *theirs)
 {
-    const uint64_t full = rvg_full(g->width);
-    uint64_t moves = 0;
+    const uint64_t full = rvg_full(g->width), empty = ~(me[y] | opp[y]) & full;
+    uint64_t mine = 0, other = 0;
     for (int d = 0; d < 8; d++) {
         const int dx = rvg_dx(d), dy = rvg_dy(d);
-        uint64_t run = ~(me[y] | opp[y]) & full;
-        for (int k = 1, yy = y + dy; run && yy >= 0 && yy < g->height; k++, yy += dy) {
-            if (k > 1)
-                moves |= run & rvg_align(me[yy], k * dx, full);
-            run &= rvg_align(opp[yy], k * dx, full);
+        uint64_t run_me = empty, run_opp = empty;
+        for (int k = 1, yy = y + dy; (run_me | run_opp) && yy >= 0 && yy < g->height; k++, yy += dy) {
+            const uint64_t m = rvg_align(me[yy], k * dx, full), o = rvg_align(opp[yy], k * dx, full);
+            if (k > 1) {
+                mine |= run_me & m;
+                other |= run_opp & o;
+            }
+            run_me &= o;
+            run_opp &= m;
         }
     }
-    return moves;
+    *theirs = other;
+    return mine;
 }
 
 GB_FN int rvg_popcount(uint64_t v)
@@ -55,17 +62,16 @@ GB_FN int rvg_rows_gen(const rvg_game *g, const uint8_t *pos, uint32_t *mask32, 
     const uint64_t *me = (const uint64_t *)pos, *opp = me + g->height;
     uint64_t *mask = (uint64_t *)mask32;
     GB_SPAN(lo, hi, g->height);
-    int n = 0;
+    int n = 0, theirs = 0;
     for (int y = lo; y < hi; y++) {
-        mask[y] = rvg_row_moves(g, me, opp, y);
+        uint64_t other;
+        mask[y] = rvg_row_moves(g, me, opp, y, &other);
         n += rvg_popcount(mask[y]);
+        theirs += other != 0;
     }
     n = (int)gb_sum(n, scratch);
     if (n)
         return n;
-    int theirs = 0;
-    for (int y = lo; y < hi; y++)
-        theirs += rvg_row_moves(g, opp, me, y) != 0;
     return gb_sum(theirs, scratch) ? 0 : -1;
 }
 
@@ -152,8 +158,9 @@ GB_FN int32_t rvg_rows_eval(const rvg_game *g, const uint8_t *pos, int64_t *scra
     const int64_t wpc = GB_TID == 0 ? *rvg_rows_wpc(g, pos) : 0;
     int mine = 0, theirs = 0, nme = 0, nopp = 0;
     for (int y = lo; y < hi; y++) {
-        mine += rvg_popcount(rvg_row_moves(g, me, opp, y));
-        theirs += rvg_popcount(rvg_row_moves(g, opp, me, y));
+        uint64_t other;
+        mine += rvg_popcount(rvg_row_moves(g, me, opp, y, &other));
+        theirs += rvg_popcount(other);
         nme += rvg_popcount(me[y]);
         nopp += rvg_popcount(opp[y]);
     }
