@@ -48,8 +48,15 @@
 GB_FN int64_t gb_sum(int64_t v, int64_t *scratch)
 {
 #ifdef __CUDACC__
+    /* Butterfly: every lane gets its warp's sum, so a block of one warp
+     * (the row layout's block=32) needs no shared memory and no barrier
+     * but the warp's, which orders what its lanes wrote before. */
     for (int o = 16; o; o >>= 1)
-        v += __shfl_down_sync(0xffffffffu, v, o);
+        v += __shfl_xor_sync(0xffffffffu, v, o);
+    if (blockDim.x == 32) {
+        __syncwarp();
+        return v;
+    }
     if ((threadIdx.x & 31) == 0)
         scratch[threadIdx.x >> 5] = v;
     __syncthreads();
