@@ -18,7 +18,16 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#ifdef __CUDACC__
+#if defined(__CUDACC__) && defined(GB_WARP)
+/* A translation unit that defines GB_WARP makes the "block" of this code
+ * one warp of a CUDA block: each warp works on its own node, its barriers
+ * the warp's, its reductions shuffles. */
+#define GB_FN static __device__ __forceinline__
+#define GB_TID ((int)(threadIdx.x & 31))
+#define GB_THREADS 32
+#define GB_SYNC() __syncwarp()
+#define GB_OR32(p, bits) atomicOr((unsigned *)(p), (unsigned)(bits))
+#elif defined(__CUDACC__)
 #define GB_FN static __device__ __forceinline__
 #define GB_TID ((int)threadIdx.x)
 #define GB_THREADS ((int)blockDim.x)
@@ -49,11 +58,11 @@ GB_FN int64_t gb_sum(int64_t v, int64_t *scratch)
 {
 #ifdef __CUDACC__
     /* Butterfly: every lane gets its warp's sum, so a block of one warp
-     * (the row layout's block=32) needs no shared memory and no barrier
-     * but the warp's, which orders what its lanes wrote before. */
+     * (the row layout's block=32, or GB_WARP) needs no shared memory and
+     * no barrier but the warp's, which orders what its lanes wrote before. */
     for (int o = 16; o; o >>= 1)
         v += __shfl_xor_sync(0xffffffffu, v, o);
-    if (blockDim.x == 32) {
+    if (GB_THREADS == 32) {
         __syncwarp();
         return v;
     }
@@ -79,7 +88,9 @@ GB_FN int64_t gb_sum(int64_t v, int64_t *scratch)
 /* Whether any thread's pred holds, told to all (a barrier). */
 GB_FN bool gb_any(bool pred)
 {
-#ifdef __CUDACC__
+#if defined(__CUDACC__) && defined(GB_WARP)
+    return __any_sync(0xffffffffu, pred) != 0;
+#elif defined(__CUDACC__)
     return __syncthreads_or(pred) != 0;
 #else
     return pred;

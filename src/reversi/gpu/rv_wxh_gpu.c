@@ -28,8 +28,10 @@ static const int *stop_word(const gts_stop *stop)
     return stop ? (const int *)&stop->raised : NULL;
 }
 
-int rvg_default_threads(rvg_layout layout, int width, int height)
+int rvg_default_threads(rvg_layout layout, bool per_warp, int width, int height)
 {
+    if (per_warp)
+        return 128;
     if (layout == RVG_ROWS)
         return height > 32 ? 64 : 32;
     return width * height <= 1024 ? width * height : 512;
@@ -176,7 +178,7 @@ static int host_launch(void *ctx, const void *parents, const gpv_job *jobs, int 
     rc = s->o.executor == RVG_EXEC_CPU
              ? run_cpu(s, pos, moves, n, depth, alpha, beta, out, err, errlen)
              : rvg_device_run(s->dev, &s->g, pos, n_parents, moves, n, depth, alpha, beta, s->threads,
-                              stop_word(s->o.stop), out, &us, err, errlen);
+                              s->o.per_warp, stop_word(s->o.stop), out, &us, err, errlen);
     s->st->kernel_us += us;
     for (int i = 0; i < n && rc == 0; i++) {
         values[i] = out[i].value;
@@ -237,7 +239,7 @@ int rvg_search(rvg_searcher *s, const rvb *b, int depth, rv_result *r, rvg_stats
         s->g.mobility = s->o.mobility;
         s->g.weight = s->w->square;
     }
-    s->threads = s->o.block_threads ? s->o.block_threads : rvg_default_threads(s->o.layout, b->width, b->height);
+    s->threads = s->o.block_threads ? s->o.block_threads : rvg_default_threads(s->o.layout, s->o.per_warp, b->width, b->height);
     rvg_stats local = { 0 };
     s->st = st ? st : &local;
     const gpv_game game = { s, sizeof(rvb), b->width * b->height + 1, host_moves, host_play, host_leaf, host_final,

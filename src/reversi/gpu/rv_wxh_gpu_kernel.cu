@@ -59,8 +59,9 @@ extern "C" rvg_device *rvg_device_open(char *err, size_t errlen)
                    "device query", err, errlen) ||
         gpu_failed(cudaMalloc(&d->weight, RVG_MAX_SQUARES * sizeof *d->weight), "malloc", err, errlen) ||
         gpu_stoppable_open(&d->launch, err, errlen) ||
-        // Loads the kernel now, not in the first search a player times.
-        gpu_failed(cudaFuncGetAttributes(&attr, pvsplit_kernel), "kernel load", err, errlen)) {
+        // Loads the kernels now, not in the first search a player times.
+        gpu_failed(cudaFuncGetAttributes(&attr, pvsplit_kernel), "kernel load", err, errlen) ||
+        gpu_failed(cudaFuncGetAttributes(&attr, rvg_warp_kernel()), "kernel load", err, errlen)) {
         rvg_device_close(d);
         return NULL;
     }
@@ -94,9 +95,31 @@ static bool grow(void **p, size_t *cap, size_t bytes, const char *what, char *er
     return true;
 }
 
+// The launch of n jobs, a block or (per_warp) a warp each, their stacks
+// in shared memory unless global_stack.
+static cudaError_t launch(rvg_game g, const uint8_t *parents, const gpv_job *jobs, int n, int depth, int32_t alpha,
+                          int32_t beta, const int *flag, gpv_out *out, uint8_t *global_stack, int block_threads,
+                          bool per_warp, size_t shared_bytes)
+{
+    const void *kernel = per_warp ? rvg_warp_kernel() : (const void *)pvsplit_kernel;
+    cudaError_t e = cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, (int)shared_bytes);
+    if (e != cudaSuccess)
+        return e;
+    if (!per_warp) {
+        pvsplit_kernel<<<n, block_threads, shared_bytes>>>(g, parents, jobs, depth, alpha, beta, flag, out,
+                                                           global_stack);
+        return cudaGetLastError();
+    }
+    void *args[] = { &g, &parents, &jobs, &n, &depth, &alpha, &beta, &flag, &out, &global_stack };
+    const int warps = block_threads / 32;
+    return cudaLaunchKernel(kernel, dim3((unsigned)((n + warps - 1) / warps)), dim3((unsigned)block_threads), args,
+                            shared_bytes, 0);
+}
+
 extern "C" int rvg_device_run(rvg_device *d, const rvg_game *g, const uint8_t *parents, int n_parents,
                               const gpv_job *jobs, int n, int depth, int32_t alpha, int32_t beta, int block_threads,
-                              const int *stop, gpv_out *out, double *kernel_us, char *err, size_t errlen)
+                              bool per_warp, const int *stop, gpv_out *out, double *kernel_us, char *err,
+                              size_t errlen)
 {
     rvg_game dg = *g;
     if (g->weight != d->weight_host || g->width != d->weight_width || g->height != d->weight_height) {
@@ -109,28 +132,27 @@ extern "C" int rvg_device_run(rvg_device *d, const rvg_game *g, const uint8_t *p
         d->weight_height = g->height;
     }
     dg.weight = d->weight;
+    // A block's stack, or its warps' (after the warps' static scratch).
     const size_t stack_bytes = (size_t)(depth + 2) * (size_t)g->stride;
-    const bool shared = stack_bytes + RVG_SCRATCH_WORDS * sizeof(int64_t) <= (size_t)d->shared_optin;
+    const size_t shared_bytes = per_warp ? (size_t)(block_threads / 32) * stack_bytes : stack_bytes;
+    const size_t scratch_bytes = (per_warp ? 32 : 1) * RVG_SCRATCH_WORDS * sizeof(int64_t);
+    const bool shared = shared_bytes + scratch_bytes <= (size_t)d->shared_optin;
     if (!grow((void **)&d->parents, &d->parents_cap, (size_t)n_parents * g->pos_bytes, "malloc of the parents", err,
               errlen) ||
         !grow((void **)&d->jobs, &d->jobs_cap, (size_t)n * sizeof *jobs, "malloc of the jobs", err, errlen) ||
         !grow((void **)&d->out, &d->out_cap, (size_t)n * sizeof *out, "malloc of the results", err, errlen) ||
         (!shared && !grow((void **)&d->stack, &d->stack_cap, (size_t)n * stack_bytes, "malloc of the stacks", err,
                           errlen)) ||
-        (shared && gpu_failed(cudaFuncSetAttribute(pvsplit_kernel, cudaFuncAttributeMaxDynamicSharedMemorySize,
-                                                   (int)stack_bytes),
-                              "shared memory", err, errlen)) ||
         gpu_failed(cudaMemcpyAsync(d->parents, parents, (size_t)n_parents * g->pos_bytes, cudaMemcpyHostToDevice),
                    "copy in", err, errlen) ||
         gpu_failed(cudaMemcpyAsync(d->jobs, jobs, (size_t)n * sizeof *jobs, cudaMemcpyHostToDevice), "copy in", err,
                    errlen))
         return -1;
     int *flag = NULL;
-    if (gpu_stoppable_begin(&d->launch, &flag, err, errlen))
-        return -1;
-    pvsplit_kernel<<<n, block_threads, shared ? stack_bytes : 0>>>(dg, d->parents, d->jobs, depth, alpha, beta, flag,
-                                                                   d->out, shared ? NULL : d->stack);
-    if (gpu_failed(cudaGetLastError(), "kernel launch", err, errlen) ||
+    if (gpu_stoppable_begin(&d->launch, &flag, err, errlen) ||
+        gpu_failed(launch(dg, d->parents, d->jobs, n, depth, alpha, beta, flag, d->out, shared ? NULL : d->stack,
+                          block_threads, per_warp, shared ? shared_bytes : 0),
+                   "kernel launch", err, errlen) ||
         gpu_failed(gpu_stoppable_wait(&d->launch, stop, kernel_us), "kernel", err, errlen) ||
         gpu_failed(cudaMemcpy(out, d->out, (size_t)n * sizeof *out, cudaMemcpyDeviceToHost), "copy out", err, errlen))
         return -1;
