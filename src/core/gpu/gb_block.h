@@ -1,6 +1,7 @@
 /*
  * Block-cooperative code written once for two executors: nvcc compiles it
- * for a CUDA thread block working on one node, the C compiler for the CPU
+ * for a CUDA thread block working on one node (or, where GB_WARP is
+ * defined, for each warp of a block on a node of its own), the C compiler for the CPU
  * executor, where one thread plays the whole block (GB_TID 0 of
  * GB_THREADS 1, barriers vanish, a reduction is the value itself).  So CI,
  * which has no GPU, runs every line of the device search.
@@ -89,6 +90,7 @@ GB_FN int64_t gb_sum(int64_t v, int64_t *scratch)
 GB_FN bool gb_any(bool pred)
 {
 #if defined(__CUDACC__) && defined(GB_WARP)
+    __syncwarp();   /* the vote orders no memory: the barrier is this */
     return __any_sync(0xffffffffu, pred) != 0;
 #elif defined(__CUDACC__)
     return __syncthreads_or(pred) != 0;
