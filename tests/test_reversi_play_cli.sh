@@ -23,7 +23,7 @@ expect_empty_stderr
 run "play: specs with their own depths" "$GTS" reversi play --player1 alphabeta:depth=2 \
     --player2 pvs:depth=2,threads=2,tt-mb=8
 expect_rc 0
-expect_contains out "(pvs, threads backend, 2 threads, ctdl weights, depth 2)" "player 2: "
+expect_contains out "(pvs, threads backend, 2 threads (ybwc), ctdl weights, depth 2)" "player 2: "
 checks=$((checks + 1))
 [ "$(grep -c '^  moves   [a-h1-8]*$' "$TMP/out")" -eq 2 ] || fail "not two move lists"
 

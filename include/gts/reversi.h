@@ -102,6 +102,34 @@ int rv_parse_obf(const char *line, rv_pos *p, bool *black_to_move, bool *has_sco
  * and a game that ends before depth counted as no sequence. */
 uint64_t rv_perft(const rv_pos *p, int depth);
 
+/* A position by uniformly random moves from the start until `empties`
+ * squares are empty, passes as they come, the choices drawn from *seed
+ * (splitmix64: the same games on every machine); false if the game ended
+ * first or the position is over.  *black_to_move: whose turn it is. */
+bool rv_random_position(uint64_t *seed, int empties, rv_pos *p, bool *black_to_move);
+
+/* Perft on CPU threads or the GPU (src/reversi/gpu/): the first plies are
+ * enumerated on the host into prefixes (many thousand), each prefix's
+ * subtree is a task; counts equal rv_perft's. */
+typedef struct rv_perft_options {
+    int threads;        /* CPU threads sharing the tasks; 0 or 1: one */
+    bool gpu;           /* the GPU kernel */
+    bool cpu_executor;  /* with gpu: the kernel's code on one CPU thread */
+    gts_stop *stop;     /* raised: stop soon (a second at most); may be NULL */
+} rv_perft_options;
+
+typedef struct rv_perft_result {
+    uint64_t leaves;      /* the sequences of the depth */
+    double usec;          /* end to end: prefixes, copies, the count */
+    double kernel_usec;   /* gpu: the launches (CUDA events), else the count */
+    size_t prefixes;      /* the tasks */
+    int split;            /* their plies */
+} rv_perft_result;
+
+/* 0, or -1 with a reason ("stopped" when o->stop was raised; no device). */
+int rv_perft_run(const rv_pos *p, int depth, const rv_perft_options *o, rv_perft_result *r, char *err,
+                 size_t errlen);
+
 /* Exact endgame solving. */
 typedef struct rv_solve_options {
     bool wld;           /* win / draw / loss only: scores -1, 0, 1 */
@@ -141,5 +169,38 @@ void rv_solver_run(rv_solver *s, const rv_pos *p, rv_solve_result *r);
 
 /* One position with a solver made and freed for it: 0, or -1 with a reason. */
 int rv_solve(const rv_pos *p, const rv_solve_options *o, rv_solve_result *r, char *err, size_t errlen);
+
+/* Batch solving: many positions, each solved whole by one worker.  On the
+ * CPU, `threads` threads each take positions of their own from a queue,
+ * each with its own solver and table (rv_endgame_batch.c); on the GPU
+ * (src/reversi/gpu/), a persistent kernel whose lanes take positions from
+ * an atomic queue, each solving its own with an explicit stack and no
+ * table, for positions of at most RV_GPU_MAX_EMPTIES empties.  Scores are
+ * the serial solver's; a best move is one that reaches the score. */
+#define RV_GPU_MAX_EMPTIES 20
+
+typedef struct rv_batch_options {
+    bool wld;           /* win / draw / loss only: scores -1, 0, 1 */
+    bool gpu;           /* the GPU kernel */
+    bool cpu_executor;  /* with gpu: the kernel's code on `threads` CPU threads */
+    int threads;        /* CPU threads, each with positions of its own; 0: 1 */
+    size_t tt_bytes;    /* CPU: each thread's table; 0: the default */
+    gts_stop *stop;     /* raised: stop soon, answers not found marked so */
+} rv_batch_options;
+
+typedef struct rv_batch_answer {
+    int score;
+    int move;           /* a best move, RV_PASS, RV_NO_MOVE at the game's
+                           end; RV_NOT_SOLVED when stopped before it */
+    uint64_t nodes;
+} rv_batch_answer;
+#define RV_NOT_SOLVED (-2)
+
+/* Solves p[0..n) into out[0..n); *work_usec: the solving alone (GPU: the
+ * kernel launches by CUDA events).  0 (also when stopped: see out), or
+ * -1 with a reason (no device, no memory, a position of more empties
+ * than the GPU takes). */
+int rv_solve_batch(const rv_pos *p, size_t n, const rv_batch_options *o, rv_batch_answer *out, double *work_usec,
+                   char *err, size_t errlen);
 
 #endif

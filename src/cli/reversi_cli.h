@@ -2,6 +2,7 @@
 #ifndef GTS_REVERSI_CLI_H
 #define GTS_REVERSI_CLI_H
 
+#include <stdbool.h>
 #include <stddef.h>
 
 #include "cli_options.h"
@@ -10,7 +11,7 @@
  * (cli_options.h), so that one command names another's option as such. */
 #define REVERSI_OPTIONS                                                                                 \
     "wld tt-mb threads size depth algo parallel split-depth wpc mobility time-ms board player1 player2 sizes depths " \
-    "max-seconds csv endgame"
+    "max-seconds csv endgame gpu executor each"
 
 /* --size WxH (or N): a CLI_OPT_CUSTOM parser into a reversi_size. */
 typedef struct reversi_size {
@@ -22,6 +23,37 @@ int reversi_parse_size(void *size, const char *text, char *err, size_t errlen);
  * exit status (after the help, or an error; an operand is one: "<what>
  * takes no arguments, only options: '...'"). */
 int reversi_options_only(const char *what, const cli_command *cmd, int argc, char **argv, const cli_option *opts);
+
+/* The usage text of gts reversi (reversi_cmd.c), for its commands' --help. */
+extern const char reversi_usage_text[];
+
+/* --gpu and --executor gpu|cpu of perft and solve: REVERSI_OPT_GPU(&f) in
+ * their options, read by reversi_parse_gpu_options. */
+typedef struct reversi_gpu_flags {
+    bool gpu;
+    int executor;           /* 1: cpu */
+    bool executor_given;
+} reversi_gpu_flags;
+extern const char *const reversi_executors[];
+#define REVERSI_OPT_GPU(f)                                                                                 \
+    CLI_OPT_FLAG("gpu", 0, &(f)->gpu),                                                                     \
+    {                                                                                                      \
+        .name = "executor", .kind = CLI_CHOICE, .target = &(f)->executor, .choices = reversi_executors,   \
+        .given = &(f)->executor_given                                                                      \
+    }
+/* cli_parse_options for `gts reversi <name>`, and --executor only with
+ * --gpu: the operand count, or -1 with the exit status in *status (after
+ * the help, or an error line). */
+int reversi_parse_gpu_options(const char *name, int argc, char **argv, const cli_option *opts,
+                              const reversi_gpu_flags *f, int *status);
+/* A GPU run's error line (with the way round a missing device); EXIT_FAIL. */
+int reversi_gpu_failed(const reversi_gpu_flags *f, const char *err);
+
+/* gts reversi perft (argv[0] = "perft", reversi_perft.c). */
+int reversi_perft_main(int argc, char **argv);
+
+/* gts reversi solve (argv[0] = "solve", reversi_solve.c). */
+int reversi_solve_main(int argc, char **argv);
 
 /* gts reversi best (argv[0] = "best"): the search's move for a position. */
 int reversi_best_main(int argc, char **argv);

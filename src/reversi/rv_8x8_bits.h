@@ -1,7 +1,9 @@
 /*
  * Internal: the 8x8 move generator and flipper, inline for the hot loops
  * (perft, the endgame solver).  rv_moves and rv_flips in gts/reversi.h are
- * these behind a call.
+ * these behind a call.  The RV_INLINE functions are compiled by nvcc for
+ * the 8x8 kernels too (src/reversi/gpu/), and by the C compiler for their
+ * CPU executor.
  */
 #ifndef GTS_RV_BITS_H
 #define GTS_RV_BITS_H
@@ -9,37 +11,89 @@
 #include <stdint.h>
 #include <string.h>
 
+#ifdef __CUDACC__
+#define RV_INLINE static inline __host__ __device__
+#else
+#define RV_INLINE static inline
+#endif
+
+RV_INLINE int rv_popcount(uint64_t x)
+{
+#ifdef __CUDA_ARCH__
+    return __popcll(x);
+#else
+    return __builtin_popcountll(x);
+#endif
+}
+
+/* The lowest set square of x (not 0). */
+RV_INLINE int rv_first_square(uint64_t x)
+{
+#ifdef __CUDA_ARCH__
+    return __ffsll((long long)x) - 1;
+#else
+    return __builtin_ctzll(x);
+#endif
+}
+
 /* The four lines through each square, its row, column, diagonal (a1-h8
  * direction) and anti-diagonal (h1-a8 direction), in two halves without
  * the square: [0] the squares above it (towards bit 63), [1] below. */
 extern const uint64_t rv_half_lines[64][2][4];
 
-/* Legal moves by a parallel prefix along each direction pair: runs of
- * opponent discs next to mine grow by 1, 1, 2 and 2 squares (at most six
- * in a row on 8x8), in four steps instead of six.  `inner` is the opponent
- * masked so that a run cannot wrap from file H to file A. */
-static inline uint64_t rv_moves_scalar(uint64_t me, uint64_t opp)
+/* The runs of o next to seed along a direction pair d (1, 8, 7 or 9
+ * squares apart): towards bit 63 into *up, towards bit 0 into *down.  A
+ * parallel prefix: runs grow by 1, 1, 2 and 2 squares (at most six in a
+ * row on 8x8), in four steps instead of six; o is masked by the caller so
+ * that a run cannot wrap from file H to file A. */
+RV_INLINE void rv_runs(uint64_t seed, uint64_t o, int d, uint64_t *up, uint64_t *down)
+{
+    uint64_t u = o & (seed << d), w = o & (seed >> d);
+    u |= o & (u << d);
+    w |= o & (w >> d);
+    const uint64_t pair_up = o & (o << d), pair_down = pair_up >> d;
+    u |= pair_up & (u << 2 * d);
+    w |= pair_down & (w >> 2 * d);
+    u |= pair_up & (u << 2 * d);
+    w |= pair_down & (w >> 2 * d);
+    *up = u;
+    *down = w;
+}
+
+/* Legal moves: the squares past each run of opponent discs next to mine. */
+RV_INLINE uint64_t rv_moves_line(uint64_t me, uint64_t o, int d)
+{
+    uint64_t up, down;
+    rv_runs(me, o, d, &up, &down);
+    return (up << d) | (down >> d);
+}
+
+RV_INLINE uint64_t rv_moves_scalar(uint64_t me, uint64_t opp)
 {
     const uint64_t inner = opp & 0x7e7e7e7e7e7e7e7eULL;
-    static const int step[4] = { 1, 8, 7, 9 };
-    uint64_t moves = 0;
-    for (int i = 0; i < 4; i++) {
-        const int d = step[i];
-        const uint64_t o = d == 8 ? opp : inner;
-        uint64_t up = o & (me << d), down = o & (me >> d);
-        up |= o & (up << d);
-        down |= o & (down >> d);
-        const uint64_t pair_up = o & (o << d), pair_down = pair_up >> d;
-        up |= pair_up & (up << 2 * d);
-        down |= pair_down & (down >> 2 * d);
-        up |= pair_up & (up << 2 * d);
-        down |= pair_down & (down >> 2 * d);
-        moves |= (up << d) | (down >> d);
-    }
+    const uint64_t moves = rv_moves_line(me, inner, 1) | rv_moves_line(me, opp, 8) | rv_moves_line(me, inner, 7) |
+                           rv_moves_line(me, inner, 9);
     return moves & ~(me | opp);
 }
 
-#if defined(__AVX2__)
+/* The discs a move at the empty square sq flips, without rv_half_lines
+ * (a table the device would read at divergent addresses): the runs of
+ * opponent discs next to sq flip where my disc ends them. */
+RV_INLINE uint64_t rv_flips_run(uint64_t me, uint64_t o, uint64_t x, int d)
+{
+    uint64_t up, down;
+    rv_runs(x, o, d, &up, &down);
+    return (me & (up << d) ? up : 0) | (me & (down >> d) ? down : 0);
+}
+
+RV_INLINE uint64_t rv_flips_shift(uint64_t me, uint64_t opp, int sq)
+{
+    const uint64_t x = (uint64_t)1 << sq, inner = opp & 0x7e7e7e7e7e7e7e7eULL;
+    return rv_flips_run(me, inner, x, 1) | rv_flips_run(me, opp, x, 8) | rv_flips_run(me, inner, x, 7) |
+           rv_flips_run(me, inner, x, 9);
+}
+
+#if defined(__AVX2__) && !defined(__CUDACC__)
 /* The same with the four direction pairs in the four lanes of a vector
  * (GCC/Clang vector extensions: one AVX2 instruction per step). */
 typedef uint64_t rv_v4 __attribute__((vector_size(32)));
@@ -84,7 +138,7 @@ static inline uint64_t rv_flips_scalar(uint64_t me, uint64_t opp, int sq)
     return flips;
 }
 
-#if defined(__AVX2__)
+#if defined(__AVX2__) && !defined(__CUDACC__)
 /* The same with the four lines in the four lanes.  With no leading-zero
  * count on AVX2 lanes, the highest non-opponent square below sq is found
  * by smearing it down the line (steps of 1, 2 and 4 squares cover the

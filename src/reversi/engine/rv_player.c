@@ -14,6 +14,8 @@ static const char *const executor_names[] = { [RVG_EXEC_GPU] = "gpu", [RVG_EXEC_
 static const char *const layout_names[] = { [RVG_BYTES] = "bytes", [RVG_ROWS] = "rows" };
 static const char *const unit_names[] = { "block", "warp" };
 static const char *const wpc_names[] = { [RV_WPC_CTDL] = "ctdl", [RV_WPC_STANDARD] = "standard" };
+static const char *const parallel_names[] = { [RV_PAR_YBWC] = "ybwc", [RV_PAR_PVSPLIT] = "pvsplit",
+                                              [RV_PAR_LAZY] = "lazy" };
 
 /* The index of name in names[0..n), or -1. */
 static int lookup(const char *name, const char *const *names, int n)
@@ -61,7 +63,7 @@ static int parse_gpu_key(rvp_spec *p, const char *key, const char *value, char *
         p->gpu.split = (int)v;
     } else {
         snprintf(err, errlen,
-                 "unknown key '%s' (depth, backend, threads, tt-mb, wpc, mobility; with backend=gpu executor, "
+                 "unknown key '%s' (depth, backend, threads, parallel, tt-mb, wpc, mobility; with backend=gpu executor, "
                  "layout, block, unit, split)",
                  key);
         return -1;
@@ -100,6 +102,12 @@ static int parse_key(rvp_spec *p, const char *key, const char *value, bool *back
         }
         p->backend = (rvp_backend)i;
         *backend_given = true;
+    } else if (strcmp(key, "parallel") == 0) {
+        if ((i = lookup(value, parallel_names, 3)) < 0) {
+            snprintf(err, errlen, "parallel '%s' is not ybwc, pvsplit or lazy", value);
+            return -1;
+        }
+        p->o.parallel = (rv_parallel)i;
     } else if (strcmp(key, "wpc") == 0) {
         if ((i = lookup(value, wpc_names, 2)) < 0) {
             snprintf(err, errlen, "wpc '%s' is not ctdl or standard", value);
@@ -202,8 +210,11 @@ void rvp_describe(const rvp_spec *spec, char *out, size_t len)
                  wpc_names[spec->o.wpc]);
         return;
     }
-    snprintf(out, len, "%s, %s backend, %d thread%s, %s weights", algo_names[spec->o.algo],
-             backend_names[spec->backend], spec->o.threads, spec->o.threads > 1 ? "s" : "", wpc_names[spec->o.wpc]);
+    char threads[48];
+    snprintf(threads, sizeof threads, spec->o.threads > 1 ? "%d threads (%s)" : "1 thread", spec->o.threads,
+             parallel_names[spec->o.parallel]);
+    snprintf(out, len, "%s, %s backend, %s, %s weights", algo_names[spec->o.algo], backend_names[spec->backend],
+             threads, wpc_names[spec->o.wpc]);
 }
 
 int rvp_create(rvp_player *p, const rvp_spec *spec, int depth, gts_stop *stop, char *err, size_t errlen)

@@ -10,6 +10,9 @@
  *              src/reversi/gpu/rv_wxh_gpu.h; pvs or alphabeta, same value);
  *              the default is serial for one thread and threads for more
  *   threads=N  threads of the threads backend (1..256, default 1)
+ *   parallel=P ybwc (default), pvsplit or lazy: how the threads share the
+ *              search (64x64 at depth 3-4 on 16 cores: lazy fastest, 8.2 vs
+ *              14.7 ms, docs/benchmarks/reversi.md)
  *   tt-mb=MB   table size (default: the search's)
  *   wpc=W      ctdl (default, the report's weights) or standard
  *   mobility=M hundredths per move of mobility difference (default: the search's)

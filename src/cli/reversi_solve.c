@@ -1,0 +1,239 @@
+/* gts reversi solve FILE...: exact endgame scores of .obf lines, one
+ * position at a time (threads sharing each), or as a batch: CPU threads
+ * each solving positions of their own (--each), or the GPU (--gpu). */
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+#include "reversi_cli.h"
+#include "gts/reversi.h"
+
+typedef struct solve_ctx {
+    rv_solver *solver;
+    bool wld;
+    solve_totals t;
+    uint64_t nodes;
+    double usec;
+    long lineno;        /* of the position being solved */
+    double start;       /* its start (cli_now_usec) */
+} solve_ctx;
+
+/* Raised by Ctrl-C: the solver stops, and what it proved is printed. */
+static gts_stop stop = GTS_STOP_INIT;
+
+/* A line's position: 1 (and the position), or 0 for a blank line, a
+ * comment or a bad line (reported, counted in t). */
+typedef struct solve_line_pos {
+    rv_pos p;
+    long lineno;
+    bool black, has_score;
+    int expected;
+} solve_line_pos;
+
+static int read_position(const char *file, long lineno, const char *line, solve_line_pos *out, solve_totals *t)
+{
+    const char *s = line;
+    while (*s == ' ' || *s == '\t')
+        s++;
+    if (!*s || *s == '\n' || *s == '\r' || *s == '#')
+        return 0;
+    char err[256];
+    if (rv_parse_obf(s, &out->p, &out->black, &out->has_score, &out->expected, err, sizeof err) != 0) {
+        cli_error("%s:%ld: %s", file, lineno, err);
+        t->bad_lines++;
+        return 0;
+    }
+    out->lineno = lineno;
+    return 1;
+}
+
+/* The start of a solved line: line, side, empties, move, score and the
+ * expected one; whether the score is the expected one (counted in t). */
+static bool print_score(const solve_line_pos *l, int move, int score, bool wld, solve_totals *t)
+{
+    char name[3] = "--";
+    if (move != RV_NO_MOVE)
+        rv_format_square(move, name);
+    const int want = wld ? cli_sign(l->expected) : l->expected;
+    const bool ok = !l->has_score || score == want;
+    t->positions++;
+    if (!ok)
+        t->mismatches++;
+    printf("%4ld  %c  %2d empties  %s %+3d", l->lineno, l->black ? 'X' : 'O', rv_empties(&l->p), name, score);
+    if (l->has_score)
+        printf("  expected %+3d", want);
+    return ok;
+}
+
+/* The bounds proved on the position being solved, while they are apart:
+ * a hard position takes minutes. */
+static void show_bounds(void *arg, int lower, int upper)
+{
+    const solve_ctx *c = arg;
+    if (lower < upper)
+        cli_progress("line %ld: score in [%+d, %+d] after %.0f s", c->lineno, lower, upper,
+                     (cli_now_usec() - c->start) / 1e6);
+}
+
+static int solve_line(void *arg, const char *file, long lineno, const char *line)
+{
+    solve_ctx *c = arg;
+    solve_line_pos l;
+    if (!read_position(file, lineno, line, &l, &c->t))
+        return 0;
+    rv_solve_result r;
+    c->lineno = lineno;
+    c->start = cli_now_usec();
+    rv_solver_run(c->solver, &l.p, &r);
+    cli_progress_done();
+    if (r.stopped) {
+        printf("%4ld  %c  %2d empties  interrupted: score in [%+d, %+d]  %12llu nodes  %10.1f ms\n", lineno,
+               l.black ? 'X' : 'O', rv_empties(&l.p), r.lower, r.upper, (unsigned long long)r.nodes, r.usec / 1000);
+        return 1;
+    }
+    c->nodes += r.nodes;
+    c->usec += r.usec;
+    const bool ok = print_score(&l, r.move, r.score, c->wld, &c->t);
+    printf("  %12llu nodes  %10.1f ms  %6.1f Mn/s%s\n", (unsigned long long)r.nodes, r.usec / 1000,
+           r.usec > 0 ? (double)r.nodes / r.usec : 0, ok ? "" : "  WRONG");
+    fflush(stdout);
+    return 0;
+}
+
+static int cmd_solve(const rv_solve_options *o, int argc, char **argv)
+{
+    char err[256];
+    solve_ctx c = { .wld = o->wld };
+    rv_solve_options so = *o;
+    so.stop = &stop;
+    so.on_bounds = show_bounds;
+    so.on_bounds_arg = &c;
+    cli_stop_on_interrupt(&stop);
+    c.solver = rv_solver_create(&so, err, sizeof err);
+    if (!c.solver) {
+        cli_error("%s", err);
+        return EXIT_FAIL;
+    }
+    const int status = cli_each_line(argc, argv, solve_line, NULL, &c);
+    rv_solver_free(c.solver);
+    printf("# %ld positions, %llu nodes, %.1f ms, %.1f M nodes/s\n", c.t.positions, (unsigned long long)c.nodes,
+           c.usec / 1000, c.usec > 0 ? (double)c.nodes / c.usec : 0);
+    return cli_solve_status(&c.t, status);
+}
+
+/* The batch: every position read first, then solved at once. */
+typedef struct batch_ctx {
+    solve_line_pos *lines;
+    size_t n, cap;
+    bool gpu;
+    solve_totals t;
+} batch_ctx;
+
+static int batch_line(void *arg, const char *file, long lineno, const char *line)
+{
+    batch_ctx *c = arg;
+    solve_line_pos l;
+    if (!read_position(file, lineno, line, &l, &c->t))
+        return 0;
+    if (c->gpu && rv_empties(&l.p) > RV_GPU_MAX_EMPTIES) {
+        cli_error("%s:%ld: %d empties, more than the GPU solver's %d (the CPU solver takes any)", file, lineno,
+                  rv_empties(&l.p), RV_GPU_MAX_EMPTIES);
+        c->t.bad_lines++;
+        return 0;
+    }
+    if (c->n == c->cap) {
+        const size_t cap = c->cap ? 2 * c->cap : 4096;
+        solve_line_pos *grown = realloc(c->lines, cap * sizeof *grown);
+        if (!grown) {
+            cli_error("out of memory for %zu positions", cap);
+            return 1;
+        }
+        c->lines = grown, c->cap = cap;
+    }
+    c->lines[c->n++] = l;
+    return 0;
+}
+
+/* Solves the batch's positions and prints them in file order: 0, or -1
+ * after an error line. */
+static int solve_batch(batch_ctx *c, const rv_batch_options *o, const reversi_gpu_flags *f)
+{
+    rv_pos *p = malloc((c->n ? c->n : 1) * sizeof *p);
+    rv_batch_answer *a = malloc((c->n ? c->n : 1) * sizeof *a);
+    char err[256];
+    double work = 0;
+    int rc = -1;
+    if (!p || !a) {
+        cli_error("out of memory for %zu positions", c->n);
+        goto done;
+    }
+    for (size_t i = 0; i < c->n; i++)
+        p[i] = c->lines[i].p;
+    /* Warm-up: the first launch creates the CUDA context. */
+    if (o->gpu && !o->cpu_executor && c->n && rv_solve_batch(p, 1, o, a, &work, err, sizeof err) != 0)
+        goto failed;
+    const double t0 = cli_now_usec();
+    if (rv_solve_batch(p, c->n, o, a, &work, err, sizeof err) != 0)
+        goto failed;
+    const double usec = cli_now_usec() - t0;
+    uint64_t nodes = 0;
+    for (size_t i = 0; i < c->n; i++) {
+        if (a[i].move == RV_NOT_SOLVED)
+            continue;
+        nodes += a[i].nodes;
+        const bool ok = print_score(&c->lines[i], a[i].move, a[i].score, o->wld, &c->t);
+        printf("  %12llu nodes%s\n", (unsigned long long)a[i].nodes, ok ? "" : "  WRONG");
+    }
+    printf("# %ld positions, %llu nodes, end-to-end %.1f ms, %s %.1f ms, %.0f positions/s\n", c->t.positions,
+           (unsigned long long)nodes, usec / 1000, o->gpu ? "kernel" : "solving", work / 1000,
+           usec > 0 ? c->t.positions / usec * 1e6 : 0);
+    rc = 0;
+    goto done;
+failed:
+    reversi_gpu_failed(f, err);
+done:
+    free(p);
+    free(a);
+    return rc;
+}
+
+static int cmd_batch(const rv_batch_options *o, const reversi_gpu_flags *f, int argc, char **argv)
+{
+    batch_ctx c = { .gpu = o->gpu };
+    rv_batch_options bo = *o;
+    bo.stop = &stop;
+    cli_stop_on_interrupt(&stop);
+    const int status = cli_each_line(argc, argv, batch_line, NULL, &c);
+    const int rc = cli_interrupted() ? 0 : solve_batch(&c, &bo, f);
+    free(c.lines);
+    return rc != 0 ? EXIT_FAIL : cli_solve_status(&c.t, status);
+}
+
+int reversi_solve_main(int argc, char **argv)
+{
+    rv_solve_options o;
+    rv_solve_defaults(&o);
+    bool each = false, threads_given = false;
+    reversi_gpu_flags f = { 0 };
+    const cli_option opts[] = {
+        CLI_OPT_FLAG("wld", 0, &o.wld),
+        CLI_OPT_MB("tt-mb", &o.tt_bytes, 1, 1 << 20),
+        { .name = "threads", .kind = CLI_INT, .target = &o.threads, .min = 1, .max = 1024, .given = &threads_given },
+        CLI_OPT_FLAG("each", 0, &each),
+        REVERSI_OPT_GPU(&f),
+        CLI_OPT_END,
+    };
+    int status;
+    const int n = reversi_parse_gpu_options("reversi solve", argc, argv, opts, &f, &status);
+    if (n < 0)
+        return status;
+    if (f.gpu && (each || (threads_given && f.executor != 1)))
+        return cli_error("--gpu solves on the device: --threads (but with --executor cpu) and --each are for the "
+                         "CPU"),
+               EXIT_USAGE;
+    if (!f.gpu && !each)
+        return cmd_solve(&o, n, argv + 1);
+    const rv_batch_options bo = { .wld = o.wld, .gpu = f.gpu, .cpu_executor = f.executor == 1,
+                                  .threads = o.threads, .tt_bytes = o.tt_bytes };
+    return cmd_batch(&bo, &f, n, argv + 1);
+}

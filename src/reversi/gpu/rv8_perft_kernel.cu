@@ -1,0 +1,69 @@
+// The 8x8 GPU perft: a persistent grid whose lanes take prefixes from an
+// atomic queue, each counting its prefix's subtree depth-first
+// (rv8p_count), the sums reduced per warp.
+#include <cuda_runtime.h>
+#include <stdio.h>
+
+#include "reversi/gpu/rv8_chunks.cuh"
+
+extern "C" {
+#include "gts/gpu.h"
+#include "reversi/gpu/rv8_perft_device.h"
+}
+
+#define PERFT_BLOCK 128
+#define FIRST_CHUNK 16384
+
+__global__ void rv8_perft_kernel(const uint64_t *prefixes, size_t first, size_t count, int depth,
+                                 unsigned long long *next, unsigned long long *leaves, const int *stop)
+{
+    unsigned long long n = 0;
+    while (!rv8_stop_raised(stop)) {
+        const unsigned long long i = atomicAdd(next, 1ULL);
+        if (i >= count)
+            break;
+        const size_t at = 2 * (first + i);
+        n += rv8p_count(prefixes[at], prefixes[at + 1], depth, stop);
+    }
+    for (int o = 16; o > 0; o >>= 1)
+        n += __shfl_down_sync(0xffffffffu, n, o);
+    if ((threadIdx.x & 31) == 0 && n)
+        atomicAdd(leaves, n);
+}
+
+// The device memory of a count, freed on every way out.
+struct perft_memory {
+    uint64_t *prefixes = NULL;
+    unsigned long long *counts = NULL;   // the queue's next index, the leaves
+    ~perft_memory()
+    {
+        cudaFree(prefixes);
+        cudaFree(counts);
+    }
+};
+
+extern "C" int rv8p_device_run(const uint64_t *prefixes, size_t n, int depth, bool (*stopped)(void *stop_ctx),
+                               void *stop_ctx, uint64_t *leaves, double *kernel_usec, char *err, size_t errlen)
+{
+    if (gpu_available(err, errlen) != 0)
+        return -1;
+    perft_memory m;
+    int grid = 0;
+    if (gpu_failed(cudaMalloc(&m.prefixes, (n ? n : 1) * 2 * sizeof *m.prefixes), "malloc", err, errlen) ||
+        gpu_failed(cudaMalloc(&m.counts, 2 * sizeof *m.counts), "malloc", err, errlen) ||
+        gpu_failed(cudaMemset(m.counts, 0, 2 * sizeof *m.counts), "memset", err, errlen) ||
+        gpu_failed(cudaMemcpy(m.prefixes, prefixes, n * 2 * sizeof *m.prefixes, cudaMemcpyHostToDevice), "copy in",
+                   err, errlen) ||
+        !rv8_grid(rv8_perft_kernel, PERFT_BLOCK, &grid, err, errlen))
+        return -1;
+    const auto launch = [&](size_t first, size_t count, const int *stop) {
+        cudaMemsetAsync(m.counts, 0, sizeof *m.counts);
+        rv8_perft_kernel<<<grid, PERFT_BLOCK>>>(m.prefixes, first, count, depth, m.counts, m.counts + 1, stop);
+    };
+    unsigned long long total = 0;
+    if (!rv8_run_chunks(n, FIRST_CHUNK, launch, stopped, stop_ctx, kernel_usec, err, errlen) ||
+        gpu_failed(cudaMemcpy(&total, m.counts + 1, sizeof total, cudaMemcpyDeviceToHost), "copy out", err, errlen))
+        return -1;
+    *leaves = total;
+    return 0;
+}

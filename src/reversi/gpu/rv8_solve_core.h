@@ -1,0 +1,223 @@
+/*
+ * Internal: the 8x8 GPU batch solver's per-lane search, for the kernel
+ * (rv8_solve_kernel.cu) and the CPU executor (rv8_solve.c): fail-soft
+ * negamax alpha-beta to the end of the game with an explicit stack, no
+ * table, and the CPU solver's shallow rules (rv_endgame*.c): fastest-first
+ * order from RV8S_SORT_EMPTIES empties (the fewest replies, corners
+ * twice; a corner move first), parity order below (moves into quadrants
+ * with an odd number of empties first), the last two empties by special
+ * code (last1, last2: the last move counted, not played).
+ */
+#ifndef GTS_RV8_SOLVE_CORE_H
+#define GTS_RV8_SOLVE_CORE_H
+
+#include "reversi/gpu/rv8_stop.h"
+
+/* The most empties a lane solves: no table, so a position of 20 empties
+ * takes a lane seconds; the CPU solver takes the rest. */
+#define RV8S_MAX_EMPTIES 20
+/* A frame per node with three or more empties, one more per pass. */
+#define RV8S_MAX_FRAMES (2 * RV8S_MAX_EMPTIES)
+#define RV8S_SORT_EMPTIES 6
+#define RV8S_PASS 64
+#define RV8S_NONE 0xff
+#define RV8S_CORNERS 0x8100000000000081ULL
+
+/* A position's answer: score for the side to move (wld: -1, 0, 1), a best
+ * move (0..63, RV8S_PASS, or RV8S_NONE at the game's end), nodes. */
+typedef struct rv8s_answer {
+    int score;
+    int move;
+    uint64_t nodes;
+} rv8s_answer;
+
+RV_INLINE int rv8s_final(uint64_t me, uint64_t opp)
+{
+    const int m = rv_popcount(me), o = rv_popcount(opp), e = 64 - m - o;
+    return m > o ? m - o + e : m < o ? m - o - e : 0;
+}
+
+/* One empty square sq: whoever can move there does (me first). */
+RV_INLINE int rv8s_last1(uint64_t me, uint64_t opp, int sq)
+{
+    uint64_t f = rv_flips_shift(me, opp, sq);
+    if (f)
+        return 2 * (rv_popcount(me) + rv_popcount(f) + 1) - 64;
+    if ((f = rv_flips_shift(opp, me, sq)))
+        return 64 - 2 * (rv_popcount(opp) + rv_popcount(f) + 1);
+    return rv8s_final(me, opp);
+}
+
+/* Two empties a and b: the one left after each move by last1; my pass
+ * scored from my side. */
+RV_INLINE int rv8s_last2(uint64_t me, uint64_t opp, int beta, int a, int b)
+{
+    const uint64_t bit_a = (uint64_t)1 << a, bit_b = (uint64_t)1 << b;
+    int best = -65;
+    uint64_t f;
+    if ((f = rv_flips_shift(me, opp, a))) {
+        best = -rv8s_last1(opp & ~f, me | f | bit_a, b);
+        if (best >= beta)
+            return best;
+    }
+    if ((f = rv_flips_shift(me, opp, b))) {
+        const int v = -rv8s_last1(opp & ~f, me | f | bit_b, a);
+        return v > best ? v : best;
+    }
+    if (best > -65)
+        return best;
+    int worst = 65;
+    if ((f = rv_flips_shift(opp, me, a)))
+        worst = rv8s_last1(me & ~f, opp | f | bit_a, b);
+    if ((f = rv_flips_shift(opp, me, b))) {
+        const int v = rv8s_last1(me & ~f, opp | f | bit_b, a);
+        worst = v < worst ? v : worst;
+    }
+    return worst < 65 ? worst : rv8s_final(me, opp);
+}
+
+/* The squares of the quadrants holding an odd number of empties. */
+RV_INLINE uint64_t rv8s_odd_squares(uint64_t empty)
+{
+    uint64_t odd = 0;
+    for (int q = 0; q < 4; q++) {
+        const uint64_t squares = 0x0f0f0f0fULL << (4 * (q & 1) + 32 * (q >> 1));
+        if (rv_popcount(empty & squares) & 1)
+            odd |= squares;
+    }
+    return odd;
+}
+
+typedef struct rv8s_frame {
+    uint64_t me, opp;
+    int alpha, beta, best;
+    int n, i, best_move;
+    unsigned char list[RV8S_MAX_EMPTIES];
+} rv8s_frame;
+
+/* The fastest-first key of moving at sq: fewer replies (corners twice)
+ * first, a corner first among equals; lower is earlier. */
+RV_INLINE int rv8s_key(uint64_t me, uint64_t opp, int sq)
+{
+    const uint64_t flips = rv_flips_shift(me, opp, sq);
+    const uint64_t replies = rv_moves_scalar(opp & ~flips, me | flips | ((uint64_t)1 << sq));
+    return 4 * (rv_popcount(replies) + rv_popcount(replies & RV8S_CORNERS)) - (int)((RV8S_CORNERS >> sq) & 1);
+}
+
+/* Fills f's move list for (me, opp) with moves (not 0), in the order of
+ * the shallow rules. */
+RV_INLINE void rv8s_order(rv8s_frame *f, uint64_t me, uint64_t opp, uint64_t moves, int empties)
+{
+    int n = 0;
+    if (empties < RV8S_SORT_EMPTIES) {
+        const uint64_t odd = rv8s_odd_squares(~(me | opp));
+        for (uint64_t m = moves & odd; m; m &= m - 1)
+            f->list[n++] = (unsigned char)rv_first_square(m);
+        for (uint64_t m = moves & ~odd; m; m &= m - 1)
+            f->list[n++] = (unsigned char)rv_first_square(m);
+    } else {
+        int key[RV8S_MAX_EMPTIES];
+        for (uint64_t m = moves; m; m &= m - 1) {
+            const int sq = rv_first_square(m), k = rv8s_key(me, opp, sq);
+            int j = n++;
+            for (; j > 0 && key[j - 1] > k; j--) {
+                key[j] = key[j - 1];
+                f->list[j] = f->list[j - 1];
+            }
+            key[j] = k;
+            f->list[j] = (unsigned char)sq;
+        }
+    }
+    f->n = n;
+}
+
+/* The value of a node of at most two empties, or false if it needs a
+ * frame. */
+RV_INLINE bool rv8s_leaf(uint64_t me, uint64_t opp, int beta, int *value)
+{
+    const uint64_t empty = ~(me | opp);
+    const int e = rv_popcount(empty);
+    if (e == 0)
+        *value = rv8s_final(me, opp);
+    else if (e == 1)
+        *value = rv8s_last1(me, opp, rv_first_square(empty));
+    else if (e == 2)
+        *value = rv8s_last2(me, opp, beta, rv_first_square(empty), rv_first_square(empty & (empty - 1)));
+    else
+        return false;
+    return true;
+}
+
+/* Pushes the node (me, opp) in (alpha, beta) as frame st[top]; false (and
+ * its value) if it ends the game.  A side that cannot move gets a list of
+ * the pass alone. */
+RV_INLINE bool rv8s_push(rv8s_frame *f, uint64_t me, uint64_t opp, int alpha, int beta, int *value)
+{
+    const uint64_t moves = rv_moves_scalar(me, opp);
+    f->me = me, f->opp = opp, f->alpha = alpha, f->beta = beta;
+    f->best = -65, f->i = 0, f->best_move = RV8S_NONE;
+    if (moves) {
+        rv8s_order(f, me, opp, moves, 64 - rv_popcount(me | opp));
+        return true;
+    }
+    if (!rv_moves_scalar(opp, me)) {
+        *value = rv8s_final(me, opp);
+        return false;
+    }
+    f->list[0] = RV8S_PASS;
+    f->n = 1;
+    return true;
+}
+
+/* Nodes between two reads of the stop word: a lane does some tens of
+ * thousands a second, so a stop ends a position of minutes at once. */
+#define RV8S_STOP_NODES 4096
+
+/* Solves (me, opp) (at most RV8S_MAX_EMPTIES empties) in (alpha, beta):
+ * the exact score inside the window, else a bound beyond it, and the move
+ * that gave it; move -1 if stop was raised first. */
+RV_INLINE rv8s_answer rv8s_solve(uint64_t me, uint64_t opp, int alpha, int beta, const int *stop)
+{
+    rv8s_frame st[RV8S_MAX_FRAMES];
+    rv8s_answer a = { 0, RV8S_NONE, 1 };
+    int top = 0, value = 0;
+    if (!rv8s_push(&st[0], me, opp, alpha, beta, &a.score))
+        return a;
+    for (;;) {
+        rv8s_frame *f = &st[top];
+        if (f->i == f->n || f->best >= f->beta) {
+            if (top == 0)
+                break;
+            value = -f->best;
+            f = &st[--top];
+            const int sq = f->list[f->i - 1];
+            if (value > f->best)
+                f->best = value, f->best_move = sq;
+            continue;
+        }
+        const int sq = f->list[f->i++];
+        uint64_t child_me = f->opp, child_opp = f->me;
+        if (sq != RV8S_PASS) {
+            const uint64_t flips = rv_flips_shift(f->me, f->opp, sq);
+            child_me = f->opp & ~flips;
+            child_opp = f->me | flips | ((uint64_t)1 << sq);
+        }
+        const int child_alpha = -f->beta, child_beta = -(f->alpha > f->best ? f->alpha : f->best);
+        if (++a.nodes % RV8S_STOP_NODES == 0 && rv8_stop_raised(stop)) {
+            a.move = -1;
+            return a;
+        }
+        if (rv8s_leaf(child_me, child_opp, child_beta, &value) ||
+            !rv8s_push(&st[top + 1], child_me, child_opp, child_alpha, child_beta, &value)) {
+            if (-value > f->best)
+                f->best = -value, f->best_move = sq;
+            continue;
+        }
+        top++;
+    }
+    a.score = st[0].best;
+    a.move = st[0].best_move;
+    return a;
+}
+
+#endif

@@ -1,0 +1,21 @@
+/*
+ * Internal: the 8x8 GPU batch solver's host side (rv8_solve.c) and its
+ * launches (rv8_solve_kernel.cu, or rv8_none.c without CUDA).
+ */
+#ifndef GTS_RV8_SOLVE_DEVICE_H
+#define GTS_RV8_SOLVE_DEVICE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "reversi/gpu/rv8_solve_core.h"
+
+/* Solves the n positions (pairs of words: me, opp) in (alpha, beta) into
+ * out, whose entries not reached when stopped(stop_ctx) turns true keep
+ * move -1; launches in chunks, each lane taking positions from an atomic
+ * queue.  0, or -1 with a reason. */
+int rv8s_device_run(const uint64_t *positions, size_t n, int alpha, int beta, bool (*stopped)(void *stop_ctx),
+                    void *stop_ctx, rv8s_answer *out, double *kernel_usec, char *err, size_t errlen);
+
+#endif

@@ -1,0 +1,73 @@
+// The 8x8 GPU batch solver: a persistent grid whose lanes take positions
+// from an atomic queue, each solving its own to the end (rv8s_solve).
+#include <cuda_runtime.h>
+#include <stdio.h>
+
+#include "reversi/gpu/rv8_chunks.cuh"
+
+extern "C" {
+#include "gts/gpu.h"
+#include "reversi/gpu/rv8_solve_device.h"
+}
+
+#define SOLVE_BLOCK 64
+#define FIRST_CHUNK 32768
+// Blocks per SM the registers must allow: left free, nvcc takes 255
+// registers a lane (sm_90, CUDA 12: 164 bytes spilled), 8 warps per SM,
+// too few to hide the integer pipeline's latency with one lane's chain of
+// dependent 64-bit shifts; 8 blocks of 64 cap it at 128 registers (676
+// bytes spilled, to L1).  Not measured on a device yet
+// (docs/notes/reversi_gpu_8x8.md).
+#define SOLVE_BLOCKS_PER_SM 8
+
+__global__ void __launch_bounds__(SOLVE_BLOCK, SOLVE_BLOCKS_PER_SM) rv8_solve_kernel(const uint64_t *positions, size_t first, size_t count, int alpha, int beta,
+                                 unsigned long long *next, rv8s_answer *out, const int *stop)
+{
+    while (!rv8_stop_raised(stop)) {
+        const unsigned long long i = atomicAdd(next, 1ULL);
+        if (i >= count)
+            break;
+        const size_t at = first + i;
+        out[at] = rv8s_solve(positions[2 * at], positions[2 * at + 1], alpha, beta, stop);
+    }
+}
+
+// The device memory of a batch, freed on every way out.
+struct solve_memory {
+    uint64_t *positions = NULL;
+    rv8s_answer *out = NULL;
+    unsigned long long *next = NULL;
+    ~solve_memory()
+    {
+        cudaFree(positions);
+        cudaFree(out);
+        cudaFree(next);
+    }
+};
+
+extern "C" int rv8s_device_run(const uint64_t *positions, size_t n, int alpha, int beta,
+                               bool (*stopped)(void *stop_ctx), void *stop_ctx, rv8s_answer *out,
+                               double *kernel_usec, char *err, size_t errlen)
+{
+    if (gpu_available(err, errlen) != 0)
+        return -1;
+    solve_memory m;
+    int grid = 0;
+    const size_t rows = n ? n : 1;
+    if (gpu_failed(cudaMalloc(&m.positions, rows * 2 * sizeof *m.positions), "malloc", err, errlen) ||
+        gpu_failed(cudaMalloc(&m.out, rows * sizeof *m.out), "malloc", err, errlen) ||
+        gpu_failed(cudaMalloc(&m.next, sizeof *m.next), "malloc", err, errlen) ||
+        gpu_failed(cudaMemset(m.out, 0xff, rows * sizeof *m.out), "memset", err, errlen) ||
+        gpu_failed(cudaMemcpy(m.positions, positions, n * 2 * sizeof *m.positions, cudaMemcpyHostToDevice),
+                   "copy in", err, errlen) ||
+        !rv8_grid(rv8_solve_kernel, SOLVE_BLOCK, &grid, err, errlen))
+        return -1;
+    const auto launch = [&](size_t first, size_t count, const int *stop) {
+        cudaMemsetAsync(m.next, 0, sizeof *m.next);
+        rv8_solve_kernel<<<grid, SOLVE_BLOCK>>>(m.positions, first, count, alpha, beta, m.next, m.out, stop);
+    };
+    if (!rv8_run_chunks(n, FIRST_CHUNK, launch, stopped, stop_ctx, kernel_usec, err, errlen) ||
+        gpu_failed(cudaMemcpy(out, m.out, n * sizeof *out, cudaMemcpyDeviceToHost), "copy out", err, errlen))
+        return -1;
+    return 0;
+}

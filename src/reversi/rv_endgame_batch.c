@@ -1,0 +1,77 @@
+/* Batch solving: CPU threads each solving positions of their own with a
+ * solver (and table) of their own, or the GPU (src/reversi/gpu/). */
+#include <stdatomic.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "core/clock.h"
+#include "core/threads.h"
+#include "reversi/gpu/rv8_solve.h"
+
+typedef struct batch {
+    const rv_pos *p;
+    size_t n;
+    rv_batch_answer *out;
+    rv_solver **solvers;   /* one per thread */
+    const gts_stop *stop;
+    atomic_size_t next;
+} batch;
+
+static void batch_worker(void *arg, int index)
+{
+    batch *b = arg;
+    for (;;) {
+        const size_t i = atomic_fetch_add(&b->next, 1);
+        if (i >= b->n || gts_stop_raised(b->stop))
+            break;
+        rv_solve_result r;
+        rv_solver_run(b->solvers[index], &b->p[i], &r);
+        if (r.stopped)
+            break;
+        b->out[i] = (rv_batch_answer){ r.score, r.move, r.nodes };
+    }
+}
+
+/* The CPU threads: a serial solver each (a solver of threads would share
+ * one position, which the batch does not want). */
+static int cpu_batch(const rv_pos *p, size_t n, const rv_batch_options *o, rv_batch_answer *out, char *err,
+                     size_t errlen)
+{
+    const int threads = o->threads > 1 ? o->threads : 1;
+    rv_solve_options so;
+    rv_solve_defaults(&so);
+    so.wld = o->wld;
+    so.tt_bytes = o->tt_bytes;
+    so.stop = o->stop;
+    batch b = { .p = p, .n = n, .out = out, .stop = o->stop };
+    b.solvers = calloc((size_t)threads, sizeof *b.solvers);
+    int made = 0, rc = -1;
+    if (!b.solvers) {
+        snprintf(err, errlen, "out of memory for %d solvers", threads);
+        return -1;
+    }
+    for (; made < threads; made++)
+        if (!(b.solvers[made] = rv_solver_create(&so, err, errlen)))
+            goto done;
+    gts_run_threads(threads, batch_worker, &b);
+    rc = 0;
+done:
+    for (int i = 0; i < made; i++)
+        rv_solver_free(b.solvers[i]);
+    free(b.solvers);
+    return rc;
+}
+
+int rv_solve_batch(const rv_pos *p, size_t n, const rv_batch_options *o, rv_batch_answer *out, double *work_usec,
+                   char *err, size_t errlen)
+{
+    for (size_t i = 0; i < n; i++)
+        out[i] = (rv_batch_answer){ 0, RV_NOT_SOLVED, 0 };
+    if (o->gpu)
+        return rv8s_solve_batch(p, n, o->wld, o->cpu_executor ? (o->threads > 1 ? o->threads : 1) : 0, o->stop, out,
+                                work_usec, err, errlen);
+    const double t0 = gts_now_usec();
+    const int rc = cpu_batch(p, n, o, out, err, errlen);
+    *work_usec = gts_now_usec() - t0;
+    return rc;
+}

@@ -1,0 +1,108 @@
+#!/usr/bin/env bash
+# The 8x8 Reversi kernels on a real device (make gpu-test): every GPU count
+# or score against the CPU's, then compute-sanitizer memcheck and racecheck
+# on a small case.  Prints a short table.  Without a device it is skipped
+# (exit 77).
+#
+# The solver's answers are checked twice: every score against the CPU
+# solver's (gts reversi solve --each), and every line (move, score, nodes)
+# against the CPU executor's, which runs the same search: its moves are
+# checked by the score they reach in test_reversi_gpu.
+#
+# usage: gpu_rv8_check.sh perft|solve GTS_BINARY RV_MAKE_POSITIONS_BINARY [COMPUTE_SANITIZER]
+set -u
+USAGE="usage: gpu_rv8_check.sh perft|solve GTS_BINARY RV_MAKE_POSITIONS_BINARY [COMPUTE_SANITIZER]"
+PART=${1:?$USAGE}
+GTS=${2:?$USAGE}
+MAKE=${3:?$USAGE}
+SAN=${4:-}
+gpu_line=$("$GTS" info | grep '^gpu:')
+case $gpu_line in
+*"no CUDA device"*) echo "SKIP: no CUDA device"; exit 77 ;;
+esac
+echo "$gpu_line"
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+fail=0
+
+# sanitize ARGS...: gts ARGS under memcheck and racecheck.
+sanitize() {
+    if [ -z "$SAN" ]; then
+        echo "compute-sanitizer not found: skipped"
+        return
+    fi
+    for tool in memcheck racecheck; do
+        if "$SAN" --tool "$tool" --error-exitcode 1 "$GTS" "$@" > "$tmp/san.out" 2>&1; then
+            echo "compute-sanitizer $tool: $(grep -E "(ERROR|RACECHECK) SUMMARY" "$tmp/san.out" | sort | uniq -c | tr -s " " | paste -sd";")"
+        else
+            echo "FAILED: compute-sanitizer $tool on gts $*" >&2
+            tail -30 "$tmp/san.out" >&2
+            fail=1
+        fi
+    done
+}
+
+perft_part() {
+    printf '%-24s %5s %14s %14s %10s %10s\n' from depth gpu cpu "gpu ms" "kernel ms"
+    local threads
+    threads=$(nproc)
+    for case in "start 11" "f5d6c3d3c4f4f6f3e6e7 9" "f5f6e6f4e3 9"; do
+        set -- $case
+        local moves=$1 depth=$2
+        [ "$moves" = start ] && moves=
+        g=$("$GTS" reversi perft "$depth" $moves --gpu 2>&1)
+        c=$("$GTS" reversi perft "$depth" $moves --threads "$threads" 2>&1)
+        gl=$(awk '{print $3}' <<<"$g")
+        cl=$(awk '{print $3}' <<<"$c")
+        printf '%-24s %5s %14s %14s %10s %10s\n' "${1}" "$depth" "$gl" "$cl" \
+            "$(grep -o '[0-9.]* ms' <<<"$g" | head -1)" "$(grep -o 'kernel [0-9.]* ms' <<<"$g")"
+        if ! [[ $gl =~ ^[0-9]+$ ]] || [ "$gl" != "$cl" ]; then
+            echo "FAILED: perft $depth $moves: GPU '$g', CPU '$c'" >&2
+            fail=1
+        fi
+    done
+    sanitize reversi perft 7 --gpu
+}
+
+# answers FILE: "line score" of each solved line.
+answers() {
+    awk '/ empties /{print $1, $6}' "$1"
+}
+
+solve_part() {
+    local threads
+    threads=$(nproc)
+    printf '%-8s %7s %8s %10s %10s %12s %10s\n' empties lines wld "gpu=cpu" "gpu=exec" "gpu kernel ms" "cpu ms"
+    for case in "20000 12 1" "5000 6 2" "500 16 3"; do
+        set -- $case
+        local n=$1 e=$2 seed=$3
+        "$MAKE" "$n" "$e" "$seed" > "$tmp/p"
+        for wld in "" --wld; do
+            "$GTS" reversi solve --gpu $wld "$tmp/p" > "$tmp/gpu" 2> "$tmp/gpu.err"
+            local rc=$?
+            "$GTS" reversi solve --each --threads "$threads" $wld "$tmp/p" > "$tmp/cpu" 2>&1
+            "$GTS" reversi solve --gpu --executor cpu --threads "$threads" $wld "$tmp/p" > "$tmp/exec" 2>&1
+            local same exact
+            same=$(paste -d' ' <(answers "$tmp/gpu") <(answers "$tmp/cpu") | awk '$1==$3 && $2==$4' | wc -l)
+            exact=$(cmp -s <(grep empties "$tmp/gpu") <(grep empties "$tmp/exec") && echo "$n" || echo 0)
+            printf '%-8s %7s %8s %10s %10s %12s %10s\n' "$e" "$n" "${wld:-exact}" "$same/$n" "$exact/$n" \
+                "$(grep -o 'kernel [0-9.]*' "$tmp/gpu" | cut -d' ' -f2)" \
+                "$(grep -o 'end-to-end [0-9.]*' "$tmp/cpu" | cut -d' ' -f2)"
+            if [ "$rc" -ne 0 ] || [ "$same" -ne "$n" ] || [ "$exact" -ne "$n" ]; then
+                echo "FAILED: $n positions at $e empties $wld: GPU and CPU answers differ or a run failed" >&2
+                cat "$tmp/gpu.err" >&2
+                fail=1
+            fi
+        done
+    done
+    "$MAKE" 300 10 4 > "$tmp/small"
+    sanitize reversi solve --gpu "$tmp/small"
+}
+
+case "$PART" in
+perft) perft_part ;;
+solve) solve_part ;;
+*) echo "usage: gpu_rv8_check.sh perft|solve GTS_BINARY SOURCE_DIR [COMPUTE_SANITIZER]" >&2; exit 2 ;;
+esac
+[ "$fail" -eq 0 ] && echo "gpu $PART check passed"
+exit "$fail"

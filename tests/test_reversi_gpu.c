@@ -1,0 +1,236 @@
+/*
+ * The 8x8 GPU code on the CPU executor, against the CPU: the table-free
+ * flips against rv_flips, the GPU perft's and the threaded perft's counts
+ * against rv_perft from the start and from endgame positions with passes
+ * and finished games; the batch solver (GPU code, CPU threads) against
+ * rv_solve, its best moves checked by the score they reach; stops.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "check.h"
+#include "gts/reversi.h"
+#include "reversi/rv_8x8_bits.h"
+#include "test_rng.h"
+
+/* A position by random play to `empties` empties (rv_random_position);
+ * false if the game ended first. */
+static bool random_position(test_rng *rng, int empties, rv_pos *p)
+{
+    bool black;
+    return rv_random_position(&rng->s, empties, p, &black);
+}
+
+static void test_flips(void)
+{
+    test_rng rng = { 20 };
+    for (int game = 0; game < 2000; game++) {
+        rv_pos p;
+        if (!random_position(&rng, 4 + rng_below(&rng, 56), &p))
+            continue;
+        const uint64_t empty = ~(p.me | p.opp);
+        CHECK_EQ_U64(rv_moves_scalar(p.me, p.opp), rv_moves(p.me, p.opp));
+        for (uint64_t e = empty; e; e &= e - 1) {
+            const int sq = __builtin_ctzll(e);
+            if (!CHECK_EQ_U64(rv_flips_shift(p.me, p.opp, sq), rv_flips(p.me, p.opp, sq)))
+                return;
+        }
+    }
+}
+
+/* Positions to count from: the start, a side to move that must pass, and
+ * endgames where games finish within the depth. */
+static int perft_positions(rv_pos *out, int room)
+{
+    test_rng rng = { 7 };
+    int n = 0;
+    rv_start(&out[n++]);
+    for (int tries = 0; tries < 10000 && n < 2; tries++) {
+        rv_pos p;
+        if (random_position(&rng, 8 + rng_below(&rng, 10), &p) && !rv_moves(p.me, p.opp) &&
+            rv_moves(p.opp, p.me))
+            out[n++] = p;
+    }
+    CHECK_EQ(n, 2);
+    static const int empties[] = { 5, 8, 11, 14 };
+    for (int i = 0; i < 4 && n < room; i++)
+        if (random_position(&rng, empties[i], &out[n]))
+            n++;
+    return n;
+}
+
+static void test_perft(void)
+{
+    rv_pos positions[8];
+    const int n = perft_positions(positions, 8);
+    char err[256];
+    for (int i = 0; i < n; i++) {
+        for (int d = 0; d <= 9; d++) {
+            const uint64_t want = rv_perft(&positions[i], d);
+            const rv_perft_options gpu_code = { .gpu = true, .cpu_executor = true };
+            const rv_perft_options threads = { .threads = 3 };
+            rv_perft_result r;
+            CHECK(rv_perft_run(&positions[i], d, &gpu_code, &r, err, sizeof err) == 0);
+            CHECK_MSG(r.leaves == want, "position %d depth %d: gpu code %llu, rv_perft %llu", i, d,
+                      (unsigned long long)r.leaves, (unsigned long long)want);
+            CHECK(rv_perft_run(&positions[i], d, &threads, &r, err, sizeof err) == 0);
+            CHECK_MSG(r.leaves == want, "position %d depth %d: 3 threads %llu, rv_perft %llu", i, d,
+                      (unsigned long long)r.leaves, (unsigned long long)want);
+        }
+    }
+    /* The known counts from the start. */
+    static const uint64_t known[] = { 1, 4, 12, 56, 244, 1396, 8200, 55092, 390216, 3005288 };
+    for (int d = 0; d <= 9; d++)
+        CHECK_EQ_U64(rv_perft(&positions[0], d), known[d]);
+}
+
+/* Positions at 0..12 empties by random play, some of them with a pass to
+ * play and some finished games. */
+static size_t solve_positions(rv_pos *out, size_t room)
+{
+    test_rng rng = { 12 };
+    size_t n = 0;
+    while (n < room) {
+        rv_pos p;
+        if (!random_position(&rng, rng_below(&rng, 13), &p))
+            continue;
+        out[n++] = p;
+        rv_pass(&p);   /* the other side to move: now and then a pass */
+        if (n < room && rng_below(&rng, 4) == 0)
+            out[n++] = p;
+        if (n < room && rng_below(&rng, 8) == 0) {
+            /* Played to the end by the first moves: a finished game. */
+            while (!rv_game_over(&p)) {
+                const uint64_t moves = rv_moves(p.me, p.opp);
+                if (!moves) {
+                    rv_pass(&p);
+                    continue;
+                }
+                const int sq = __builtin_ctzll(moves);
+                rv_play(&p, sq, rv_flips(p.me, p.opp, sq));
+            }
+            out[n++] = p;
+        }
+    }
+    return n;
+}
+
+/* Whether move reaches score from p (wld: its sign), by rv_solve. */
+static bool reaches(const rv_pos *p, int move, int score, bool wld)
+{
+    rv_solve_options o;
+    rv_solve_defaults(&o);
+    o.wld = wld;
+    o.tt_bytes = (size_t)1 << 20;
+    rv_solve_result r;
+    char err[256];
+    rv_pos q = *p;
+    if (move == RV_NO_MOVE)
+        return rv_game_over(p);
+    if (move == RV_PASS) {
+        if (rv_moves(p->me, p->opp))
+            return false;
+        rv_pass(&q);
+    } else {
+        const uint64_t flips = rv_flips(p->me, p->opp, move);
+        if (!flips)
+            return false;
+        rv_play(&q, move, flips);
+    }
+    return rv_solve(&q, &o, &r, err, sizeof err) == 0 && -r.score == score;
+}
+
+static void check_batch(const rv_pos *p, size_t n, const rv_batch_options *o)
+{
+    rv_batch_answer *a = calloc(n, sizeof *a);
+    double us;
+    char err[256];
+    rv_solve_options so;
+    rv_solve_defaults(&so);
+    so.wld = o->wld;
+    so.tt_bytes = (size_t)1 << 20;
+    CHECK(rv_solve_batch(p, n, o, a, &us, err, sizeof err) == 0);
+    for (size_t i = 0; i < n; i++) {
+        rv_solve_result r;
+        CHECK(rv_solve(&p[i], &so, &r, err, sizeof err) == 0);
+        if (!CHECK_MSG(a[i].score == r.score, "position %zu (%d empties, %s): batch %d, rv_solve %d", i,
+                       rv_empties(&p[i]), o->gpu ? "gpu code" : "threads", a[i].score, r.score))
+            break;
+        /* The CPU solver's --wld names no move for a loss (every move
+         * loses); the GPU code names one. */
+        const bool cpu_loss = !o->gpu && o->wld && a[i].score < 0 && a[i].move == RV_NO_MOVE;
+        if (!CHECK_MSG(cpu_loss || reaches(&p[i], a[i].move, a[i].score, o->wld), "position %zu (%s, wld %d): move %d does not reach %d", i, o->gpu ? "gpu code" : "threads", o->wld,
+                       a[i].move, a[i].score))
+            break;
+    }
+    free(a);
+}
+
+static void test_solve(void)
+{
+    static rv_pos p[250];
+    const size_t n = solve_positions(p, 250);
+    int passes = 0, ends = 0;
+    for (size_t i = 0; i < n; i++) {
+        passes += !rv_moves(p[i].me, p[i].opp) && !rv_game_over(&p[i]);
+        ends += rv_game_over(&p[i]);
+    }
+    CHECK_GT(passes, 0);
+    CHECK_GT(ends, 0);
+    for (int wld = 0; wld <= 1; wld++) {
+        check_batch(p, n, &(rv_batch_options){ .gpu = true, .cpu_executor = true, .wld = wld });
+        check_batch(p, n, &(rv_batch_options){ .gpu = true, .cpu_executor = true, .threads = 3, .wld = wld });
+        check_batch(p, n, &(rv_batch_options){ .threads = 3, .wld = wld, .tt_bytes = (size_t)1 << 20 });
+    }
+    /* More empties than a lane takes: refused. */
+    rv_pos start;
+    rv_start(&start);
+    rv_batch_answer a;
+    double us;
+    char err[256];
+    CHECK(rv_solve_batch(&start, 1, &(rv_batch_options){ .gpu = true, .cpu_executor = true }, &a, &us, err,
+                         sizeof err) != 0);
+    CHECK_CONTAINS(err, "the GPU solver takes at most 20");
+}
+
+/* A raised stop ends a count of hours at once. */
+static void test_stop(void)
+{
+    gts_stop stop = GTS_STOP_INIT;
+    gts_stop_raise(&stop);
+    rv_pos p;
+    rv_start(&p);
+    char err[256];
+    rv_perft_result r;
+    const rv_perft_options threads = { .threads = 2, .stop = &stop };
+    const rv_perft_options gpu_code = { .gpu = true, .cpu_executor = true, .stop = &stop };
+    CHECK(rv_perft_run(&p, 16, &threads, &r, err, sizeof err) != 0);
+    CHECK_MSG(strcmp(err, "stopped") == 0, "err '%s', expected 'stopped'", err);
+    CHECK(rv_perft_run(&p, 16, &gpu_code, &r, err, sizeof err) != 0);
+    CHECK_MSG(strcmp(err, "stopped") == 0, "err '%s', expected 'stopped'", err);
+    /* The batch solvers: nothing solved, every answer marked so. */
+    rv_pos batch[3];
+    test_rng rng = { 3 };
+    for (int i = 0; i < 3; i++)
+        while (!random_position(&rng, 16, &batch[i]))
+            ;
+    rv_batch_answer a[3];
+    double us;
+    for (int gpu = 0; gpu <= 1; gpu++) {
+        const rv_batch_options o = { .gpu = gpu, .cpu_executor = true, .threads = 2, .stop = &stop };
+        CHECK(rv_solve_batch(batch, 3, &o, a, &us, err, sizeof err) == 0);
+        for (int i = 0; i < 3; i++)
+            CHECK_EQ(a[i].move, RV_NOT_SOLVED);
+    }
+}
+
+int main(int argc, char **argv)
+{
+    static const check_part parts[] = {
+        { "flips", test_flips },
+        { "perft", test_perft },
+        { "solve", test_solve },
+        { "stop", test_stop },
+    };
+    return check_run_parts(argc, argv, "test_reversi_gpu", parts, sizeof parts / sizeof *parts);
+}
