@@ -5,7 +5,8 @@
 # command, commit, device and date.
 #
 #   bench/rv_gpu_table.sh [--gts PATH] [--layout bytes|rows] [--split 1|2]
-#                         [--unit block|warp] [--threads N] [--match-seconds S]
+#                         [--unit block|warp] [--threads N] [--parallel P]
+#                         [--match-seconds S]
 #                         [--table [--max-seconds S] [--out DIR]]
 #
 # 1. Single searches (gts reversi best) of the midgame boards of
@@ -34,7 +35,7 @@
 set -uo pipefail
 cd "$(dirname "$0")/.."
 
-gts=build/release/gts layout=bytes split=1 unit=block threads=16 match_seconds=200 table=0 max_seconds=30
+gts=build/release/gts layout=bytes split=1 unit=block threads=16 parallel=lazy match_seconds=200 table=0 max_seconds=30
 outdir=build/rv_gpu_table
 cmdline="bench/rv_gpu_table.sh $*"
 while [ $# -gt 0 ]; do
@@ -44,6 +45,7 @@ while [ $# -gt 0 ]; do
     --split) split=$2; shift 2 ;;
     --unit) unit=$2; shift 2 ;;
     --threads) threads=$2; shift 2 ;;
+    --parallel) parallel=$2; shift 2 ;;
     --match-seconds) match_seconds=$2; shift 2 ;;
     --table) table=1; shift ;;
     --max-seconds) max_seconds=$2; shift 2 ;;
@@ -54,6 +56,9 @@ done
 [ -x "$gts" ] || { echo "rv_gpu_table.sh: no $gts (make release first)" >&2; exit 2; }
 "$gts" info | grep -q '^gpu: no CUDA device' && { echo "rv_gpu_table.sh: $("$gts" info | grep '^gpu:')" >&2; exit 1; }
 gpu="pvs:backend=gpu,layout=$layout,split=$split,unit=$unit"
+# The CPU baseline: PVS on N threads, Lazy SMP by default (the fastest
+# 16-thread design at depths 3-4 on the big boards, docs/benchmarks/reversi.md).
+cpu="pvs:threads=$threads,parallel=$parallel"
 
 echo "\`$cmdline\`, commit $(git rev-parse --short HEAD 2>/dev/null || echo unknown), $("$gts" info | grep '^gpu:')," \
      "$(nproc) cores ($(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2- | sed 's/^ *//')), $(date -u +%F)"
@@ -66,7 +71,7 @@ echo
 echo "## Single searches (ms; gpu: kernels ms / end to end)"
 echo
 echo "| position | depth | gpu bytes | gpu rows | gpu bytes split=2 | gpu rows split=2 | rows split=2 block=32 |" \
-     "rows split=2 unit=warp | pvs $threads threads | alpha-beta | scores |"
+     "rows split=2 unit=warp | pvs $threads threads ($parallel) | alpha-beta | scores |"
 echo "|---|---|---|---|---|---|---|---|---|---|---|"
 for pos in "64x64 3 midgame-64x64" "64x64 4 midgame-64x64" "64x64 3 midgame-64x64-ply2000" "16x16 5 midgame-16x16"; do
   read -r size depth file <<<"$pos"
@@ -74,7 +79,7 @@ for pos in "64x64 3 midgame-64x64" "64x64 4 midgame-64x64" "64x64 3 midgame-64x6
   cells="" scores=""
   for who in pvs:backend=gpu,layout=bytes pvs:backend=gpu,layout=rows pvs:backend=gpu,layout=bytes,split=2 \
              pvs:backend=gpu,layout=rows,split=2 pvs:backend=gpu,layout=rows,split=2,block=32 \
-             pvs:backend=gpu,layout=rows,split=2,unit=warp "pvs:threads=$threads" alphabeta; do
+             pvs:backend=gpu,layout=rows,split=2,unit=warp "$cpu" alphabeta; do
     out=$(timeout 60 "$gts" reversi best $board --player "$who" 2>&1)
     line=$(grep '^best ' <<<"$out")
     kernel=$(sed -n 's/.*kernels \([0-9.]*\) ms.*/\1/p' <<<"$out")
@@ -87,13 +92,13 @@ for pos in "64x64 3 midgame-64x64" "64x64 4 midgame-64x64" "64x64 3 midgame-64x6
 done
 
 echo
-echo "## Two-game matches at depth 3: PVS on $threads threads (player 1) against the GPU ($layout layout, split=$split, unit=$unit, player 2)"
+echo "## Two-game matches at depth 3: PVS on $threads threads, $parallel (player 1) against the GPU ($layout layout, split=$split, unit=$unit, player 2)"
 echo
 echo "| board | pvs $threads threads, s | gpu end to end, s | gpu kernels, s | launches | factor | target |"
 echo "|---|---|---|---|---|---|---|"
 for row in "32x32 3" "64x32 10" "64x64 10"; do
   read -r size target <<<"$row"
-  out=$(timeout "$match_seconds" "$gts" reversi play --size "$size" --depth 3 --player1 "pvs:threads=$threads" \
+  out=$(timeout "$match_seconds" "$gts" reversi play --size "$size" --depth 3 --player1 "$cpu" \
         --player2 "$gpu" 2>&1)
   rc=$?
   p1=$(grep '^player 1: [0-9.]* s in' <<<"$out") p2=$(grep '^player 2: [0-9.]* s in' <<<"$out")
@@ -109,7 +114,7 @@ done
 [ "$table" = 1 ] || exit 0
 mkdir -p "$outdir" || exit 1
 echo
-for p1 in alphabeta "pvs:threads=$threads"; do
+for p1 in alphabeta "$cpu"; do
   csv="$outdir/rv_gpu_table_${p1%%:*}.csv"
   echo "## Table 2 and Table 1: $p1 (player 1) against the GPU (player 2), cells over $max_seconds s cut ($csv)"
   echo
