@@ -5,16 +5,20 @@
 # command, commit, device and date.
 #
 #   bench/rv_gpu_table.sh [--gts PATH] [--layout bytes|rows] [--split 1|2]
-#                         [--threads N] [--match-seconds S]
+#                         [--unit block|warp] [--threads N] [--parallel P]
+#                         [--match-seconds S]
 #                         [--table [--max-seconds S] [--out DIR]]
 #
 # 1. Single searches (gts reversi best) of the midgame boards of
-#    data/reversi, 64x64 at depths 3 and 4, 16x16 at depth 5: both layouts,
+#    data/reversi, 64x64 at depths 3 and 4 (400 random plies, sparse) and
+#    at depth 3 after 2000 plies of a real game, 16x16 at depth 5: both layouts,
 #    a block per sibling (split=1, the report's) and per sibling's child
-#    (split=2), against PVS on N threads and serial alpha-beta; the scores
+#    (split=2; rows also with blocks of one warp, block=32, and with each
+#    warp of a block its own node, unit=warp), against PVS on N
+#    threads and serial alpha-beta; the scores
 #    must agree (a search cut at 60 s shows "over 60 s").  About 30 s.  The
-#    matches take the layout and split given (default: bytes, 1, the
-#    report's design): pick the fastest here.
+#    matches take the layout, split and unit given (default: bytes, 1,
+#    block, the report's design): pick the fastest here.
 # 2. The issue's targets: the report's two-game match (each player black
 #    once) at depth 3 on 32x32, 64x32 and 64x64, player 1 PVS on N threads,
 #    player 2 the GPU: each player's search time (end to end), the GPU's
@@ -31,7 +35,7 @@
 set -uo pipefail
 cd "$(dirname "$0")/.."
 
-gts=build/release/gts layout=bytes split=1 threads=16 match_seconds=200 table=0 max_seconds=30
+gts=build/release/gts layout=bytes split=1 unit=block threads=16 parallel=lazy match_seconds=200 table=0 max_seconds=30
 outdir=build/rv_gpu_table
 cmdline="bench/rv_gpu_table.sh $*"
 while [ $# -gt 0 ]; do
@@ -39,7 +43,9 @@ while [ $# -gt 0 ]; do
     --gts) gts=$2; shift 2 ;;
     --layout) layout=$2; shift 2 ;;
     --split) split=$2; shift 2 ;;
+    --unit) unit=$2; shift 2 ;;
     --threads) threads=$2; shift 2 ;;
+    --parallel) parallel=$2; shift 2 ;;
     --match-seconds) match_seconds=$2; shift 2 ;;
     --table) table=1; shift ;;
     --max-seconds) max_seconds=$2; shift 2 ;;
@@ -49,7 +55,10 @@ while [ $# -gt 0 ]; do
 done
 [ -x "$gts" ] || { echo "rv_gpu_table.sh: no $gts (make release first)" >&2; exit 2; }
 "$gts" info | grep -q '^gpu: no CUDA device' && { echo "rv_gpu_table.sh: $("$gts" info | grep '^gpu:')" >&2; exit 1; }
-gpu="pvs:backend=gpu,layout=$layout,split=$split"
+gpu="pvs:backend=gpu,layout=$layout,split=$split,unit=$unit"
+# The CPU baseline: PVS on N threads, Lazy SMP by default (the fastest
+# 16-thread design at depths 3-4 on the big boards, docs/benchmarks/reversi.md).
+cpu="pvs:threads=$threads,parallel=$parallel"
 
 echo "\`$cmdline\`, commit $(git rev-parse --short HEAD 2>/dev/null || echo unknown), $("$gts" info | grep '^gpu:')," \
      "$(nproc) cores ($(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2- | sed 's/^ *//')), $(date -u +%F)"
@@ -61,14 +70,16 @@ field() { sed -n "s/.*$1 *\\([-+0-9.]*\\).*/\\1/p" <<<"$2" | head -1; }
 echo
 echo "## Single searches (ms; gpu: kernels ms / end to end)"
 echo
-echo "| position | depth | gpu bytes | gpu rows | gpu bytes split=2 | gpu rows split=2 | pvs $threads threads | alpha-beta | scores |"
-echo "|---|---|---|---|---|---|---|---|---|"
-for pos in "64x64 3" "64x64 4" "16x16 5"; do
-  read -r size depth <<<"$pos"
-  board="--size $size --depth $depth --board data/reversi/midgame-$size.txt"
+echo "| position | depth | gpu bytes | gpu rows | gpu bytes split=2 | gpu rows split=2 | rows split=2 block=32 |" \
+     "rows split=2 unit=warp | pvs $threads threads ($parallel) | alpha-beta | scores |"
+echo "|---|---|---|---|---|---|---|---|---|---|---|"
+for pos in "64x64 3 midgame-64x64" "64x64 4 midgame-64x64" "64x64 3 midgame-64x64-ply2000" "16x16 5 midgame-16x16"; do
+  read -r size depth file <<<"$pos"
+  board="--size $size --depth $depth --board data/reversi/$file.txt"
   cells="" scores=""
   for who in pvs:backend=gpu,layout=bytes pvs:backend=gpu,layout=rows pvs:backend=gpu,layout=bytes,split=2 \
-             pvs:backend=gpu,layout=rows,split=2 "pvs:threads=$threads" alphabeta; do
+             pvs:backend=gpu,layout=rows,split=2 pvs:backend=gpu,layout=rows,split=2,block=32 \
+             pvs:backend=gpu,layout=rows,split=2,unit=warp "$cpu" alphabeta; do
     out=$(timeout 60 "$gts" reversi best $board --player "$who" 2>&1)
     line=$(grep '^best ' <<<"$out")
     kernel=$(sed -n 's/.*kernels \([0-9.]*\) ms.*/\1/p' <<<"$out")
@@ -77,17 +88,17 @@ for pos in "64x64 3" "64x64 4" "16x16 5"; do
     scores="$scores $(field 'score' "$line")"
   done
   same=$(tr ' ' '\n' <<<"$scores" | grep . | sort -u | wc -l)
-  echo "| $size midgame | $depth$cells | $([ "$same" = 1 ] && echo equal || echo "DIFFER:$scores") |"
+  echo "| $file | $depth$cells | $([ "$same" = 1 ] && echo equal || echo "DIFFER:$scores") |"
 done
 
 echo
-echo "## Two-game matches at depth 3: PVS on $threads threads (player 1) against the GPU ($layout layout, split=$split, player 2)"
+echo "## Two-game matches at depth 3: PVS on $threads threads, $parallel (player 1) against the GPU ($layout layout, split=$split, unit=$unit, player 2)"
 echo
 echo "| board | pvs $threads threads, s | gpu end to end, s | gpu kernels, s | launches | factor | target |"
 echo "|---|---|---|---|---|---|---|"
 for row in "32x32 3" "64x32 10" "64x64 10"; do
   read -r size target <<<"$row"
-  out=$(timeout "$match_seconds" "$gts" reversi play --size "$size" --depth 3 --player1 "pvs:threads=$threads" \
+  out=$(timeout "$match_seconds" "$gts" reversi play --size "$size" --depth 3 --player1 "$cpu" \
         --player2 "$gpu" 2>&1)
   rc=$?
   p1=$(grep '^player 1: [0-9.]* s in' <<<"$out") p2=$(grep '^player 2: [0-9.]* s in' <<<"$out")
@@ -103,7 +114,7 @@ done
 [ "$table" = 1 ] || exit 0
 mkdir -p "$outdir" || exit 1
 echo
-for p1 in alphabeta "pvs:threads=$threads"; do
+for p1 in alphabeta "$cpu"; do
   csv="$outdir/rv_gpu_table_${p1%%:*}.csv"
   echo "## Table 2 and Table 1: $p1 (player 1) against the GPU (player 2), cells over $max_seconds s cut ($csv)"
   echo

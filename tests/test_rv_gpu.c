@@ -47,15 +47,27 @@ static int serial_value(const rvb *b, int depth)
     return r.score;
 }
 
-/* The searchers compared: both layouts a block per sibling, and a block
- * per sibling's child (host code, the same for both layouts: the cheaper
- * one on the CPU executor). */
-enum { SEARCHERS = 3 };
-static const char *const NAMES[SEARCHERS] = { "bytes", "rows", "rows split=2" };
+/* The searchers compared: both layouts, a block per sibling and a block
+ * per sibling's child (played by the block), and a warp per node.  The
+ * CPU executor runs bytes split=2 on boards of up to 256 squares only
+ * (64x64 would take a minute: 126 us a node); its node functions are
+ * bytes split=1's, and the small boards check its moves' numbering.  (A
+ * warp per node is a block per node on the CPU executor.) */
+enum { SEARCHERS = 5, BYTES_SPLIT2 = 2 };
+static const struct {
+    const char *name;
+    rvg_layout layout;
+    int split;
+    bool per_warp;
+} KINDS[SEARCHERS] = { { "bytes", RVG_BYTES, 1, false },
+                       { "rows", RVG_ROWS, 1, false },
+                       { "bytes split=2", RVG_BYTES, 2, false },
+                       { "rows split=2", RVG_ROWS, 2, false },
+                       { "rows split=2 unit=warp", RVG_ROWS, 2, true } };
 
-static rvg_searcher *searcher(rvg_layout layout, int split, gts_stop *stop)
+static rvg_searcher *searcher(rvg_layout layout, int split, bool per_warp, gts_stop *stop)
 {
-    const rvg_options o = { executor, layout, block_threads, split, RV_WPC_CTDL, RV_DEFAULT_MOBILITY, stop };
+    const rvg_options o = { executor, layout, block_threads, split, RV_WPC_CTDL, RV_DEFAULT_MOBILITY, stop, per_warp };
     char err[128];
     rvg_searcher *s = rvg_create(&o, err, sizeof err);
     CHECK_MSG(s != NULL, "rvg_create: %s", err);
@@ -68,12 +80,14 @@ static void compare(rvg_searcher *s[SEARCHERS], const rvb *b, int depth, bool ch
 {
     const int want = serial_value(b, depth);
     for (int l = 0; l < SEARCHERS; l++) {
+        if (l == BYTES_SPLIT2 && executor == RVG_EXEC_CPU && b->width * b->height > 256)
+            continue;
         rv_result r;
         char err[128];
         if (!CHECK_MSG(rvg_search(s[l], b, depth, &r, NULL, err, sizeof err) == 0, "rvg_search: %s", err))
             continue;
         player_us += r.usec;
-        CHECK_MSG(r.score == want, "%dx%d depth %d %s: gpu %d serial %d", b->width, b->height, depth, NAMES[l],
+        CHECK_MSG(r.score == want, "%dx%d depth %d %s: gpu %d serial %d", b->width, b->height, depth, KINDS[l].name,
                   r.score, want);
         if (!check_move || depth < 2 || r.move == RVB_NO_MOVE)
             continue;
@@ -93,7 +107,7 @@ static void with_searchers(void (*body)(rvg_searcher *s[SEARCHERS]))
     rvg_searcher *s[SEARCHERS];
     bool made = true;
     for (int i = 0; i < SEARCHERS; i++)
-        made &= (s[i] = searcher(i ? RVG_ROWS : RVG_BYTES, i < 2 ? 1 : 2, NULL)) != NULL;
+        made &= (s[i] = searcher(KINDS[i].layout, KINDS[i].split, KINDS[i].per_warp, NULL)) != NULL;
     if (made)
         body(s);
     for (int i = 0; i < SEARCHERS; i++)
@@ -172,7 +186,7 @@ static void test_moves(void)
 static void test_stop(void)
 {
     gts_stop stop = GTS_STOP_INIT;
-    rvg_searcher *s = searcher(RVG_BYTES, 1, &stop);
+    rvg_searcher *s = searcher(RVG_BYTES, 1, false, &stop);
     if (!s)
         return;
     rvb b;
@@ -216,7 +230,7 @@ static void device_body(rvg_searcher *s[SEARCHERS])
     }
 }
 
-/* One size at depths 1..max_depth on the device, both layouts: a row of
+/* One size at depths 1..max_depth on the device, every searcher: a row of
  * the table (positions, failures so far, the GPU's and serial's times). */
 static void device_size(int w, int h, int max_depth, int positions)
 {

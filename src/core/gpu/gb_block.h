@@ -1,6 +1,7 @@
 /*
  * Block-cooperative code written once for two executors: nvcc compiles it
- * for a CUDA thread block working on one node, the C compiler for the CPU
+ * for a CUDA thread block working on one node (or, where GB_WARP is
+ * defined, for each warp of a block on a node of its own), the C compiler for the CPU
  * executor, where one thread plays the whole block (GB_TID 0 of
  * GB_THREADS 1, barriers vanish, a reduction is the value itself).  So CI,
  * which has no GPU, runs every line of the device search.
@@ -18,7 +19,16 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#ifdef __CUDACC__
+#if defined(__CUDACC__) && defined(GB_WARP)
+/* A translation unit that defines GB_WARP makes the "block" of this code
+ * one warp of a CUDA block: each warp works on its own node, its barriers
+ * the warp's, its reductions shuffles. */
+#define GB_FN static __device__ __forceinline__
+#define GB_TID ((int)(threadIdx.x & 31))
+#define GB_THREADS 32
+#define GB_SYNC() __syncwarp()
+#define GB_OR32(p, bits) atomicOr((unsigned *)(p), (unsigned)(bits))
+#elif defined(__CUDACC__)
 #define GB_FN static __device__ __forceinline__
 #define GB_TID ((int)threadIdx.x)
 #define GB_THREADS ((int)blockDim.x)
@@ -48,8 +58,15 @@
 GB_FN int64_t gb_sum(int64_t v, int64_t *scratch)
 {
 #ifdef __CUDACC__
+    /* Butterfly: every lane gets its warp's sum, so a block of one warp
+     * (the row layout's block=32, or GB_WARP) needs no shared memory and
+     * no barrier but the warp's, which orders what its lanes wrote before. */
     for (int o = 16; o; o >>= 1)
-        v += __shfl_down_sync(0xffffffffu, v, o);
+        v += __shfl_xor_sync(0xffffffffu, v, o);
+    if (GB_THREADS == 32) {
+        __syncwarp();
+        return v;
+    }
     if ((threadIdx.x & 31) == 0)
         scratch[threadIdx.x >> 5] = v;
     __syncthreads();
@@ -72,7 +89,10 @@ GB_FN int64_t gb_sum(int64_t v, int64_t *scratch)
 /* Whether any thread's pred holds, told to all (a barrier). */
 GB_FN bool gb_any(bool pred)
 {
-#ifdef __CUDACC__
+#if defined(__CUDACC__) && defined(GB_WARP)
+    __syncwarp();   /* the vote orders no memory: the barrier is this */
+    return __any_sync(0xffffffffu, pred) != 0;
+#elif defined(__CUDACC__)
     return __syncthreads_or(pred) != 0;
 #else
     return pred;

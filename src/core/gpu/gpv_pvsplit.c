@@ -12,16 +12,17 @@ typedef struct walk {
 } walk;
 
 /* split = 2: the n siblings' children (depth - 1 plies each) in one
- * launch, the window (alpha, beta) of the siblings' parent; values[i] the
- * i-th sibling's fail-soft value, the best of its children's negated (or
- * a finished game's score).  0, 1 or -1. */
+ * launch, each played on the device from its sibling, the window (alpha,
+ * beta) of the siblings' parent; values[i] the i-th sibling's fail-soft
+ * value, the best of its children's negated (or a finished game's score).
+ * 0, 1 or -1. */
 static int grandchildren(walk *w, const unsigned char *siblings, int n, int depth, int32_t alpha, int32_t beta,
                          int32_t *values)
 {
     const gpv_game *g = w->g;
     int *list = malloc((size_t)g->max_moves * sizeof *list);
-    int *parent = NULL, total = 0, cap = 0, rc = -1;
-    unsigned char *frontier = NULL;
+    gpv_job *jobs = NULL;
+    int total = 0, cap = 0, rc = -1;
     int32_t *got = NULL;
     if (!list)
         goto oom;
@@ -31,17 +32,13 @@ static int grandchildren(walk *w, const unsigned char *siblings, int n, int dept
         values[i] = m ? -2147483647 : g->final(g->ctx, s);
         if (total + m > cap) {
             cap = 2 * (total + m);
-            unsigned char *f = realloc(frontier, (size_t)cap * g->pos_bytes);
-            int *p = f ? realloc(parent, (size_t)cap * sizeof *parent) : NULL;
-            frontier = f ? f : frontier;
-            parent = p ? p : parent;
-            if (!f || !p)
+            gpv_job *j = realloc(jobs, (size_t)cap * sizeof *jobs);
+            if (!j)
                 goto oom;
+            jobs = j;
         }
-        for (int k = 0; k < m; k++, total++) {
-            g->play(g->ctx, frontier + (size_t)total * g->pos_bytes, s, list[k]);
-            parent[total] = i;
-        }
+        for (int k = 0; k < m; k++, total++)
+            jobs[total] = (gpv_job){ i, list[k] };
     }
     rc = 0;
     if (total) {
@@ -49,10 +46,10 @@ static int grandchildren(walk *w, const unsigned char *siblings, int n, int dept
             goto oom;
         w->r->launches++;
         w->r->siblings += total;
-        rc = g->siblings(g->ctx, frontier, total, depth - 1, alpha, beta, got, w->err, w->errlen);
+        rc = g->launch(g->ctx, siblings, jobs, total, depth - 1, alpha, beta, got, w->err, w->errlen);
         for (int k = 0; k < total && rc == 0; k++)
-            if (-got[k] > values[parent[k]])
-                values[parent[k]] = -got[k];
+            if (-got[k] > values[jobs[k].parent])
+                values[jobs[k].parent] = -got[k];
     }
     goto done;
 oom:
@@ -60,9 +57,26 @@ oom:
     rc = -1;
 done:
     free(list);
-    free(parent);
-    free(frontier);
+    free(jobs);
     free(got);
+    return rc;
+}
+
+/* The n siblings themselves, a block each: the report's design. */
+static int siblings(walk *w, const unsigned char *child, int n, int depth, int32_t alpha, int32_t beta,
+                    int32_t *values)
+{
+    gpv_job *jobs = malloc((size_t)n * sizeof *jobs);
+    if (!jobs) {
+        snprintf(w->err, w->errlen, "out of memory");
+        return -1;
+    }
+    for (int i = 0; i < n; i++)
+        jobs[i] = (gpv_job){ i, GPV_SELF };
+    w->r->launches++;
+    w->r->siblings += n;
+    const int rc = w->g->launch(w->g->ctx, child, jobs, n, depth, alpha, beta, values, w->err, w->errlen);
+    free(jobs);
     return rc;
 }
 
@@ -104,13 +118,8 @@ static int pv_node(walk *w, const void *pos, int depth, int32_t alpha, int32_t b
     if (alpha < beta && n > 1) {
         for (int i = 1; i < n; i++)
             g->play(g->ctx, child + (size_t)(i - 1) * g->pos_bytes, pos, list[i]);
-        if (g->split > 1 && depth > 1) {
-            rc = grandchildren(w, child, n - 1, depth - 1, alpha, beta, values);
-        } else {
-            w->r->launches++;
-            w->r->siblings += n - 1;
-            rc = g->siblings(g->ctx, child, n - 1, depth - 1, -beta, -alpha, values, w->err, w->errlen);
-        }
+        rc = g->split > 1 && depth > 1 ? grandchildren(w, child, n - 1, depth - 1, alpha, beta, values)
+                                       : siblings(w, child, n - 1, depth - 1, -beta, -alpha, values);
         if (rc != 0)
             goto done;
         for (int i = 1; i < n; i++)

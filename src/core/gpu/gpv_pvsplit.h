@@ -13,6 +13,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "core/gpu/gpv_search.h"
+
 /* A game as the host walks it; positions are pos_bytes each, moves ints. */
 typedef struct gpv_game {
     void *ctx;
@@ -24,11 +26,13 @@ typedef struct gpv_game {
     void (*play)(void *ctx, void *child, const void *pos, int move);
     int32_t (*leaf)(void *ctx, const void *pos);       /* depth 0 (a finished game's score included) */
     int32_t (*final)(void *ctx, const void *pos);      /* a finished game */
-    /* Searches the n positions children[] (pos_bytes apart) depth plies
-     * each with the window (alpha, beta) in one launch, values[] fail-soft.
-     * 0, 1 when the stop token ended it, -1 with a reason. */
-    int (*siblings)(void *ctx, const void *children, int n, int depth, int32_t alpha, int32_t beta, int32_t *values,
-                    char *err, size_t errlen);
+    /* Searches the n jobs (gpv_search.h; a job's move is one of `moves`,
+     * played on the device) over the positions parents[] (pos_bytes
+     * apart) depth plies each with the window (alpha, beta) in one launch,
+     * values[] fail-soft.  0, 1 when the stop token ended it, -1 with a
+     * reason. */
+    int (*launch)(void *ctx, const void *parents, const gpv_job *jobs, int n, int depth, int32_t alpha, int32_t beta,
+                  int32_t *values, char *err, size_t errlen);
     /* Plies of the siblings given to blocks: 1, the report's (a block per
      * sibling); 2, a block per child of a sibling, each searched with the
      * sibling's window and the sibling's value their best on the host:
@@ -41,8 +45,8 @@ typedef struct gpv_result {
     int32_t value;
     int move;                   /* best root move; -1 when the game is over */
     uint64_t host_nodes;        /* nodes of the principal variation, on the host */
-    int launches;               /* calls of siblings */
-    long siblings;              /* positions they searched */
+    int launches;               /* calls of launch */
+    long siblings;              /* positions they searched (jobs) */
 } gpv_result;
 
 /* 0, 1 when stopped (result void), -1 with a reason. */

@@ -15,6 +15,15 @@
 /* How often (nodes) a block reads the stop flag: a few microseconds of work. */
 #define GPV_STOP_EVERY 256
 
+/* What one block searches: position `parent` of the launch's parents, or
+ * (split = 2) its child by `move` in the game's device numbering, played
+ * by the block itself, so the host sends the siblings only (a 64x64
+ * sibling's ~200 children are 200 KB in rows, 800 KB in bytes). */
+#define GPV_SELF (-1)           /* move: the parent itself */
+typedef struct gpv_job {
+    int32_t parent, move;
+} gpv_job;
+
 /* One block's answer: the sibling's fail-soft value in its window, the
  * nodes it read, and whether the stop flag ended it (value void). */
 typedef struct gpv_out {

@@ -12,6 +12,7 @@ static const char *const algo_names[] = { [RV_ALGO_MINIMAX] = "minimax", [RV_ALG
 static const char *const backend_names[] = { [RVP_SERIAL] = "serial", [RVP_THREADS] = "threads", [RVP_GPU] = "gpu" };
 static const char *const executor_names[] = { [RVG_EXEC_GPU] = "gpu", [RVG_EXEC_CPU] = "cpu" };
 static const char *const layout_names[] = { [RVG_BYTES] = "bytes", [RVG_ROWS] = "rows" };
+static const char *const unit_names[] = { "block", "warp" };
 static const char *const wpc_names[] = { [RV_WPC_CTDL] = "ctdl", [RV_WPC_STANDARD] = "standard" };
 static const char *const parallel_names[] = { [RV_PAR_YBWC] = "ybwc", [RV_PAR_PVSPLIT] = "pvsplit",
                                               [RV_PAR_LAZY] = "lazy" };
@@ -48,6 +49,12 @@ static int parse_gpu_key(rvp_spec *p, const char *key, const char *value, char *
             return -1;
         }
         p->gpu.block_threads = (int)v;
+    } else if (strcmp(key, "unit") == 0) {
+        if ((i = lookup(value, unit_names, 2)) < 0) {
+            snprintf(err, errlen, "unit '%s' is not block or warp", value);
+            return -1;
+        }
+        p->gpu.per_warp = i == 1;
     } else if (strcmp(key, "split") == 0) {
         if (!gts_whole_number(value, 1, 2, &v)) {
             snprintf(err, errlen, "split=%s is not 1 or 2", value);
@@ -57,7 +64,7 @@ static int parse_gpu_key(rvp_spec *p, const char *key, const char *value, char *
     } else {
         snprintf(err, errlen,
                  "unknown key '%s' (depth, backend, threads, parallel, tt-mb, wpc, mobility; with backend=gpu executor, "
-                 "layout, block, split)",
+                 "layout, block, unit, split)",
                  key);
         return -1;
     }
@@ -121,7 +128,7 @@ static int check_gpu(rvp_spec *p, char *err, size_t errlen)
 {
     if (p->backend != RVP_GPU) {
         if (p->has_gpu_key)
-            snprintf(err, errlen, "executor, layout, block and split are keys of backend=gpu");
+            snprintf(err, errlen, "executor, layout, block, unit and split are keys of backend=gpu");
         return p->has_gpu_key ? -1 : 0;
     }
     if (p->o.algo == RV_ALGO_MINIMAX || p->o.threads > 1 || p->has_tt) {
@@ -197,9 +204,10 @@ void rvp_describe(const rvp_spec *spec, char *out, size_t len)
         if (spec->gpu.block_threads)
             snprintf(block, sizeof block, "%d", spec->gpu.block_threads);
         snprintf(out, len,
-                 "pv-split, gpu backend on the %s executor, %s layout, %s threads a block, a block per %s, %s weights",
+                 "pv-split, gpu backend on the %s executor, %s layout, %s threads a block, a %s per %s, %s weights",
                  executor_names[spec->gpu.executor], layout_names[spec->gpu.layout], block,
-                 spec->gpu.split == 2 ? "sibling's child" : "sibling", wpc_names[spec->o.wpc]);
+                 unit_names[spec->gpu.per_warp], spec->gpu.split == 2 ? "sibling's child" : "sibling",
+                 wpc_names[spec->o.wpc]);
         return;
     }
     char threads[48];

@@ -21,7 +21,10 @@
  *   layout=L   bytes (the report's byte per square, default) or rows (a
  *              64-bit word per row, moves by shifts)
  *   block=N    threads per block, a multiple of 32 up to 1024 (default:
- *              the layout's for the board, rvg_default_threads)
+ *              the layout's for the board, rvg_default_threads; 128 with
+ *              unit=warp)
+ *   unit=U     block (default): a thread block searches a node, the
+ *              report's; warp: each warp of a block its own node
  *   split=S    1 (default): a block per sibling, the report's; 2: a block
  *              per child of a sibling, to fill a large GPU
  * e.g. "alphabeta:depth=6", "pvs:depth=6,threads=16", "pvs:backend=gpu".
@@ -44,7 +47,7 @@ typedef struct rvp_spec {
     rvp_backend backend;
     bool has_depth;          /* depth= was given */
     bool has_tt;             /* tt-mb= was given */
-    bool has_gpu_key;        /* executor=, layout= or block= was given */
+    bool has_gpu_key;        /* executor=, layout=, block=, unit= or split= was given */
     rv_search_options o;
     rvg_options gpu;         /* backend=gpu: executor, layout, block (wpc, mobility from o) */
 } rvp_spec;

@@ -28,8 +28,10 @@ static const int *stop_word(const gts_stop *stop)
     return stop ? (const int *)&stop->raised : NULL;
 }
 
-int rvg_default_threads(rvg_layout layout, int width, int height)
+int rvg_default_threads(rvg_layout layout, bool per_warp, int width, int height)
 {
+    if (per_warp)
+        return 128;
     if (layout == RVG_ROWS)
         return height > 32 ? 64 : 32;
     return width * height <= 1024 ? width * height : 512;
@@ -48,7 +50,7 @@ static void set_geometry(rvg_game *g, rvg_layout layout, int width, int height)
     g->squares = width * height;
     g->rows = layout == RVG_ROWS;
     if (g->rows) {
-        g->pos_bytes = 16 * height;
+        g->pos_bytes = 16 * height + 16;    /* the rows, then the WPC word, 16-byte aligned */
         g->mask_words = 2 * height;
     } else {
         g->pos_bytes = round16(g->squares);
@@ -64,11 +66,15 @@ static void to_layout(const rvg_game *g, const rvb *b, uint8_t *out)
     if (g->rows) {
         uint64_t *me = (uint64_t *)out, *opp = me + g->height;
         const uint64_t full = rvg_full(g->width);
+        int32_t wpc = 0;
         for (int y = 0; y < g->height; y++) {
             const int sq = y * g->width;
             me[y] = (b->me[sq >> 6] >> (sq & 63)) & full;
             opp[y] = (b->opp[sq >> 6] >> (sq & 63)) & full;
+            for (int x = 0; x < g->width; x++)
+                wpc += (int32_t)(((me[y] >> x) & 1) - ((opp[y] >> x) & 1)) * g->weight[sq + x];
         }
+        *rvg_rows_wpc(g, out) = wpc;
         return;
     }
     for (int sq = 0; sq < g->squares; sq++)
@@ -120,43 +126,59 @@ static int32_t host_final(void *ctx, const void *pos)
 }
 
 /* The blocks one after another on this thread. */
-static int run_cpu(rvg_searcher *s, const uint8_t *children, int n, int depth, int32_t alpha, int32_t beta,
-                   gpv_out *out, char *err, size_t errlen)
+static int run_cpu(rvg_searcher *s, const uint8_t *parents, const gpv_job *jobs, int n, int depth, int32_t alpha,
+                   int32_t beta, gpv_out *out, char *err, size_t errlen)
 {
-    uint8_t *stack = malloc((size_t)(depth + 1) * (size_t)s->g.stride);
+    uint8_t *stack = malloc((size_t)(depth + 2) * (size_t)s->g.stride);
     if (!stack) {
         snprintf(err, errlen, "out of memory");
         return -1;
     }
     int64_t scratch[RVG_SCRATCH_WORDS];
     for (int i = 0; i < n && !gts_stop_raised(s->o.stop); i++) {
-        memcpy(stack, children + (size_t)i * (size_t)s->g.pos_bytes, (size_t)s->g.pos_bytes);
-        out[i] = rvg_block_search(&s->g, stack, depth, alpha, beta, stop_word(s->o.stop), scratch);
+        memcpy(stack, parents + (size_t)jobs[i].parent * (size_t)s->g.pos_bytes, (size_t)s->g.pos_bytes);
+        uint8_t *node = rvg_job_node(&s->g, stack, jobs[i].move, scratch);
+        out[i] = rvg_block_search(&s->g, node, depth, alpha, beta, stop_word(s->o.stop), scratch);
     }
     free(stack);
     return 0;
 }
 
-static int host_siblings(void *ctx, const void *children, int n, int depth, int32_t alpha, int32_t beta,
-                         int32_t *values, char *err, size_t errlen)
+/* A job's move (an rvb square, RVB_PASS or GPV_SELF) in the device's numbering. */
+static int device_move(const rvg_game *g, int move)
+{
+    if (move == GPV_SELF)
+        return GPV_SELF;
+    if (move == RVB_PASS)
+        return RVG_PASS;
+    return g->rows ? move / g->width * 64 + move % g->width : move;
+}
+
+static int host_launch(void *ctx, const void *parents, const gpv_job *jobs, int n, int depth, int32_t alpha,
+                       int32_t beta, int32_t *values, char *err, size_t errlen)
 {
     rvg_searcher *s = ctx;
-    const rvb *kids = children;
-    uint8_t *pos = malloc((size_t)n * (size_t)s->g.pos_bytes);
+    const rvb *boards = parents;
+    int n_parents = 0;
+    for (int i = 0; i < n; i++)
+        n_parents = jobs[i].parent >= n_parents ? jobs[i].parent + 1 : n_parents;
+    uint8_t *pos = calloc((size_t)n_parents, (size_t)s->g.pos_bytes);
+    gpv_job *moves = malloc((size_t)n * sizeof *moves);
     gpv_out *out = calloc((size_t)n, sizeof *out);
     int rc = -1;
-    if (!pos || !out) {
+    if (!pos || !moves || !out) {
         snprintf(err, errlen, "out of memory");
         goto done;
     }
-    memset(pos, 0, (size_t)n * (size_t)s->g.pos_bytes);
+    for (int i = 0; i < n_parents; i++)
+        to_layout(&s->g, &boards[i], pos + (size_t)i * (size_t)s->g.pos_bytes);
     for (int i = 0; i < n; i++)
-        to_layout(&s->g, &kids[i], pos + (size_t)i * (size_t)s->g.pos_bytes);
+        moves[i] = (gpv_job){ jobs[i].parent, device_move(&s->g, jobs[i].move) };
     double us = 0;
     rc = s->o.executor == RVG_EXEC_CPU
-             ? run_cpu(s, pos, n, depth, alpha, beta, out, err, errlen)
-             : rvg_device_run(s->dev, &s->g, pos, n, depth, alpha, beta, s->threads, stop_word(s->o.stop), out, &us,
-                              err, errlen);
+             ? run_cpu(s, pos, moves, n, depth, alpha, beta, out, err, errlen)
+             : rvg_device_run(s->dev, &s->g, pos, n_parents, moves, n, depth, alpha, beta, s->threads,
+                              s->o.per_warp, stop_word(s->o.stop), out, &us, err, errlen);
     s->st->kernel_us += us;
     for (int i = 0; i < n && rc == 0; i++) {
         values[i] = out[i].value;
@@ -166,6 +188,7 @@ static int host_siblings(void *ctx, const void *children, int n, int depth, int3
         rc = 1;
 done:
     free(pos);
+    free(moves);
     free(out);
     return rc;
 }
@@ -216,11 +239,11 @@ int rvg_search(rvg_searcher *s, const rvb *b, int depth, rv_result *r, rvg_stats
         s->g.mobility = s->o.mobility;
         s->g.weight = s->w->square;
     }
-    s->threads = s->o.block_threads ? s->o.block_threads : rvg_default_threads(s->o.layout, b->width, b->height);
+    s->threads = s->o.block_threads ? s->o.block_threads : rvg_default_threads(s->o.layout, s->o.per_warp, b->width, b->height);
     rvg_stats local = { 0 };
     s->st = st ? st : &local;
     const gpv_game game = { s, sizeof(rvb), b->width * b->height + 1, host_moves, host_play, host_leaf, host_final,
-                            host_siblings, s->o.split };
+                            host_launch, s->o.split };
     gpv_result g;
     const uint64_t before = s->st->device_nodes;
     const int rc = gpv_search(&game, b, depth, &g, err, errlen);

@@ -31,12 +31,13 @@ typedef struct rvg_options {
     rv_wpc wpc;
     int mobility;               /* hundredths per move of mobility difference */
     gts_stop *stop;             /* may be NULL */
+    bool per_warp;              /* a warp per node (blocks of block_threads / 32 nodes, default 4), not a block */
 } rvg_options;
 
 /* Threads per block: bytes, the board's squares up to 1024 (the report's
  * block of the board's size), 512 on 64x32 and 64x64 (4 and 8 squares a
- * thread); rows, a warp per 32 rows. */
-int rvg_default_threads(rvg_layout layout, int width, int height);
+ * thread); rows, a warp per 32 rows; a warp per node, 128 (4 nodes). */
+int rvg_default_threads(rvg_layout layout, bool per_warp, int width, int height);
 
 typedef struct rvg_stats {
     uint64_t host_nodes, device_nodes;

@@ -38,9 +38,11 @@ typedef struct rvg_game {
     const int16_t *weight;      /* per square, row by row (device memory in a kernel) */
 } rvg_game;
 
-/* Scratch: the reductions' words, then the eight flip lengths. */
-#define RVG_SCRATCH_WORDS (GB_SCRATCH_WORDS + 8)
+/* Scratch: the reductions' words, the eight flip lengths, then (rows) the
+ * weights of each direction's flips. */
+#define RVG_SCRATCH_WORDS (GB_SCRATCH_WORDS + 16)
 #define RVG_RAY(scratch) ((scratch) + GB_SCRATCH_WORDS)
+#define RVG_RAY_WEIGHT(scratch) ((scratch) + GB_SCRATCH_WORDS + 8)
 
 /* Direction d (0..7) as a step (dx, dy), and back. */
 GB_FN int rvg_dx(int d)
@@ -115,7 +117,31 @@ GB_FN int32_t rvg_leaf(const rvg_game *g, int64_t wpc, int mine, int theirs, int
 #define GPV_FINAL rvg_rows_final
 #include "core/gpu/gpv_block_search.h"
 
-/* One sibling, in stack[0] already, in the game's layout. */
+/* A job's move (gpv_search.h) on the device: a square in the layout's
+ * numbering (bytes y * W + x, rows y * 64 + x), the pass, or GPV_SELF. */
+#define RVG_PASS (-2)
+
+/* The node a job searches, its parent in stack[0] already: the parent
+ * itself, or its child by move, played into stack[1]. */
+GB_FN uint8_t *rvg_job_node(const rvg_game *g, uint8_t *stack, int move, int64_t *scratch)
+{
+    uint8_t *child = stack + g->stride;
+    if (move == GPV_SELF)
+        return stack;
+    if (move == RVG_PASS) {
+        if (g->rows)
+            rvg_rows_pass(g, child, stack, scratch);
+        else
+            rvg_bytes_pass(g, child, stack, scratch);
+    } else if (g->rows) {
+        rvg_rows_play(g, child, stack, move, scratch);
+    } else {
+        rvg_bytes_play(g, child, stack, move, scratch);
+    }
+    return child;
+}
+
+/* One node, in the game's layout, at the top of stack. */
 GB_FN gpv_out rvg_block_search(const rvg_game *g, uint8_t *stack, int depth, int32_t alpha, int32_t beta,
                                const volatile int *stop, int64_t *scratch)
 {

@@ -14,11 +14,12 @@ void rvg_device_close(rvg_device *d)
     (void)d;
 }
 
-int rvg_device_run(rvg_device *d, const rvg_game *g, const uint8_t *children, int n, int depth, int32_t alpha,
-                   int32_t beta, int block_threads, const int *stop, gpv_out *out, double *kernel_us, char *err,
-                   size_t errlen)
+int rvg_device_run(rvg_device *d, const rvg_game *g, const uint8_t *parents, int n_parents, const gpv_job *jobs, int n,
+                   int depth, int32_t alpha, int32_t beta, int block_threads, bool per_warp, const int *stop,
+                   gpv_out *out, double *kernel_us, char *err, size_t errlen)
 {
-    (void)d, (void)g, (void)children, (void)n, (void)depth, (void)alpha, (void)beta, (void)block_threads;
+    (void)d, (void)g, (void)parents, (void)n_parents, (void)jobs, (void)n, (void)depth, (void)alpha, (void)beta;
+    (void)block_threads, (void)per_warp;
     (void)stop, (void)out, (void)kernel_us;
     gpu_available(err, errlen);
     return -1;
