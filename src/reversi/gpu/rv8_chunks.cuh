@@ -91,7 +91,11 @@ template <typename Kernel>
 static bool rv8_grid(Kernel kernel, int block, int *grid, char *err, size_t errlen)
 {
     int sms = 0, per_sm = 0;
-    if (gpu_failed(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, 0), "attribute", err, errlen) ||
+    // No shared memory: all of it as L1, where the lanes' stacks (local
+    // memory) are cached.
+    if (gpu_failed(cudaFuncSetAttribute(kernel, cudaFuncAttributePreferredSharedMemoryCarveout, 0), "carveout", err,
+                   errlen) ||
+        gpu_failed(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, 0), "attribute", err, errlen) ||
         gpu_failed(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, kernel, block, 0), "occupancy", err,
                    errlen))
         return false;

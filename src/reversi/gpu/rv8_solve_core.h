@@ -88,10 +88,13 @@ RV_INLINE uint64_t rv8s_odd_squares(uint64_t empty)
     return odd;
 }
 
+/* 48 bytes, not 64: the lanes' stacks live in local memory, and an SM's
+ * lanes' frames must stay in its L1 (scores -65..65 and squares fit a
+ * byte). */
 typedef struct rv8s_frame {
     uint64_t me, opp;
-    int alpha, beta, best;
-    int n, i, best_move;
+    signed char alpha, beta, best;
+    unsigned char n, i, best_move;
     unsigned char list[RV8S_MAX_EMPTIES];
 } rv8s_frame;
 
@@ -128,7 +131,7 @@ RV_INLINE void rv8s_order(rv8s_frame *f, uint64_t me, uint64_t opp, uint64_t mov
             f->list[j] = (unsigned char)sq;
         }
     }
-    f->n = n;
+    f->n = (unsigned char)n;
 }
 
 /* The value of a node of at most two empties, or false if it needs a
@@ -154,7 +157,7 @@ RV_INLINE bool rv8s_leaf(uint64_t me, uint64_t opp, int beta, int *value)
 RV_INLINE bool rv8s_push(rv8s_frame *f, uint64_t me, uint64_t opp, int alpha, int beta, int *value)
 {
     const uint64_t moves = rv_moves_scalar(me, opp);
-    f->me = me, f->opp = opp, f->alpha = alpha, f->beta = beta;
+    f->me = me, f->opp = opp, f->alpha = (signed char)alpha, f->beta = (signed char)beta;
     f->best = -65, f->i = 0, f->best_move = RV8S_NONE;
     if (moves) {
         rv8s_order(f, me, opp, moves, 64 - rv_popcount(me | opp));
@@ -192,7 +195,7 @@ RV_INLINE rv8s_answer rv8s_solve(uint64_t me, uint64_t opp, int alpha, int beta,
             f = &st[--top];
             const int sq = f->list[f->i - 1];
             if (value > f->best)
-                f->best = value, f->best_move = sq;
+                f->best = (signed char)value, f->best_move = (unsigned char)sq;
             continue;
         }
         const int sq = f->list[f->i++];
@@ -210,7 +213,7 @@ RV_INLINE rv8s_answer rv8s_solve(uint64_t me, uint64_t opp, int alpha, int beta,
         if (rv8s_leaf(child_me, child_opp, child_beta, &value) ||
             !rv8s_push(&st[top + 1], child_me, child_opp, child_alpha, child_beta, &value)) {
             if (-value > f->best)
-                f->best = -value, f->best_move = sq;
+                f->best = (signed char)-value, f->best_move = (unsigned char)sq;
             continue;
         }
         top++;
