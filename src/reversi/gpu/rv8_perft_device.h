@@ -25,9 +25,9 @@ struct gts_stop;
 int rv8p_count_prefixes(const void *prefixes, size_t n, int depth, bool cpu_executor, struct gts_stop *stop,
                         uint64_t *leaves, double *kernel_usec, char *err, size_t errlen);
 
-/* The device part: launches in chunks of the prefixes, each taken by the
- * lanes from an atomic queue, stopped(stop_ctx) asked between chunks
- * (each a quarter of a second or less). */
+/* The device part: one persistent launch, the prefixes taken by the
+ * lanes' warps from an atomic queue; once stopped(stop_ctx) turns true the
+ * lanes see the stop word within 65,536 nodes. */
 int rv8p_device_run(const uint64_t *prefixes, size_t n, int depth, bool (*stopped)(void *stop_ctx),
                     void *stop_ctx, uint64_t *leaves, double *kernel_usec, char *err, size_t errlen);
 

@@ -4,7 +4,7 @@
 #include <cuda_runtime.h>
 #include <stdio.h>
 
-#include "reversi/gpu/rv8_chunks.cuh"
+#include "reversi/gpu/rv8_launch.cuh"
 
 extern "C" {
 #include "gts/gpu.h"
@@ -12,7 +12,6 @@ extern "C" {
 }
 
 #define PERFT_BLOCK 128
-#define FIRST_CHUNK 16384
 
 __global__ void rv8_perft_kernel(const uint64_t *prefixes, size_t first, size_t count, int depth,
                                  unsigned long long *next, unsigned long long *leaves, const int *stop)
@@ -71,7 +70,7 @@ extern "C" int rv8p_device_run(const uint64_t *prefixes, size_t n, int depth, bo
         rv8_perft_kernel<<<grid, PERFT_BLOCK>>>(m.prefixes, first, count, depth, m.counts, m.counts + 1, stop);
     };
     unsigned long long total = 0;
-    if (!rv8_run_chunks(n, FIRST_CHUNK, launch, stopped, stop_ctx, kernel_usec, err, errlen) ||
+    if (!rv8_run(n, launch, stopped, stop_ctx, kernel_usec, err, errlen) ||
         gpu_failed(cudaMemcpy(&total, m.counts + 1, sizeof total, cudaMemcpyDeviceToHost), "copy out", err, errlen))
         return -1;
     *leaves = total;

@@ -3,7 +3,7 @@
 #include <cuda_runtime.h>
 #include <stdio.h>
 
-#include "reversi/gpu/rv8_chunks.cuh"
+#include "reversi/gpu/rv8_launch.cuh"
 
 extern "C" {
 #include "gts/gpu.h"
@@ -11,7 +11,6 @@ extern "C" {
 }
 
 #define SOLVE_BLOCK 64
-#define FIRST_CHUNK 32768
 // Blocks per SM the registers must allow: left free, nvcc takes 255
 // registers a lane (sm_90, CUDA 12: 164 bytes spilled), 8 warps per SM,
 // too few to hide the integer pipeline's latency with one lane's chain of
@@ -66,7 +65,7 @@ extern "C" int rv8s_device_run(const uint64_t *positions, size_t n, int alpha, i
         cudaMemsetAsync(m.next, 0, sizeof *m.next);
         rv8_solve_kernel<<<grid, SOLVE_BLOCK>>>(m.positions, first, count, alpha, beta, m.next, m.out, stop);
     };
-    if (!rv8_run_chunks(n, FIRST_CHUNK, launch, stopped, stop_ctx, kernel_usec, err, errlen) ||
+    if (!rv8_run(n, launch, stopped, stop_ctx, kernel_usec, err, errlen) ||
         gpu_failed(cudaMemcpy(out, m.out, n * sizeof *out, cudaMemcpyDeviceToHost), "copy out", err, errlen))
         return -1;
     return 0;
