@@ -91,6 +91,13 @@ sub 'gts reversi play --size 32x32 --depth 3 --player1 pvs:threads=16 --player2 
     'gts reversi play --size 16x8 --depth 2 --player1 pvs:threads=2 --player2 pvs:backend=gpu,executor=cpu,layout=rows' \
     'the GPU player on the CPU executor, two small games'
 sub 'bench/rv_gpu_table.sh' skip 'needs a CUDA device and minutes'
+sub 'gts reversi perft 14 --gpu' 'gts reversi perft 8 --gpu $EXEC' "perft 8$GPU_NOTE"
+sub 'gts reversi perft 13 --threads 16' 'gts reversi perft 9 --threads 2' 'perft 9 on 2 threads: quick under the sanitizers'
+sub 'build/release/rv_make_positions 1000 12 1 | gts reversi solve --gpu' \
+    'build/release/rv_make_positions 100 10 1 | gts reversi solve --gpu $EXEC' "100 positions at 10 empties$GPU_NOTE"
+sub 'gts reversi solve --each --threads 16 FILE' 'gts reversi solve --each --threads 2 data/reversi/ffo-sample.obf' \
+    'FILE is a placeholder; 2 threads'
+sub 'bench/rv_gpu_perft.sh && bench/rv_gpu_endgame.sh' skip 'needs a CUDA device and minutes'
 
 # ---- the README's commands: "BLOCK<TAB>COMMAND" lines ----
 readme_commands() {
