@@ -23,7 +23,6 @@
 #define GTS_RV_WXH_GPU_CORE_H
 
 #include "core/gpu/gb_block.h"
-#include "reversi/rv_8x8_bits.h"     /* rv_popcount, host and device */
 #include "core/gpu/gpv_search.h"
 /* RV_WIN and RVB_MAX_SQUARES (gts/reversi_search.h and reversi_board.h,
  * which nvcc cannot take: C11 atomics); rv_wxh_gpu.c checks they agree. */
