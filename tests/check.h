@@ -26,6 +26,19 @@
 
 #define CHECK_MAX_REPORTS 30
 
+/* 1 when built with AddressSanitizer (GCC's macro, Clang's feature), whose
+ * slower code the tests' time limits allow for; else 0. */
+#if defined(__SANITIZE_ADDRESS__)
+#define CHECK_ASAN 1
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define CHECK_ASAN 1
+#endif
+#endif
+#ifndef CHECK_ASAN
+#define CHECK_ASAN 0
+#endif
+
 static long check_passed_count, check_failed_count;
 
 static inline bool check_report(bool ok, const char *file, int line, const char *fmt, ...)

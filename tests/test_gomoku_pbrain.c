@@ -322,16 +322,7 @@ static void test_order(void)
 /* Time for the test's process to be scheduled on a loaded machine, and,
  * under the sanitizers, for the search's slower steps between its looks
  * at the clock. */
-#if defined(__SANITIZE_ADDRESS__)
-#define SLACK_MS 2000
-#elif defined(__has_feature)
-#if __has_feature(address_sanitizer)
-#define SLACK_MS 2000
-#endif
-#endif
-#ifndef SLACK_MS
-#define SLACK_MS 150
-#endif
+#define SLACK_MS (CHECK_ASAN ? 2000 : 150)
 
 /* The table is made outside the moves' time: INFO max_memory 4 GiB asks
  * for a table of 1 GiB, which takes longer to allocate and clear than the

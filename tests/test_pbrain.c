@@ -43,16 +43,7 @@
 
 /* Time limits get this much extra, for process scheduling and, under the
  * sanitizers, the engine's slower steps between its looks at the clock. */
-#if defined(__SANITIZE_ADDRESS__)
-#define SLACK_MS 2000
-#elif defined(__has_feature)
-#if __has_feature(address_sanitizer)
-#define SLACK_MS 2000
-#endif
-#endif
-#ifndef SLACK_MS
-#define SLACK_MS 250
-#endif
+#define SLACK_MS (CHECK_ASAN ? 2000 : 250)
 #define REPLY_TIMEOUT_MS 5000    /* no reply in this long: the engine hangs */
 #define EXIT_TIMEOUT_MS 5000
 #define MAX_CELLS (32 * 32)
