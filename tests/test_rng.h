@@ -5,6 +5,8 @@
 
 #include <stdint.h>
 
+#include "core/rng.h"
+
 /* splitmix64: small, seeded, the same everywhere. */
 typedef struct test_rng {
     uint64_t s;
@@ -12,10 +14,7 @@ typedef struct test_rng {
 
 static inline uint64_t rng_next(test_rng *r)
 {
-    uint64_t z = (r->s += 0x9e3779b97f4a7c15ULL);
-    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
-    z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
-    return z ^ (z >> 31);
+    return gts_splitmix64(&r->s);
 }
 
 /* Uniform in [0, n). */

@@ -28,14 +28,7 @@
 #include "reversi/rv_8x8_bits.h"
 #include "reversi/rv_endgame_eval.h"
 #include "gts/reversi.h"
-
-static uint64_t next_random(uint64_t *s)
-{
-    uint64_t z = (*s += 0x9e3779b97f4a7c15ULL);
-    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
-    z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
-    return z ^ (z >> 31);
-}
+#include "core/rng.h"
 
 /* The n-th set bit of m (n < popcount(m)). */
 static int nth_square(uint64_t m, int n)
@@ -107,7 +100,7 @@ static int label(int argc, char **argv)
     }
     for (long g = 0; g < games; g++) {
         uint64_t rng = seed * 0x100000001b3ULL + (uint64_t)g;
-        const int target = lo + (int)(next_random(&rng) % (uint64_t)(hi - lo + 1));
+        const int target = lo + (int)(gts_splitmix64(&rng) % (uint64_t)(hi - lo + 1));
         rv_pos p;
         rv_start(&p);
         while (rv_empties(&p) > target && !rv_game_over(&p)) {
@@ -115,8 +108,8 @@ static int label(int argc, char **argv)
             const int n = __builtin_popcountll(moves);
             int sq = 0;
             if (n)
-                sq = next_random(&rng) % 4 == 0 ? nth_square(moves, (int)(next_random(&rng) % (uint64_t)n))
-                                                 : greedy_move(p.me, p.opp, moves);
+                sq = gts_splitmix64(&rng) % 4 == 0 ? nth_square(moves, (int)(gts_splitmix64(&rng) % (uint64_t)n))
+                                                   : greedy_move(p.me, p.opp, moves);
             step(&p, moves, sq);
         }
         for (int w = 0; w <= walk && !rv_game_over(&p); w++) {
@@ -126,8 +119,8 @@ static int label(int argc, char **argv)
             const uint64_t moves = rv_moves_fast(p.me, p.opp);
             const int n = __builtin_popcountll(moves);
             int sq = r.move;
-            if (n && next_random(&rng) % 2)
-                sq = nth_square(moves, (int)(next_random(&rng) % (uint64_t)n));
+            if (n && gts_splitmix64(&rng) % 2)
+                sq = nth_square(moves, (int)(gts_splitmix64(&rng) % (uint64_t)n));
             step(&p, moves, sq);
         }
         fflush(stdout);

@@ -1,13 +1,6 @@
 /* Positions by random play (tools/rv_make_positions, tests). */
 #include "gts/reversi.h"
-
-static uint64_t next_random(uint64_t *s)
-{
-    uint64_t z = (*s += 0x9e3779b97f4a7c15ULL);
-    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
-    z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
-    return z ^ (z >> 31);
-}
+#include "core/rng.h"
 
 bool rv_random_position(uint64_t *seed, int empties, rv_pos *p, bool *black_to_move)
 {
@@ -22,7 +15,7 @@ bool rv_random_position(uint64_t *seed, int empties, rv_pos *p, bool *black_to_m
             *black_to_move = !*black_to_move;
             continue;
         }
-        for (uint64_t k = next_random(seed) % (uint64_t)__builtin_popcountll(moves); k > 0; k--)
+        for (uint64_t k = gts_splitmix64(seed) % (uint64_t)__builtin_popcountll(moves); k > 0; k--)
             moves &= moves - 1;
         const int sq = __builtin_ctzll(moves);
         rv_play(p, sq, rv_flips(p->me, p->opp, sq));

@@ -4,6 +4,7 @@
 #include <stdlib.h>
 
 #include "core/clock.h"
+#include "core/rng.h"
 
 int gm_match_start(gm_match *m, const gm_search_options *o, char *err, size_t errlen)
 {
@@ -19,16 +20,6 @@ void gm_match_free(gm_match *m)
 {
     gm_searcher_free(m->engine);
     m->engine = NULL;
-}
-
-/* splitmix64: a small generator of our own, so that a seed gives the same
- * opening with every C library. */
-static uint64_t next_random(uint64_t *state)
-{
-    uint64_t z = (*state += 0x9e3779b97f4a7c15ULL);
-    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
-    z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
-    return z ^ (z >> 31);
 }
 
 int gm_match_random_cells(const gm_board *b, int radius, int16_t *out)
@@ -66,7 +57,7 @@ static void play_random_moves(gm_match *m)
         const int n = gm_match_random_cells(&m->board, m->random_radius, cells);
         if (n == 0)
             return;
-        const gm_match_move move = { .cell = cells[next_random(&rng) % (uint64_t)n], .by = "random", .usec = -1 };
+        const gm_match_move move = { .cell = cells[gts_splitmix64(&rng) % (uint64_t)n], .by = "random", .usec = -1 };
         play(m, &move);
     }
 }
