@@ -5,11 +5,12 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-
 #include "core/clock.h"
 #include "core/threads.h"
 #include "reversi/gpu/rv8_solve.h"
 #include "reversi/gpu/rv8_solve_device.h"
+
+_Static_assert(RV8S_MAX_EMPTIES == RV_GPU_MAX_EMPTIES, "the lanes' limit is the one gts/reversi.h gives");
 
 static bool stop_raised(void *stop)
 {
