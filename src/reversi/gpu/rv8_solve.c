@@ -12,11 +12,6 @@
 
 _Static_assert(RV8S_MAX_EMPTIES == RV_GPU_MAX_EMPTIES, "the lanes' limit is the one gts/reversi.h gives");
 
-static bool stop_raised(void *stop)
-{
-    return gts_stop_raised(stop);
-}
-
 /* The CPU executor: the kernel's code on CPU threads, each taking
  * positions from a queue as the lanes do. */
 typedef struct executor {
@@ -74,7 +69,7 @@ int rv8s_solve_batch(const rv_pos *p, size_t n, bool wld, int executor_threads, 
         const double t0 = gts_now_usec();
         gts_run_threads(executor_threads, executor_worker, &e);
         *work_usec = gts_now_usec() - t0;
-    } else if (rv8s_device_run(words, n, alpha, beta, stop_raised, stop, answers, work_usec, err, errlen) != 0) {
+    } else if (rv8s_device_run(words, n, alpha, beta, rv8_stop_ctx_raised, stop, answers, work_usec, err, errlen) != 0) {
         goto done;
     }
     for (size_t i = 0; i < n; i++)
