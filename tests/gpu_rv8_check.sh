@@ -102,7 +102,7 @@ solve_part() {
 case "$PART" in
 perft) perft_part ;;
 solve) solve_part ;;
-*) echo "usage: gpu_rv8_check.sh perft|solve GTS_BINARY SOURCE_DIR [COMPUTE_SANITIZER]" >&2; exit 2 ;;
+*) echo "$USAGE" >&2; exit 2 ;;
 esac
 [ "$fail" -eq 0 ] && echo "gpu $PART check passed"
 exit "$fail"

@@ -5,7 +5,6 @@
 #include "c4_cli.h"
 #include "cli.h"
 #include "gts/c4_gpu.h"
-#include "gts/gpu.h"
 
 c4_gpu_options c4_cli_gpu_options(const c4_cli *c)
 {
@@ -24,12 +23,7 @@ c4_gpu_options c4_cli_gpu_options(const c4_cli *c)
 
 int c4_gpu_failed(const c4_cli *c, const char *err)
 {
-    char why[256];
-    if (!c->gpu_on_cpu && gpu_available(why, sizeof why) != 0)
-        cli_error("%s; --executor cpu runs the same code on the CPU", err);
-    else
-        cli_error("%s", err);
-    return EXIT_FAIL;
+    return cli_gpu_failed(!c->gpu_on_cpu, err);
 }
 
 c4_gpu *c4_cli_gpu_open(const c4_cli *c, const c4_gpu_options *o, int *status)

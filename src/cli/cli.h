@@ -59,6 +59,11 @@ typedef struct solve_totals {
 } solve_totals;
 int cli_solve_status(const solve_totals *t, int status);
 
+/* Prints err, the reason a run failed, and where it was to run on the GPU
+ * (device) and there is no device, that --executor cpu runs the same code
+ * on the CPU; returns EXIT_FAIL. */
+int cli_gpu_failed(bool device, const char *err);
+
 /* -1, 0 or 1: a score as a weak result. */
 static inline int cli_sign(int v)
 {

@@ -8,6 +8,7 @@
 #include "cli.h"
 #include "core/clock.h"
 #include "core/number.h"
+#include "gts/gpu.h"
 
 void cli_error(const char *fmt, ...)
 {
@@ -136,4 +137,14 @@ int cli_solve_status(const solve_totals *t, int status)
         return EXIT_FAIL;
     }
     return status;
+}
+
+int cli_gpu_failed(bool device, const char *err)
+{
+    char why[256];
+    if (device && gpu_available(why, sizeof why) != 0)
+        cli_error("%s; --executor cpu runs the same code on the CPU", err);
+    else
+        cli_error("%s", err);
+    return EXIT_FAIL;
 }

@@ -46,8 +46,6 @@ extern const char *const reversi_executors[];
  * the help, or an error line). */
 int reversi_parse_gpu_options(const char *name, int argc, char **argv, const cli_option *opts,
                               const reversi_gpu_flags *f, int *status);
-/* A GPU run's error line (with the way round a missing device); EXIT_FAIL. */
-int reversi_gpu_failed(const reversi_gpu_flags *f, const char *err);
 
 /* gts reversi perft (argv[0] = "perft", reversi_perft.c). */
 int reversi_perft_main(int argc, char **argv);

@@ -6,7 +6,6 @@
 #include "cli.h"
 #include "cli_options.h"
 #include "reversi_cli.h"
-#include "gts/gpu.h"
 #include "gts/reversi.h"
 #include "gts/reversi_board.h"
 #include "gts/tt_size.h"
@@ -74,16 +73,6 @@ int reversi_parse_gpu_options(const char *name, int argc, char **argv, const cli
         return -1;
     }
     return n;
-}
-
-int reversi_gpu_failed(const reversi_gpu_flags *f, const char *err)
-{
-    char why[256];
-    if (f->gpu && f->executor != 1 && gpu_available(why, sizeof why) != 0)
-        cli_error("%s; --executor cpu runs the same code on the CPU", err);
-    else
-        cli_error("%s", err);
-    return EXIT_FAIL;
 }
 
 int reversi_options_only(const char *what, const cli_command *cmd, int argc, char **argv, const cli_option *opts)

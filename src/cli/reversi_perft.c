@@ -24,7 +24,7 @@ static void print_perft(long depth, const rv_perft_options *o, const rv_perft_re
     printf(", %zu tasks of %d plies)\n", r->prefixes, r->split);
 }
 
-static int cmd_perft(rv_perft_options *o, const reversi_gpu_flags *f, int argc, char **argv)
+static int cmd_perft(rv_perft_options *o, int argc, char **argv)
 {
     long depth;
     if (argc < 1 || argc > 2 || cli_int(argv[0], 0, 30, &depth) != 0) {
@@ -42,13 +42,13 @@ static int cmd_perft(rv_perft_options *o, const reversi_gpu_flags *f, int argc, 
     /* Warm-up: the first launch creates the CUDA context and loads the
      * kernel, which is not the perft's time. */
     if (o->gpu && !o->cpu_executor && rv_perft_run(&p, 1, o, &r, err, sizeof err) != 0)
-        return reversi_gpu_failed(f, err);
+        return cli_gpu_failed(true, err);
     o->stop = &stop;
     cli_stop_on_interrupt(&stop);
     if (rv_perft_run(&p, (int)depth, o, &r, err, sizeof err) != 0) {
         if (cli_interrupted())
             return cli_error("interrupted"), EXIT_INTERRUPTED;
-        return o->gpu ? reversi_gpu_failed(f, err) : (cli_error("%s", err), EXIT_FAIL);
+        return cli_gpu_failed(o->gpu && !o->cpu_executor, err);
     }
     print_perft(depth, o, &r);
     return EXIT_OK;
@@ -73,5 +73,5 @@ int reversi_perft_main(int argc, char **argv)
     }
     o.gpu = f.gpu;
     o.cpu_executor = f.executor == 1;
-    return cmd_perft(&o, &f, n, argv + 1);
+    return cmd_perft(&o, n, argv + 1);
 }

@@ -156,7 +156,7 @@ static int batch_line(void *arg, const char *file, long lineno, const char *line
 
 /* Solves the batch's positions and prints them in file order: 0, or -1
  * after an error line. */
-static int solve_batch(batch_ctx *c, const rv_batch_options *o, const reversi_gpu_flags *f)
+static int solve_batch(batch_ctx *c, const rv_batch_options *o)
 {
     rv_pos *p = malloc((c->n ? c->n : 1) * sizeof *p);
     rv_batch_answer *a = malloc((c->n ? c->n : 1) * sizeof *a);
@@ -190,21 +190,21 @@ static int solve_batch(batch_ctx *c, const rv_batch_options *o, const reversi_gp
     rc = 0;
     goto done;
 failed:
-    reversi_gpu_failed(f, err);
+    cli_gpu_failed(o->gpu && !o->cpu_executor, err);
 done:
     free(p);
     free(a);
     return rc;
 }
 
-static int cmd_batch(const rv_batch_options *o, const reversi_gpu_flags *f, int argc, char **argv)
+static int cmd_batch(const rv_batch_options *o, int argc, char **argv)
 {
     batch_ctx c = { .gpu = o->gpu };
     rv_batch_options bo = *o;
     bo.stop = &stop;
     cli_stop_on_interrupt(&stop);
     const int status = cli_each_line(argc, argv, batch_line, NULL, &c);
-    const int rc = cli_interrupted() ? 0 : solve_batch(&c, &bo, f);
+    const int rc = cli_interrupted() ? 0 : solve_batch(&c, &bo);
     free(c.lines);
     return rc != 0 ? EXIT_FAIL : cli_solve_status(&c.t, status);
 }
@@ -235,5 +235,5 @@ int reversi_solve_main(int argc, char **argv)
         return cmd_solve(&o, n, argv + 1);
     const rv_batch_options bo = { .wld = o.wld, .gpu = f.gpu, .cpu_executor = f.executor == 1,
                                   .threads = o.threads, .tt_bytes = o.tt_bytes };
-    return cmd_batch(&bo, &f, n, argv + 1);
+    return cmd_batch(&bo, n, argv + 1);
 }

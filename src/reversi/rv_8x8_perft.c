@@ -6,9 +6,9 @@
 
 #include "core/clock.h"
 #include "core/threads.h"
+#include "gts/reversi.h"
 #include "reversi/gpu/rv8_perft_device.h"
 #include "reversi/rv_8x8_bits.h"
-#include "reversi/rv_8x8_perft.h"
 
 /* Tasks per CPU thread: subtrees differ by 10x and more in size, and a
  * task is a stop's latency (at depth 14 a task of 4096 per thread is
@@ -44,7 +44,11 @@ static void collect(uint64_t me, uint64_t opp, int depth, rv_pos *out, size_t *n
     }
 }
 
-rv_pos *rv_perft_prefixes(const rv_pos *p, int depth, int min_split, size_t target, int *split, size_t *n)
+/* The positions `split` plies below p, one per move sequence (a pass a
+ * move, finished games dropped), split the fewest plies from min_split
+ * up to depth - 1 that gives at least `target` of them; *n of them, NULL
+ * when out of memory or more than 2^28.  depth >= 1. */
+static rv_pos *perft_prefixes(const rv_pos *p, int depth, int min_split, size_t target, int *split, size_t *n)
 {
     int s = min_split;
     size_t count = 0;
@@ -89,8 +93,8 @@ static void perft_worker(void *arg, int index)
 }
 
 /* The tasks on the CPU threads, or (gpu) the device or its executor. */
-static int count_tasks(const rv_pos *prefixes, size_t n, int depth, const rv_perft_options *o, rv_perft_result *r,
-                       char *err, size_t errlen)
+static int count_tasks(const rv_pos *prefixes, size_t n, int depth, int threads, const rv_perft_options *o,
+                       rv_perft_result *r, char *err, size_t errlen)
 {
     if (o->gpu) {
         const int rc = rv8p_count_prefixes(prefixes, n, depth, o->cpu_executor, o->stop, &r->leaves,
@@ -100,7 +104,7 @@ static int count_tasks(const rv_pos *prefixes, size_t n, int depth, const rv_per
     } else {
         perft_tasks t = { .prefixes = prefixes, .n = n, .depth = depth, .stop = o->stop };
         const double k0 = gts_now_usec();
-        gts_run_threads(o->threads > 1 ? o->threads : 1, perft_worker, &t);
+        gts_run_threads(threads, perft_worker, &t);
         r->kernel_usec = gts_now_usec() - k0;
         r->leaves = atomic_load(&t.leaves);
         if (!gts_stop_raised(o->stop))
@@ -125,7 +129,7 @@ int rv_perft_run(const rv_pos *p, int depth, const rv_perft_options *o, rv_perft
     const int min_split = depth > RV8P_MAX_DEPTH ? depth - RV8P_MAX_DEPTH : 0;
     int split;
     size_t n;
-    rv_pos *prefixes = rv_perft_prefixes(p, depth, min_split, target, &split, &n);
+    rv_pos *prefixes = perft_prefixes(p, depth, min_split, target, &split, &n);
     if (!prefixes) {
         snprintf(err, errlen, "perft %d needs the %d-ply prefixes: too many or out of memory (at most 2^28)", depth,
                  split);
@@ -133,7 +137,7 @@ int rv_perft_run(const rv_pos *p, int depth, const rv_perft_options *o, rv_perft
     }
     r->prefixes = n;
     r->split = split;
-    const int rc = count_tasks(prefixes, n, depth - split, o, r, err, errlen);
+    const int rc = count_tasks(prefixes, n, depth - split, threads, o, r, err, errlen);
     free(prefixes);
     r->usec = gts_now_usec() - t0;
     return rc;

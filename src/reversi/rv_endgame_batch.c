@@ -34,10 +34,9 @@ static void batch_worker(void *arg, int index)
 
 /* The CPU threads: a serial solver each (a solver of threads would share
  * one position, which the batch does not want). */
-static int cpu_batch(const rv_pos *p, size_t n, const rv_batch_options *o, rv_batch_answer *out, char *err,
-                     size_t errlen)
+static int cpu_batch(const rv_pos *p, size_t n, int threads, const rv_batch_options *o, rv_batch_answer *out,
+                     char *err, size_t errlen)
 {
-    const int threads = o->threads > 1 ? o->threads : 1;
     rv_solve_options so;
     rv_solve_defaults(&so);
     so.wld = o->wld;
@@ -67,11 +66,11 @@ int rv_solve_batch(const rv_pos *p, size_t n, const rv_batch_options *o, rv_batc
 {
     for (size_t i = 0; i < n; i++)
         out[i] = (rv_batch_answer){ 0, RV_NOT_SOLVED, 0 };
+    const int threads = o->threads > 1 ? o->threads : 1;
     if (o->gpu)
-        return rv8s_solve_batch(p, n, o->wld, o->cpu_executor ? (o->threads > 1 ? o->threads : 1) : 0, o->stop, out,
-                                work_usec, err, errlen);
+        return rv8s_solve_batch(p, n, o->wld, o->cpu_executor ? threads : 0, o->stop, out, work_usec, err, errlen);
     const double t0 = gts_now_usec();
-    const int rc = cpu_batch(p, n, o, out, err, errlen);
+    const int rc = cpu_batch(p, n, threads, o, out, err, errlen);
     *work_usec = gts_now_usec() - t0;
     return rc;
 }

@@ -3,6 +3,7 @@
  * code instead. */
 #include "gts/gpu.h"
 #include "reversi/gpu/rv8_perft_device.h"
+#include "reversi/gpu/rv8_solve_device.h"
 
 int rv8p_device_run(const uint64_t *prefixes, size_t n, int depth, bool (*stopped)(void *stop_ctx),
                     void *stop_ctx, uint64_t *leaves, double *kernel_usec, char *err, size_t errlen)
@@ -11,8 +12,6 @@ int rv8p_device_run(const uint64_t *prefixes, size_t n, int depth, bool (*stoppe
     gpu_available(err, errlen);
     return -1;
 }
-
-#include "reversi/gpu/rv8_solve_device.h"
 
 int rv8s_device_run(const uint64_t *positions, size_t n, int alpha, int beta, bool (*stopped)(void *stop_ctx),
                     void *stop_ctx, rv8s_answer *out, double *kernel_usec, char *err, size_t errlen)

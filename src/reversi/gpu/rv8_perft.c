@@ -4,18 +4,13 @@
 #include "gts/stop.h"
 #include "reversi/gpu/rv8_perft_device.h"
 
-static bool stop_raised(void *stop)
-{
-    return gts_stop_raised(stop);
-}
-
 int rv8p_count_prefixes(const void *prefixes, size_t n, int depth, bool cpu_executor, struct gts_stop *stop,
                         uint64_t *leaves, double *kernel_usec, char *err, size_t errlen)
 {
     const uint64_t *words = prefixes;
     *leaves = 0;
     if (!cpu_executor)
-        return rv8p_device_run(words, n, depth, stop_raised, stop, leaves, kernel_usec, err, errlen);
+        return rv8p_device_run(words, n, depth, rv8_stop_ctx_raised, stop, leaves, kernel_usec, err, errlen);
     const double t0 = gts_now_usec();
     for (size_t i = 0; i < n && !gts_stop_raised(stop); i++)
         *leaves += rv8p_count(words[2 * i], words[2 * i + 1], depth, rv8_stop_word(stop));

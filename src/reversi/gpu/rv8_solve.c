@@ -5,16 +5,12 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-
 #include "core/clock.h"
 #include "core/threads.h"
 #include "reversi/gpu/rv8_solve.h"
 #include "reversi/gpu/rv8_solve_device.h"
 
-static bool stop_raised(void *stop)
-{
-    return gts_stop_raised(stop);
-}
+_Static_assert(RV8S_MAX_EMPTIES == RV_GPU_MAX_EMPTIES, "the lanes' limit is the one gts/reversi.h gives");
 
 /* The CPU executor: the kernel's code on CPU threads, each taking
  * positions from a queue as the lanes do. */
@@ -73,7 +69,7 @@ int rv8s_solve_batch(const rv_pos *p, size_t n, bool wld, int executor_threads, 
         const double t0 = gts_now_usec();
         gts_run_threads(executor_threads, executor_worker, &e);
         *work_usec = gts_now_usec() - t0;
-    } else if (rv8s_device_run(words, n, alpha, beta, stop_raised, stop, answers, work_usec, err, errlen) != 0) {
+    } else if (rv8s_device_run(words, n, alpha, beta, rv8_stop_ctx_raised, stop, answers, work_usec, err, errlen) != 0) {
         goto done;
     }
     for (size_t i = 0; i < n; i++)

@@ -29,6 +29,12 @@ static inline const int *rv8_stop_word(const gts_stop *stop)
 {
     return stop ? (const int *)&stop->raised : NULL;
 }
+
+/* A gts_stop (stop_ctx) as the device runs' stopped(stop_ctx) asks. */
+static inline bool rv8_stop_ctx_raised(void *stop_ctx)
+{
+    return gts_stop_raised(stop_ctx);
+}
 #endif
 
 #endif
