@@ -234,6 +234,12 @@ static int read_board_file(rvb *b, const reversi_size *size, const char *path, i
     return 0;
 }
 
+/* The first line of the output: the board and the side to move. */
+static void print_position(const rvb *b, bool black)
+{
+    printf("# %dx%d, %s to move, %d empties\n", b->width, b->height, black ? "X (black)" : "O (white)", rvb_empties(b));
+}
+
 /* --player SPEC: one search of that player; the exit status. */
 static int run_player(const rvb *b, bool black, const char *text, int depth)
 {
@@ -250,14 +256,12 @@ static int run_player(const rvb *b, bool black, const char *text, int depth)
         return EXIT_FAIL;
     }
     rvp_describe(&spec, what, sizeof what);
-    printf("# %dx%d, %s to move, %d empties\n# player %s (%s)\n", b->width, b->height,
-           black ? "X (black)" : "O (white)", rvb_empties(b), text, what);
+    print_position(b, black);
+    printf("# player %s (%s)\n", text, what);
     cli_stop_on_interrupt(&stop);
     rv_result r;
     const int rc = rvp_search(&p, b, &r, err, sizeof err);
-    const rvg_stats st = p.gpu_stats;
-    const bool gpu = p.gpu != NULL;
-    rvp_free(&p);
+    rvp_free(&p); /* its spec and gpu_stats stay */
     if (rc != 0) {
         cli_error("%s", err);
         return EXIT_FAIL;
@@ -267,9 +271,10 @@ static int run_player(const rvb *b, bool black, const char *text, int depth)
         return EXIT_INTERRUPTED;
     }
     print_result(b, &r, true);
-    if (gpu)
-        printf("gpu: %d launches, %ld siblings, %llu nodes on the device, kernels %.1f ms\n", st.launches, st.siblings,
-               (unsigned long long)st.device_nodes, st.kernel_us / 1000);
+    const rvg_stats *st = &p.gpu_stats;
+    if (spec.backend == RVP_GPU)
+        printf("gpu: %d launches, %ld siblings, %llu nodes on the device, kernels %.1f ms\n", st->launches,
+               st->siblings, (unsigned long long)st->device_nodes, st->kernel_us / 1000);
     return EXIT_OK;
 }
 
@@ -310,7 +315,7 @@ int reversi_best_main(int argc, char **argv)
         cli_error("%s", err);
         return EXIT_FAIL;
     }
-    printf("# %dx%d, %s to move, %d empties\n", b.width, b.height, black ? "X (black)" : "O (white)", rvb_empties(&b));
+    print_position(&b, black);
     rv_result r;
     rv_searcher_run(s, &b, &r);
     rv_searcher_free(s);

@@ -110,13 +110,8 @@ int reversi_play_main(int argc, char **argv)
     static rvp_match m;
     char err[256];
     const int rc = rvp_play_match(players, size.width, size.height, &stop, &m, err, sizeof err);
-    rvg_stats gpu[2];
-    bool has_gpu[2];
-    for (int i = 0; i < 2; i++) {
-        gpu[i] = players[i]->gpu_stats;
-        has_gpu[i] = players[i]->gpu != NULL;
-        rvp_free(players[i]);
-    }
+    for (int i = 0; i < 2; i++)
+        rvp_free(players[i]); /* their spec and gpu_stats stay */
     if (rc != 0) {
         cli_error("%s", err);
         return EXIT_FAIL;
@@ -126,9 +121,10 @@ int reversi_play_main(int argc, char **argv)
     for (int i = 0; i < 2; i++) {
         printf("player %d: %.3f s in %ld searches, %llu nodes", i + 1, m.usec[i] / 1e6, m.searches[i],
                (unsigned long long)m.nodes[i]);
-        if (has_gpu[i])
-            printf(" (gpu: %d launches, %ld siblings, kernels %.3f s)", gpu[i].launches, gpu[i].siblings,
-                   gpu[i].kernel_us / 1e6);
+        const rvg_stats *gpu = &players[i]->gpu_stats;
+        if (players[i]->spec.backend == RVP_GPU)
+            printf(" (gpu: %d launches, %ld siblings, kernels %.3f s)", gpu->launches, gpu->siblings,
+                   gpu->kernel_us / 1e6);
         printf("\n");
     }
     if (m.stopped) {

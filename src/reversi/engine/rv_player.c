@@ -26,22 +26,31 @@ static int lookup(const char *name, const char *const *names, int n)
     return -1;
 }
 
+/* The index of value in names[0..n), or -1 with "KEY 'value' is not
+ * a, b or c" in err. */
+static int choose(const char *key, const char *value, const char *const *names, int n, char *err, size_t errlen)
+{
+    const int i = lookup(value, names, n);
+    if (i < 0) {
+        int at = snprintf(err, errlen, "%s '%s' is not ", key, value);
+        for (int k = 0; k < n && at >= 0 && (size_t)at < errlen; k++)
+            at += snprintf(err + at, errlen - (size_t)at, "%s%s", k == 0 ? "" : k == n - 1 ? " or " : ", ", names[k]);
+    }
+    return i;
+}
+
 /* The GPU backend's keys (checked against the backend once all are read). */
 static int parse_gpu_key(rvp_spec *p, const char *key, const char *value, char *err, size_t errlen)
 {
     long v;
     int i;
     if (strcmp(key, "executor") == 0) {
-        if ((i = lookup(value, executor_names, 2)) < 0) {
-            snprintf(err, errlen, "executor '%s' is not gpu or cpu", value);
+        if ((i = choose("executor", value, executor_names, 2, err, errlen)) < 0)
             return -1;
-        }
         p->gpu.executor = (rvg_executor)i;
     } else if (strcmp(key, "layout") == 0) {
-        if ((i = lookup(value, layout_names, 2)) < 0) {
-            snprintf(err, errlen, "layout '%s' is not bytes or rows", value);
+        if ((i = choose("layout", value, layout_names, 2, err, errlen)) < 0)
             return -1;
-        }
         p->gpu.layout = (rvg_layout)i;
     } else if (strcmp(key, "block") == 0) {
         if (!gts_whole_number(value, 32, 1024, &v) || v % 32) {
@@ -50,10 +59,8 @@ static int parse_gpu_key(rvp_spec *p, const char *key, const char *value, char *
         }
         p->gpu.block_threads = (int)v;
     } else if (strcmp(key, "unit") == 0) {
-        if ((i = lookup(value, unit_names, 2)) < 0) {
-            snprintf(err, errlen, "unit '%s' is not block or warp", value);
+        if ((i = choose("unit", value, unit_names, 2, err, errlen)) < 0)
             return -1;
-        }
         p->gpu.per_warp = i == 1;
     } else if (strcmp(key, "split") == 0) {
         if (!gts_whole_number(value, 1, 2, &v)) {
@@ -96,23 +103,17 @@ static int parse_key(rvp_spec *p, const char *key, const char *value, bool *back
             goto bad_number;
         p->o.mobility_weight = (int)v;
     } else if (strcmp(key, "backend") == 0) {
-        if ((i = lookup(value, backend_names, 3)) < 0) {
-            snprintf(err, errlen, "backend '%s' is not serial, threads or gpu", value);
+        if ((i = choose("backend", value, backend_names, 3, err, errlen)) < 0)
             return -1;
-        }
         p->backend = (rvp_backend)i;
         *backend_given = true;
     } else if (strcmp(key, "parallel") == 0) {
-        if ((i = lookup(value, parallel_names, 3)) < 0) {
-            snprintf(err, errlen, "parallel '%s' is not ybwc, pvsplit or lazy", value);
+        if ((i = choose("parallel", value, parallel_names, 3, err, errlen)) < 0)
             return -1;
-        }
         p->o.parallel = (rv_parallel)i;
     } else if (strcmp(key, "wpc") == 0) {
-        if ((i = lookup(value, wpc_names, 2)) < 0) {
-            snprintf(err, errlen, "wpc '%s' is not ctdl or standard", value);
+        if ((i = choose("wpc", value, wpc_names, 2, err, errlen)) < 0)
             return -1;
-        }
         p->o.wpc = (rv_wpc)i;
     } else {
         return parse_gpu_key(p, key, value, err, errlen);

@@ -71,6 +71,7 @@ typedef struct rvp_player {
 /* A player of spec searching to depth, stopped when stop is raised (may
  * be NULL).  0, or -1 with a reason. */
 int rvp_create(rvp_player *p, const rvp_spec *spec, int depth, gts_stop *stop, char *err, size_t errlen);
+/* Frees its searcher; spec and the counts (gpu_stats included) stay. */
 void rvp_free(rvp_player *p);
 
 /* Forgets what the player learnt (its table): a new game. */

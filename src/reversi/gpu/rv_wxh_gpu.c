@@ -247,7 +247,6 @@ int rvg_search(rvg_searcher *s, const rvb *b, int depth, rv_result *r, rvg_stats
     gpv_result g;
     const uint64_t before = s->st->device_nodes;
     const int rc = gpv_search(&game, b, depth, &g, err, errlen);
-    s->st->host_nodes += g.host_nodes;
     s->st->launches += g.launches;
     s->st->siblings += g.siblings;
     if (rc != 0)

@@ -40,7 +40,7 @@ typedef struct rvg_options {
 int rvg_default_threads(rvg_layout layout, bool per_warp, int width, int height);
 
 typedef struct rvg_stats {
-    uint64_t host_nodes, device_nodes;
+    uint64_t device_nodes;       /* the blocks' (the PV's host nodes are in rv_result.nodes only) */
     int launches;               /* kernel launches (blocks searched in each: the siblings) */
     long siblings;
     double kernel_us;           /* the kernels' time by CUDA events (0 on the CPU executor) */
