@@ -64,6 +64,12 @@ expect_contains() {
     done
 }
 
+# expect_lines out|err N [MESSAGE]: the captured stream has N lines.
+expect_lines() {
+    checks=$((checks + 1))
+    [ "$(wc -l <"$TMP/$1")" -eq "$2" ] || fail "${3:-expected $2 lines on std$1}"
+}
+
 expect_empty_stderr() {
     checks=$((checks + 1))
     [ ! -s "$TMP/err" ] || fail "stderr is not empty"

@@ -20,12 +20,6 @@ expect_nonzero_rc() {
 expect_err_contains() { expect_contains err "$@"; }
 expect_out_contains() { expect_contains out "$@"; }
 
-# expect_out_lines N MESSAGE: stdout has N lines.
-expect_out_lines() {
-    checks=$((checks + 1))
-    [ "$(wc -l <"$TMP/out")" -eq "$1" ] || fail "$2"
-}
-
 # expect_out_line K REGEX MESSAGE: line K of stdout matches REGEX (ERE).
 expect_out_line() {
     checks=$((checks + 1))
@@ -120,13 +114,12 @@ printf '%s\n44x4\n4444444\n%s %s\n' "$good1" "$good2" "$score2" >"$TMP/mixed"
 
 run "solve with bad lines (stdin)" --stdin "$TMP/mixed" "$GTS" c4 solve
 expect_rc 1
-expect_out_lines 2 "expected 2 result lines"
+expect_lines out 2 "expected 2 result lines"
 expect_out_line 1 "^$good1 $score1 [0-9]+ [0-9]+\$" "first line is not '$good1 $score1 nodes usec'"
 expect_out_line 2 "^$good2 $score2 [0-9]+ [0-9]+\$" "second line is not '$good2 $score2 nodes usec'"
 expect_err_contains "gts: -:2: move 3: 'x' is not a column digit" "gts: -:3: move 7: column 4 is full" \
     "2 positions, 0 wrong scores, 2 bad lines"
-checks=$((checks + 1))
-[ "$(wc -l <"$TMP/err")" -eq 3 ] || fail "expected 3 lines on stderr"
+expect_lines err 3
 
 run "solve with bad lines (file)" "$GTS" c4 solve "$TMP/mixed"
 expect_rc 1
@@ -140,7 +133,7 @@ expect_out_contains "$good1 $score1 "
 run "right expected scores" "$GTS" c4 solve "$DATA/Test_L3_R1"
 expect_rc 0
 expect_empty_stderr
-expect_out_lines 60 "expected 60 result lines"
+expect_lines out 60 "expected 60 result lines"
 
 run "weak scores" --stdin <(head -5 "$DATA/Test_L2_R1") "$GTS" c4 solve --weak
 expect_rc 0
@@ -166,7 +159,7 @@ checks=$((checks + 1))
 run "solve on 3 threads" --stdin <(head -20 "$DATA/Test_L2_R2") "$GTS" c4 solve --threads 3
 expect_rc 0
 expect_empty_stderr
-expect_out_lines 20 "expected 20 result lines"
+expect_lines out 20 "expected 20 result lines"
 
 run "threads with alpha-beta" --stdin <(echo 4) "$GTS" c4 solve --threads 2 --algo alphabeta
 expect_rc 2
@@ -251,7 +244,7 @@ fi
 
 run "solve --json" --stdin <(head -3 "$DATA/Test_L3_R1") "$GTS" c4 solve --json
 expect_rc 0
-expect_out_lines 3 "expected 3 lines"
+expect_lines out 3 "expected 3 lines"
 checks=$((checks + 1))
 ! grep -qv '^{.*"score":-\{0,1\}[0-9][0-9]*.*}$' "$TMP/out" || fail "a line is not a JSON object with a score"
 expect_out_contains '"ok":true'
@@ -273,13 +266,13 @@ fi
 # test_cli_option_order.sh).
 run "bench --csv end-easy" "$GTS" c4 bench --csv --data "$DATA" end-easy
 expect_rc 0
-expect_out_lines 2 "expected a header and one row"
+expect_lines out 2 "expected a header and one row"
 expect_out_line 1 '^set,algo,threads,positions,' "no CSV header"
 expect_out_line 2 '^end-easy,solver,1,60,.*,60/60,-$' "row is not end-easy ... 60/60"
 
 run "bench two algorithms, --limit, --json" "$GTS" c4 bench --json --limit 7 --algo solver,alphabeta --data "$DATA" end-easy
 expect_rc 0
-expect_out_lines 2 "expected two JSON rows"
+expect_lines out 2 "expected two JSON rows"
 checks=$((checks + 1))
 grep -q '^{"set":"end-easy","algo":"solver",.*"positions":7,.*"correct":7,"checked":7}$' "$TMP/out" &&
     grep -q '^{"set":"end-easy","algo":"alphabeta",.*"positions":7,.*"correct":7,"checked":7}$' "$TMP/out" ||
@@ -301,7 +294,7 @@ expect_err_contains "no-such-set"
 # order.
 run "bench --threads 2,1-2" "$GTS" c4 bench --csv --limit 3 --threads 2,1-2 --data "$DATA" end-easy
 expect_rc 0
-expect_out_lines 3 "expected a header and a row per thread count"
+expect_lines out 3 "expected a header and a row per thread count"
 expect_out_line 2 '^end-easy,solver,1,3,.*,3/3,-$' "first row: 1 thread"
 expect_out_line 3 '^end-easy,solver,2,3,.*,3/3,-$' "second row: 2 threads"
 
@@ -320,7 +313,7 @@ expect_usage_error "--signature"
 
 run "solve --gpu --executor cpu" --stdin <(head -20 "$DATA/Test_L2_R1") "$GTS" c4 solve --gpu --executor cpu --threads 2 --gpu-tt-mb 16
 expect_rc 0
-expect_out_lines 20 "expected 20 result lines"
+expect_lines out 20 "expected 20 result lines"
 save_scores "$TMP/gpu.scores"
 head -20 "$DATA/Test_L2_R1" | "$GTS" c4 solve >"$TMP/out" 2>/dev/null
 expect_same_scores "$TMP/gpu.scores" "GPU-executor scores differ from the CPU solver's"
@@ -329,19 +322,19 @@ expect_err_contains "20 positions in"
 run "solve --gpu with a budget, bad line, weak" --stdin <(printf '%s\n' "$(line_of Test_L2_R2 1)" 12x4 "$(line_of Test_L2_R2 2)") \
     "$GTS" c4 solve --gpu --executor cpu --gpu-budget 200 --gpu-tt-mb 16 -w
 expect_rc 1
-expect_out_lines 2 "expected 2 result lines"
+expect_lines out 2 "expected 2 result lines"
 expect_err_contains "-:2: move" "1 bad lines"
 
 head -3 "$DATA/Test_L3_R1" > "$TMP/three"
 run "solve --gpu: a missing file, then a good one" "$GTS" c4 solve --gpu --executor cpu --gpu-tt-mb 16 \
     "$TMP/no-such-file" "$TMP/three"
 expect_rc 1
-expect_out_lines 3 "the good file's 3 lines are still solved"
+expect_lines out 3 "the good file's 3 lines are still solved"
 expect_err_contains "cannot open $TMP/no-such-file"
 
 run "bench --gpu --executor cpu" "$GTS" c4 bench --gpu --executor cpu --threads 2 --gpu-tt-mb 16 --limit 6 --csv --data "$DATA" middle-easy
 expect_rc 0
-expect_out_lines 8 "expected a header and 7 rows"
+expect_lines out 8 "expected a header and 7 rows"
 for v in alphabeta gpu-s1 gpu-s1-tt gpu-s4 gpu-s4-tt gpu solver-batch; do
     checks=$((checks + 1))
     grep -qE "^middle-easy,$v,[0-9]+,6,.*,6/6,[-0-9.]+\$" "$TMP/out" || fail "no correct $v row"

@@ -14,15 +14,6 @@ DATA=$SRC/data/c4
 
 . "$(dirname "$0")/cli_lib.sh" gts_cli_input
 
-expect_err_lines() {  # expect_err_lines N: stderr has N lines
-    checks=$((checks + 1))
-    [ "$(wc -l <"$TMP/err")" -eq "$1" ] || fail "expected $1 lines on stderr"
-}
-expect_out_lines() {  # expect_out_lines N
-    checks=$((checks + 1))
-    [ "$(wc -l <"$TMP/out")" -eq "$1" ] || fail "expected $1 lines on stdout"
-}
-
 head -3 "$DATA/Test_L3_R1" >"$TMP/three"
 mkdir "$TMP/adir"
 
@@ -33,25 +24,25 @@ mkdir "$TMP/adir"
 run "solve a directory and a file" "$GTS" c4 solve "$TMP/adir" "$TMP/three"
 expect_rc 1
 expect_contains err "gts: cannot read $TMP/adir: Is a directory"
-expect_err_lines 1
-expect_out_lines 3
+expect_lines err 1
+expect_lines out 3
 
 run "solve --gpu (CPU executor) a directory and a file" "$GTS" c4 solve --gpu --executor cpu --gpu-tt-mb 16 \
     "$TMP/adir" "$TMP/three"
 expect_rc 1
 expect_contains err "gts: cannot read $TMP/adir: Is a directory"
-expect_out_lines 3
+expect_lines out 3
 
 run "solve a missing file and a file" "$GTS" c4 solve "$TMP/none" "$TMP/three"
 expect_rc 1
 expect_contains err "gts: cannot open $TMP/none: No such file or directory"
-expect_out_lines 3
+expect_lines out 3
 
 run "bench a directory as a set" "$GTS" c4 bench --csv "$TMP/adir" "$TMP/three"
 expect_rc 1
 expect_contains err "gts: cannot read $TMP/adir: Is a directory"
 expect_contains out "three,solver,1,3,"
-expect_out_lines 2
+expect_lines out 2
 
 ############################################################################
 # A NUL byte names its line and the line is not solved (it was solved as
@@ -62,7 +53,7 @@ printf '%s %s\n44\0005 3\n%s %s\n' "$good" "$score" "$good" "$score" >"$TMP/nul"
 run "solve a line with a NUL byte" --stdin "$TMP/nul" "$GTS" c4 solve
 expect_rc 1
 expect_contains err "gts: -:2: NUL byte at column 3"
-expect_out_lines 2
+expect_lines out 2
 
 run "bench a set with a NUL byte" "$GTS" c4 bench --csv "$TMP/nul"
 expect_rc 1
@@ -79,12 +70,12 @@ expect_contains out "nul,solver,1,2,"
 run "solve a million moves" --stdin "$TMP/long" "$GTS" c4 solve
 expect_rc 1
 expect_contains err "gts: -:1: position too long (1000000 moves, max 42 on 7x6)"
-expect_out_lines 1
+expect_lines out 1
 
 run "solve /dev/zero" timeout 20 "$GTS" c4 solve /dev/zero "$TMP/three"
 expect_rc 1
 expect_contains err "gts: /dev/zero:1: line longer than 1048576 bytes: the rest of the file is not read"
-expect_out_lines 3
+expect_lines out 3
 
 ############################################################################
 # --data and $GTS_DATA: a folder that is not there is an error (exit 2),

@@ -146,7 +146,6 @@ expect_rc 0
 for row in "end-easy solver x1" "middle-easy solver x1" "end-easy solver x2" "middle-easy solver x2"; do
     expect_contains err "gts: $row: 2 positions in "
 done
-checks=$((checks + 1))
-[ "$(wc -l <"$TMP/err")" -eq 4 ] || fail "expected 4 lines on stderr, one a row"
+expect_lines err 4 "expected 4 lines on stderr, one a row"
 
 finish

@@ -14,7 +14,7 @@ static void count_score(const c4_cli *c, const c4_set *s, long i, int score, c4_
 {
     if (!s->p[i].has_expected)
         return;
-    const int e = s->p[i].expected, want = c->weak ? cli_sign(e) : e;
+    const int want = c4_cli_want(c, s->p[i].expected);
     r->checked++;
     if (score == want)
         r->correct++;

@@ -11,13 +11,10 @@
 /* Positions per GPU batch when a book is built on the device. */
 #define BOOK_GPU_BATCH 4096
 
-typedef struct book_progress_ctx {
-    int depth;
-} book_progress_ctx;
-
+/* ctx: the book's depth (an int). */
 static void book_progress(size_t done, size_t total, void *ctx)
 {
-    cli_progress("book depth %d: %zu / %zu positions", ((book_progress_ctx *)ctx)->depth, done, total);
+    cli_progress("book depth %d: %zu / %zu positions", *(const int *)ctx, done, total);
 }
 
 /* book --gpu: each batch solved on the device (or the CPU executor). */
@@ -66,11 +63,11 @@ int c4_book_main(c4_cli *c, int argc, char **argv)
         }
     }
     cli_stop_on_interrupt(&c->stop);
-    book_progress_ctx ctx = { (int)c->depth };
+    int depth = (int)c->depth;
     bool complete;
-    const long n = gb.gpu ? c4_book_build_with(solve_on_gpu, &gb, BOOK_GPU_BATCH, &c->g, (int)c->depth, c->output,
-                                               book_progress, &ctx, &complete, err, sizeof err)
-                          : c4_book_build(s, &c->g, (int)c->depth, c->output, book_progress, &ctx, &complete, err,
+    const long n = gb.gpu ? c4_book_build_with(solve_on_gpu, &gb, BOOK_GPU_BATCH, &c->g, depth, c->output,
+                                               book_progress, &depth, &complete, err, sizeof err)
+                          : c4_book_build(s, &c->g, depth, c->output, book_progress, &depth, &complete, err,
                                           sizeof err);
     cli_progress_done();
     c4_solver_free(s);

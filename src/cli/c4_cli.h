@@ -70,6 +70,13 @@ int c4_load_book(c4_cli *c, c4_book **book);
 int c4_read_line(const c4_geom *g, const char *line, c4_pos *p, char *shown, bool *has_expected, int *expected,
                  char *err, size_t errlen);
 
+/* The score an expected (exact) score asks of a solve: its sign with
+ * --weak. */
+static inline int c4_cli_want(const c4_cli *c, int expected)
+{
+    return c->weak ? cli_sign(expected) : expected;
+}
+
 /* A solved input line, as solve prints it. */
 typedef struct c4_solved_line {
     const char *where;          /* the file, "-" for stdin */

@@ -40,14 +40,21 @@ c4_gpu *c4_cli_gpu_open(const c4_cli *c, const c4_gpu_options *o, int *status)
     return gpu;
 }
 
-/* Lines gathered for one GPU batch. */
+/* An input line of a batch, besides its position: what its result line
+ * prints and checks. */
+typedef struct gpu_line {
+    const char *where;
+    long lineno;
+    char shown[128];
+    bool has_expected;
+    int expected;
+} gpu_line;
+
+/* Lines gathered for one GPU batch: the positions (c4_gpu_solve's input)
+ * and their lines. */
 typedef struct gpu_batch {
     c4_pos *pos;
-    char (*shown)[128];
-    int *expected;
-    bool *has_expected;
-    long *lineno;
-    const char **where;
+    gpu_line *line;
     long n, cap;
 } gpu_batch;
 
@@ -70,8 +77,9 @@ static int flush_gpu_batch(c4_cli *c, c4_gpu *gpu, gpu_batch *b, solve_totals *t
     }
     const double usec = st.total_us / (double)b->n;
     for (long i = 0; i < b->n; i++) {
-        const c4_solved_line solved = { b->where[i], b->lineno[i], b->shown[i], scores[i], nodes[i], usec,
-                                        b->has_expected[i], b->expected[i] };
+        const gpu_line *l = &b->line[i];
+        const c4_solved_line solved = { l->where, l->lineno, l->shown, scores[i], nodes[i], usec, l->has_expected,
+                                        l->expected };
         c4_print_solved(c, &solved, false, t);
     }
     fflush(stdout);
@@ -91,39 +99,28 @@ static int add_gpu_line(c4_cli *c, gpu_batch *b, const char *where, long lineno,
 {
     if (b->n == b->cap) {
         const long cap = b->cap ? 2 * b->cap : 1024;
-        void *p[6] = { realloc(b->pos, (size_t)cap * sizeof *b->pos), NULL, NULL, NULL, NULL, NULL };
-        if (p[0]) b->pos = p[0];
-        p[1] = realloc(b->shown, (size_t)cap * sizeof *b->shown);
-        if (p[1]) b->shown = p[1];
-        p[2] = realloc(b->expected, (size_t)cap * sizeof *b->expected);
-        if (p[2]) b->expected = p[2];
-        p[3] = realloc(b->has_expected, (size_t)cap * sizeof *b->has_expected);
-        if (p[3]) b->has_expected = p[3];
-        p[4] = realloc(b->lineno, (size_t)cap * sizeof *b->lineno);
-        if (p[4]) b->lineno = p[4];
-        p[5] = realloc(b->where, (size_t)cap * sizeof *b->where);
-        if (p[5]) b->where = p[5];
-        for (int i = 0; i < 6; i++)
-            if (!p[i]) {
-                cli_error("out of memory");
-                return -1;
-            }
+        c4_pos *pos = realloc(b->pos, (size_t)cap * sizeof *pos);
+        if (pos)
+            b->pos = pos;
+        gpu_line *lines = realloc(b->line, (size_t)cap * sizeof *lines);
+        if (lines)
+            b->line = lines;
+        if (!pos || !lines) {
+            cli_error("out of memory");
+            return -1;
+        }
         b->cap = cap;
     }
     char err[256];
-    b->expected[b->n] = 0;
-    b->has_expected[b->n] = false;
-    const int k = c4_read_line(&c->g, line, &b->pos[b->n], b->shown[b->n], &b->has_expected[b->n],
-                                &b->expected[b->n], err, sizeof err);
+    gpu_line *l = &b->line[b->n];
+    *l = (gpu_line){ .where = where, .lineno = lineno };
+    const int k = c4_read_line(&c->g, line, &b->pos[b->n], l->shown, &l->has_expected, &l->expected, err, sizeof err);
     if (k < 0) {
         fprintf(stderr, "gts: %s:%ld: %s\n", where, lineno, err);
         t->bad_lines++;
     }
-    if (k <= 0)
-        return 0;
-    b->lineno[b->n] = lineno;
-    b->where[b->n] = where;
-    b->n++;
+    if (k > 0)
+        b->n++;
     return 0;
 }
 
@@ -169,8 +166,7 @@ int c4_solve_gpu_main(c4_cli *c, int argc, char **argv)
     status = cli_each_line(argc, argv, gpu_each_line, gpu_file_end, &run);
     const solve_totals t = run.t;
     const c4_gpu_stats total = run.total;
-    gpu_batch *b = &run.b;
-    free(b->pos), free(b->shown), free(b->expected), free(b->has_expected), free(b->lineno), free(b->where);
+    free(run.b.pos), free(run.b.line);
     cli_progress_done();
     c4_gpu_free(gpu);
     if (t.positions)

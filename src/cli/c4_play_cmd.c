@@ -10,11 +10,12 @@
 
 enum { BRUTE, ALPHABETA };
 
-static int player(const char *name)
+/* The player --first or --second names (none: dflt), or -1. */
+static int player(const char *name, int dflt)
 {
-    if (!name || strcmp(name, "brute") == 0)
-        return name ? BRUTE : -1;
-    return strcmp(name, "alphabeta") == 0 ? ALPHABETA : -2;
+    if (!name)
+        return dflt;
+    return strcmp(name, "brute") == 0 ? BRUTE : strcmp(name, "alphabeta") == 0 ? ALPHABETA : -1;
 }
 
 /* Both players' times at every position of the game so far. */
@@ -76,11 +77,7 @@ int c4_play_main(c4_cli *c, int argc, char **argv)
         cli_error("--depth %d out of range 1..%d for play", depth, C4_BRUTE_MAX_DEPTH);
         return EXIT_USAGE;
     }
-    int side[2] = { player(c->first), player(c->second) };
-    if (side[0] == -1)
-        side[0] = BRUTE;
-    if (side[1] == -1)
-        side[1] = ALPHABETA;
+    const int side[2] = { player(c->first, BRUTE), player(c->second, ALPHABETA) };
     if (side[0] < 0 || side[1] < 0) {
         cli_error("unknown player '%s' (brute or alphabeta)", side[0] < 0 ? c->first : c->second);
         return EXIT_USAGE;

@@ -8,7 +8,7 @@
 
 void c4_print_solved(const c4_cli *c, const c4_solved_line *l, bool flush, solve_totals *t)
 {
-    const int want = c->weak ? cli_sign(l->expected) : l->expected;
+    const int want = c4_cli_want(c, l->expected);
     const bool ok = !l->has_expected || want == l->score;
     if (c->json) {
         printf("{\"moves\":");
