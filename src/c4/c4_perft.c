@@ -16,7 +16,8 @@
 
 /* Interior nodes with this many plies or more below them read the stop
  * token: a few hundred thousand leaves apart, so a stop is seen within
- * milliseconds at no measurable cost. */
+ * milliseconds.  With the walk's struct it costs 1.4% of the instructions
+ * (callgrind, `c4 perft 8` on one thread: 150.7 M before, 152.9 M). */
 #define STOP_PLIES 6
 
 typedef struct keyset {
