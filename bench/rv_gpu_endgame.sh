@@ -1,26 +1,30 @@
 #!/usr/bin/env bash
 # The 8x8 batch endgame target (issue 20): COUNT distinct positions at
-# EMPTIES empties (tools/rv_make_positions, seeded), solved exactly by the
-# CPU solver on THREADS threads each solving positions of its own
-# (gts reversi solve --each) and by the GPU (gts reversi solve --gpu, a
-# warm-up launch first, the kernel timed by CUDA events), in one run; and,
-# for a second CPU baseline, the kernel's lane code on THREADS CPU threads
-# (gts reversi solve --gpu --executor cpu --threads THREADS), which at 12
-# empties is faster than the CPU solver (docs/notes/reversi_gpu_8x8.md).
+# EMPTIES empties (tools/rv_make_positions, seeded), solved exactly in one
+# run by
+#   - the CPU solver on THREADS threads each solving positions of its own
+#     (gts reversi solve --each);
+#   - the GPU (gts reversi solve --gpu, a warm-up launch first, the kernel
+#     timed by CUDA events), a position over the lanes' node budget handed
+#     to THREADS CPU threads after the kernel (the default budget);
+#   - the GPU's lanes alone (--gpu-budget 0), for the record;
+#   - with --lane-code, the kernel's lane code on THREADS CPU threads
+#     (--executor cpu --gpu-budget 0), a second CPU baseline (minutes).
 # --executor cpu runs the kernel's code on one CPU thread (to try the
-# script without a device).  Every GPU score must equal the CPU's (exit 1 if not).  Prints a markdown
-# table row after a header naming the command, commit, device and date.
+# script without a device).  Every GPU score must equal the CPU's (exit 1
+# if not).  Prints a markdown table row after a header naming the command,
+# commit, device and date.
 #
 #   bench/rv_gpu_endgame.sh [--count 1000000] [--empties 12] [--seed 1]
 #                           [--threads 16] [--build build/release]
-#                         [--executor gpu|cpu]
+#                           [--executor gpu|cpu] [--lane-code]
 set -euo pipefail
 # calc DIGITS EXPR: EXPR (numbers, + - * /) with DIGITS decimals (awk: bc is
 # not on every machine).
 calc() { awk "BEGIN { printf \"%.$1f\", $2 }"; }
 cd "$(dirname "$0")/.."
 
-count=1000000 empties=12 seed=1 threads=16 build=build/release executor=gpu
+count=1000000 empties=12 seed=1 threads=16 build=build/release executor=gpu lane_code=0
 cmdline="bench/rv_gpu_endgame.sh $*"
 while [ $# -gt 0 ]; do
   case "$1" in
@@ -30,6 +34,7 @@ while [ $# -gt 0 ]; do
     --threads) threads=$2; shift 2 ;;
     --build) build=$2; shift 2 ;;
     --executor) executor=$2; shift 2 ;;
+    --lane-code) lane_code=1; shift ;;
     *) echo "rv_gpu_endgame.sh: unknown option $1" >&2; exit 2 ;;
   esac
 done
@@ -42,25 +47,39 @@ t0=$(date +%s.%N)
 "$make" "$count" "$empties" "$seed" > "$tmp/positions.obf"
 made=$(calc 2 "$(date +%s.%N) - $t0")
 "$gts" reversi solve --each --threads "$threads" "$tmp/positions.obf" > "$tmp/cpu" 2> "$tmp/cpu.err" || true
-"$gts" reversi solve --gpu --executor "$executor" "$tmp/positions.obf" > "$tmp/gpu" 2> "$tmp/gpu.err" || true
-"$gts" reversi solve --gpu --executor cpu --threads "$threads" "$tmp/positions.obf" > "$tmp/lanes" 2> /dev/null || true
+"$gts" reversi solve --gpu --executor "$executor" --threads "$threads" "$tmp/positions.obf" > "$tmp/gpu" \
+    2> "$tmp/gpu.err" || true
+"$gts" reversi solve --gpu --executor "$executor" --gpu-budget 0 "$tmp/positions.obf" > "$tmp/alone" \
+    2> /dev/null || true
+lanes_s=-
+if [ "$lane_code" = 1 ]; then
+    "$gts" reversi solve --gpu --executor cpu --gpu-budget 0 --threads "$threads" "$tmp/positions.obf" \
+        > "$tmp/lanes" 2> /dev/null || true
+fi
 summary() { grep '^# ' "$1" | tail -1; }
 ms() { summary "$1" | grep -o "$2 [0-9.]*" | cut -d' ' -f2; }
-same=$(paste -d' ' <(awk '/ empties /{print $1, $6}' "$tmp/cpu") <(awk '/ empties /{print $1, $6}' "$tmp/gpu") |
-       awk '$1==$3 && $2==$4' | wc -l)
+# same FILE: the lines whose score is the CPU solver's.
+same() {
+    paste -d' ' <(awk '/ empties /{print $1, $6}' "$tmp/cpu") <(awk '/ empties /{print $1, $6}' "$1") |
+        awk '$1==$3 && $2==$4' | wc -l
+}
+same=$(same "$tmp/gpu") same_alone=$(same "$tmp/alone")
 cpu_s=$(calc 2 "$(ms "$tmp/cpu" end-to-end) / 1000")
 kernel_s=$(calc 3 "$(ms "$tmp/gpu" kernel) / 1000")
+handed=$(summary "$tmp/gpu" | grep -o '[0-9]* over the budget' | cut -d' ' -f1)
+handed_s=$(calc 3 "$(summary "$tmp/gpu" | grep -o 'cpu threads [0-9.]*' | cut -d' ' -f3) / 1000")
 gpu_s=$(calc 3 "$(ms "$tmp/gpu" end-to-end) / 1000")
-lanes_s=$(calc 2 "$(ms "$tmp/lanes" end-to-end) / 1000")
+alone_s=$(calc 3 "$(ms "$tmp/alone" end-to-end) / 1000")
+[ "$lane_code" = 1 ] && lanes_s=$(calc 2 "$(ms "$tmp/lanes" end-to-end) / 1000")
 
 echo "# $cmdline"
 echo "# commit $(git rev-parse --short HEAD 2>/dev/null || echo unknown), $("$gts" info | grep '^gpu:'), $(nproc) cpus, $(date -u +%F)"
-echo "# positions made in $made s; cpu: $(summary "$tmp/cpu"); gpu: $(summary "$tmp/gpu")"
-echo "| positions | empties | CPU $threads-thread s | GPU kernel s | GPU end-to-end s | CPU / GPU end-to-end | lane code on $threads CPU threads s | scores equal |"
-echo "|---|---|---|---|---|---|---|---|"
-echo "| $count | $empties | $cpu_s | $kernel_s | $gpu_s | $(calc 1 "$cpu_s / $gpu_s")x | $lanes_s | $same/$count |"
-if [ "$same" -ne "$count" ]; then
-    echo "FAILED: $((count - same)) scores differ or were not solved" >&2
+echo "# positions made in $made s; cpu: $(summary "$tmp/cpu"); gpu: $(summary "$tmp/gpu"); lanes alone: $(summary "$tmp/alone")"
+echo "| positions | empties | CPU $threads-thread s | GPU kernel s | handed back to $threads CPU threads (s) | GPU end-to-end s | CPU / GPU end-to-end | lanes alone (no budget) end-to-end s | lane code on $threads CPU threads s | scores equal (GPU, lanes alone) |"
+echo "|---|---|---|---|---|---|---|---|---|---|"
+echo "| $count | $empties | $cpu_s | $kernel_s | $handed ($handed_s) | $gpu_s | $(calc 1 "$cpu_s / $gpu_s")x | $alone_s | $lanes_s | $same/$count, $same_alone/$count |"
+if [ "$same" -ne "$count" ] || [ "$same_alone" -ne "$count" ]; then
+    echo "FAILED: $((count - same)) scores differ or were not solved ($((count - same_alone)) with the lanes alone)" >&2
     head -5 "$tmp/cpu.err" "$tmp/gpu.err" >&2
     exit 1
 fi

@@ -72,7 +72,11 @@ answers() {
 solve_part() {
     local threads
     threads=$(nproc)
-    printf '%-8s %7s %8s %10s %10s %12s %10s\n' empties lines wld "gpu=cpu" "gpu=exec" "gpu kernel ms" "cpu ms"
+    # gpu: the default budget (a position over it solved by the CPU
+    # threads); lanes: no budget, every position on the lanes, line for
+    # line (move and nodes too) the executor's.
+    printf '%-8s %7s %8s %10s %10s %10s %12s %10s\n' empties lines wld "gpu=cpu" "lanes=cpu" "lanes=exec" \
+        "gpu kernel ms" "cpu ms"
     for case in "20000 12 1" "5000 6 2" "500 16 3"; do
         set -- $case
         local n=$1 e=$2 seed=$3
@@ -80,15 +84,19 @@ solve_part() {
         for wld in "" --wld; do
             "$GTS" reversi solve --gpu $wld "$tmp/p" > "$tmp/gpu" 2> "$tmp/gpu.err"
             local rc=$?
+            "$GTS" reversi solve --gpu --gpu-budget 0 $wld "$tmp/p" > "$tmp/lanes" 2>> "$tmp/gpu.err"
+            rc=$((rc | $?))
             "$GTS" reversi solve --each --threads "$threads" $wld "$tmp/p" > "$tmp/cpu" 2>&1
-            "$GTS" reversi solve --gpu --executor cpu --threads "$threads" $wld "$tmp/p" > "$tmp/exec" 2>&1
-            local same exact
+            "$GTS" reversi solve --gpu --executor cpu --gpu-budget 0 --threads "$threads" $wld "$tmp/p" \
+                > "$tmp/exec" 2>&1
+            local same lanes exact
             same=$(paste -d' ' <(answers "$tmp/gpu") <(answers "$tmp/cpu") | awk '$1==$3 && $2==$4' | wc -l)
-            exact=$(cmp -s <(grep empties "$tmp/gpu") <(grep empties "$tmp/exec") && echo "$n" || echo 0)
-            printf '%-8s %7s %8s %10s %10s %12s %10s\n' "$e" "$n" "${wld:-exact}" "$same/$n" "$exact/$n" \
-                "$(grep -o 'kernel [0-9.]*' "$tmp/gpu" | cut -d' ' -f2)" \
+            lanes=$(paste -d' ' <(answers "$tmp/lanes") <(answers "$tmp/cpu") | awk '$1==$3 && $2==$4' | wc -l)
+            exact=$(cmp -s <(grep empties "$tmp/lanes") <(grep empties "$tmp/exec") && echo "$n" || echo 0)
+            printf '%-8s %7s %8s %10s %10s %10s %12s %10s\n' "$e" "$n" "${wld:-exact}" "$same/$n" "$lanes/$n" \
+                "$exact/$n" "$(grep -o 'kernel [0-9.]*' "$tmp/gpu" | cut -d' ' -f2)" \
                 "$(grep -o 'end-to-end [0-9.]*' "$tmp/cpu" | cut -d' ' -f2)"
-            if [ "$rc" -ne 0 ] || [ "$same" -ne "$n" ] || [ "$exact" -ne "$n" ]; then
+            if [ "$rc" -ne 0 ] || [ "$same" -ne "$n" ] || [ "$lanes" -ne "$n" ] || [ "$exact" -ne "$n" ]; then
                 echo "FAILED: $n positions at $e empties $wld: GPU and CPU answers differ or a run failed" >&2
                 cat "$tmp/gpu.err" >&2
                 fail=1

@@ -143,13 +143,23 @@ static bool reaches(const rv_pos *p, int move, int score, bool wld)
 static void check_batch(const rv_pos *p, size_t n, const rv_batch_options *o)
 {
     rv_batch_answer *a = calloc(n, sizeof *a);
-    double us;
+    rv_batch_stats us;
     char err[256];
     rv_solve_options so;
     rv_solve_defaults(&so);
     so.wld = o->wld;
     so.tt_bytes = (size_t)1 << 20;
     CHECK(rv_solve_batch(p, n, o, a, &us, err, sizeof err) == 0);
+    size_t handed_back = 0;
+    for (size_t i = 0; i < n; i++)
+        handed_back += a[i].handed_back;
+    CHECK_EQ(handed_back, us.handed_back);
+    /* A budget of 4096 nodes: the lanes hand back a few of the positions
+     * (7 of these 250 of up to 12 empties), no budget none. */
+    if (o->gpu_budget)
+        CHECK_GT(handed_back, 2);
+    else
+        CHECK_EQ(handed_back, 0);
     for (size_t i = 0; i < n; i++) {
         rv_solve_result r;
         CHECK(rv_solve(&p[i], &so, &r, err, sizeof err) == 0);
@@ -180,13 +190,16 @@ static void test_solve(void)
     for (int wld = 0; wld <= 1; wld++) {
         check_batch(p, n, &(rv_batch_options){ .gpu = true, .cpu_executor = true, .wld = wld });
         check_batch(p, n, &(rv_batch_options){ .gpu = true, .cpu_executor = true, .threads = 3, .wld = wld });
+        check_batch(p, n,
+                    &(rv_batch_options){ .gpu = true, .cpu_executor = true, .threads = 2, .wld = wld,
+                                         .gpu_budget = 4096, .tt_bytes = (size_t)1 << 20 });
         check_batch(p, n, &(rv_batch_options){ .threads = 3, .wld = wld, .tt_bytes = (size_t)1 << 20 });
     }
     /* More empties than a lane takes: refused. */
     rv_pos start;
     rv_start(&start);
     rv_batch_answer a;
-    double us;
+    rv_batch_stats us;
     char err[256];
     CHECK(rv_solve_batch(&start, 1, &(rv_batch_options){ .gpu = true, .cpu_executor = true }, &a, &us, err,
                          sizeof err) != 0);
@@ -215,7 +228,7 @@ static void test_stop(void)
         while (!random_position(&rng, 16, &batch[i]))
             ;
     rv_batch_answer a[3];
-    double us;
+    rv_batch_stats us;
     for (int gpu = 0; gpu <= 1; gpu++) {
         const rv_batch_options o = { .gpu = gpu, .cpu_executor = true, .threads = 2, .stop = &stop };
         CHECK(rv_solve_batch(batch, 3, &o, a, &us, err, sizeof err) == 0);

@@ -19,7 +19,24 @@ for moves in "" f5d6c3d3c4f4f6f3e6e7; do
     run "perft 7 --gpu --executor cpu $moves" "$GTS" reversi perft 7 $moves --gpu --executor cpu
     expect_rc 0
     expect_contains out "perft 7: $want  (gpu code on 1 cpu thread" "kernel"
+    # --split: the host's plies, any of them the same count.
+    for s in 1 3 6; do
+        run "perft 7 --split $s --threads 2 $moves" "$GTS" reversi perft 7 $moves --split $s --threads 2
+        expect_rc 0
+        expect_contains out "perft 7: $want  (cpu, 2 threads" "split $s: "
+    done
+    run "perft 7 --split 2 --gpu --executor cpu $moves" "$GTS" reversi perft 7 $moves --split 2 --gpu --executor cpu
+    expect_rc 0
+    expect_contains out "perft 7: $want  (gpu code" "tasks of 5 plies"
 done
+run "perft: --split at the depth" "$GTS" reversi perft 5 --split 5
+expect_rc 2
+expect_contains err "--split 5: perft 5 splits at 1..4 plies"
+run "perft --gpu: a task deeper than a lane's stack" "$GTS" reversi perft 12 --split 4 --gpu --executor cpu
+expect_rc 2
+expect_contains err "--split 4: perft 12 --gpu splits at 5..11 plies"
+run "perft 1 --split 1" "$GTS" reversi perft 1 --split 1
+expect_rc 2
 
 run "perft: --threads 0" "$GTS" reversi perft 5 --threads 0
 expect_rc 2
@@ -62,7 +79,8 @@ expect_rc 2
 "$MAKE" --solve 50 6 4 >> "$TMP/s10"
 printf 'not a position\n' >> "$TMP/s10"
 "$MAKE" 1 21 5 >> "$TMP/s10"
-for mode in "--gpu --executor cpu" "--gpu --executor cpu --threads 3" "--each --threads 2" "--each"; do
+for mode in "--gpu --executor cpu" "--gpu --executor cpu --threads 3" "--gpu --executor cpu --threads 2 --gpu-budget 4096" \
+    "--each --threads 2" "--each"; do
     # The GPU takes at most 20 empties: the last line is a bad one there.
     case $mode in --gpu*) solved=200 bad=2 ;; *) solved=201 bad=1 ;; esac
     run "solve $mode" "$GTS" reversi solve $mode "$TMP/s10"
@@ -71,6 +89,11 @@ for mode in "--gpu --executor cpu" "--gpu --executor cpu --threads 3" "--each --
     expect_contains err "s10:201: expected 64 board characters" "0 wrong scores, $bad bad lines"
     check "solve $mode: no wrong score" test "$(grep -c WRONG "$TMP/out")" -eq 0
     check "solve $mode: lines in file order" test "$(awk '/empties/{print $1}' "$TMP/out" | sort -n -c && echo ok)" = ok
+    # The budget hands positions to the CPU threads, marked so.
+    case $mode in *budget*)
+        check "$mode: some positions solved by the CPU" test "$(grep -c 'nodes  cpu' "$TMP/out")" -gt 10
+        expect_contains out "over the budget to 2 cpu threads" ;;
+    esac
 done
 run "solve --gpu --executor cpu: a position of 21 empties" "$GTS" reversi solve --gpu --executor cpu "$TMP/s10"
 expect_contains err "s10:202: 21 empties, more than the GPU solver's 20"
@@ -87,10 +110,13 @@ expect_contains err "1 wrong scores"
 
 run "solve: --executor without --gpu" "$GTS" reversi solve --executor cpu "$TMP/wrong"
 expect_rc 2
-run "solve: --gpu with --threads" "$GTS" reversi solve --gpu --threads 2 "$TMP/wrong"
-expect_rc 2
-expect_contains err "--threads (but with --executor cpu)"
 run "solve: --gpu with --each" "$GTS" reversi solve --gpu --each "$TMP/wrong"
+expect_rc 2
+expect_contains err "--each is the CPU's batch"
+run "solve: --gpu-budget without --gpu" "$GTS" reversi solve --each --gpu-budget 4096 "$TMP/wrong"
+expect_rc 2
+expect_contains err "--gpu-budget is for --gpu"
+run "solve: --gpu-budget -1" "$GTS" reversi solve --gpu --executor cpu --gpu-budget -1 "$TMP/wrong"
 expect_rc 2
 
 # Ctrl-C stops a batch of minutes: exit 130.

@@ -67,8 +67,8 @@ static rv_batch_answer *solve_all(const rv_pos *p, size_t n, int threads)
     rv_batch_answer *a = malloc((n ? n : 1) * sizeof *a);
     const rv_batch_options o = { .threads = threads, .tt_bytes = (size_t)16 << 20 };
     char err[256];
-    double usec;
-    if (a && rv_solve_batch(p, n, &o, a, &usec, err, sizeof err) == 0)
+    rv_batch_stats stats;
+    if (a && rv_solve_batch(p, n, &o, a, &stats, err, sizeof err) == 0)
         return a;
     fprintf(stderr, "rv_make_positions: %s\n", a ? err : "out of memory");
     free(a);

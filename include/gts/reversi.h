@@ -111,10 +111,18 @@ bool rv_random_position(uint64_t *seed, int empties, rv_pos *p, bool *black_to_m
 /* Perft on CPU threads or the GPU (src/reversi/gpu/): the first plies are
  * enumerated on the host into prefixes (many thousand), each prefix's
  * subtree is a task; counts equal rv_perft's. */
+/* The most plies a GPU perft task counts below its prefix. */
+#define RV_PERFT_GPU_TASK_PLIES 7
+
 typedef struct rv_perft_options {
     int threads;        /* CPU threads sharing the tasks; 0 or 1: one */
     bool gpu;           /* the GPU kernel */
     bool cpu_executor;  /* with gpu: the kernel's code on one CPU thread */
+    /* The plies the host enumerates into prefixes (the report's split S):
+     * 1..depth-1, with gpu at least depth - RV_PERFT_GPU_TASK_PLIES; 0:
+     * the fewest giving enough tasks for the threads or the device's
+     * lanes. */
+    int split;
     gts_stop *stop;     /* raised: stop soon (a second at most); may be NULL */
 } rv_perft_options;
 
@@ -183,24 +191,41 @@ typedef struct rv_batch_options {
     bool wld;           /* win / draw / loss only: scores -1, 0, 1 */
     bool gpu;           /* the GPU kernel */
     bool cpu_executor;  /* with gpu: the kernel's code on `threads` CPU threads */
-    int threads;        /* CPU threads, each with positions of its own; 0: 1 */
+    /* CPU threads, each with positions of its own; with gpu also those
+     * that solve the positions the lanes hand back; 0: 1 */
+    int threads;
+    /* gpu: the nodes a lane spends on a position before it hands it to
+     * the CPU threads (rounded up to 4096); 0: no limit */
+    uint64_t gpu_budget;
     size_t tt_bytes;    /* CPU: each thread's table; 0: the default */
     gts_stop *stop;     /* raised: stop soon, answers not found marked so */
 } rv_batch_options;
+
+/* The budget `gts reversi solve --gpu` gives a lane.  Without one, one
+ * position in 200,000 at 12 empties (6.4 M lane nodes, the mean 20,000)
+ * kept a lane, alone at the end, busy for seconds. */
+#define RV_GPU_BUDGET_DEFAULT ((uint64_t)1 << 18)
 
 typedef struct rv_batch_answer {
     int score;
     int move;           /* a best move, RV_PASS, RV_NO_MOVE at the game's
                            end; RV_NOT_SOLVED when stopped before it */
-    uint64_t nodes;
+    bool handed_back;   /* gpu: over the budget, solved by the CPU threads */
+    uint64_t nodes;     /* handed back: the lane's and the CPU solver's */
 } rv_batch_answer;
 #define RV_NOT_SOLVED (-2)
 
-/* Solves p[0..n) into out[0..n); *work_usec: the solving alone (GPU: the
- * kernel launches by CUDA events).  0 (also when stopped: see out), or
- * -1 with a reason (no device, no memory, a position of more empties
- * than the GPU takes). */
-int rv_solve_batch(const rv_pos *p, size_t n, const rv_batch_options *o, rv_batch_answer *out, double *work_usec,
-                   char *err, size_t errlen);
+typedef struct rv_batch_stats {
+    double work_usec;       /* the solving: the CPU threads', or the kernel
+                               launch (CUDA events) or its executor's */
+    double handback_usec;   /* gpu: the CPU threads on the handed back */
+    size_t handed_back;     /* gpu: positions over the budget */
+} rv_batch_stats;
+
+/* Solves p[0..n) into out[0..n), *stats the times.  0 (also when stopped:
+ * see out), or -1 with a reason (no device, no memory, a position of more
+ * empties than the GPU takes). */
+int rv_solve_batch(const rv_pos *p, size_t n, const rv_batch_options *o, rv_batch_answer *out,
+                   rv_batch_stats *stats, char *err, size_t errlen);
 
 #endif

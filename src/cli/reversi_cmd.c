@@ -44,10 +44,17 @@ const char reversi_usage_text[] =
     "               positions with its own table of --tt-mb; lines printed in\n"
     "               file order once all are solved, then the batch's time\n"
     "  --gpu        solve: a batch on the GPU (positions of at most 20\n"
-    "               empties, one lane each; printed as with --each); perft:\n"
-    "               count on the GPU\n"
+    "               empties, one lane each; printed as with --each; a\n"
+    "               position over the budget goes to --threads CPU threads,\n"
+    "               default all); perft: count on the GPU\n"
+    "  --gpu-budget N  solve --gpu: nodes a lane spends on a position before\n"
+    "               it hands it to the CPU threads (default 262144; 0: no\n"
+    "               limit)\n"
     "  --executor E solve, perft with --gpu: gpu (default) or cpu, the\n"
     "               kernel's code on the CPU (solve: on --threads threads)\n"
+    "  --split S    perft: the host enumerates the first S plies, each\n"
+    "               sequence a task (default: the fewest giving enough tasks;\n"
+    "               with --gpu at most 7 plies below S)\n"
     "  -h, --help   this help\n";
 
 int reversi_parse_size(void *size, const char *text, char *err, size_t errlen)

@@ -21,7 +21,7 @@ static void print_perft(long depth, const rv_perft_options *o, const rv_perft_re
     printf(", %.1f M leaves/s", r->usec > 0 ? (double)r->leaves / r->usec : 0);
     if (o->gpu && r->kernel_usec > 0)
         printf(", kernel %.1f M leaves/s", (double)r->leaves / r->kernel_usec);
-    printf(", %zu tasks of %d plies)\n", r->prefixes, r->split);
+    printf(", split %d: %zu tasks of %ld plies)\n", r->split, r->prefixes, depth - r->split);
 }
 
 static int cmd_perft(rv_perft_options *o, int argc, char **argv)
@@ -41,10 +41,21 @@ static int cmd_perft(rv_perft_options *o, int argc, char **argv)
     rv_perft_result r;
     /* Warm-up: the first launch creates the CUDA context and loads the
      * kernel, which is not the perft's time. */
-    if (o->gpu && !o->cpu_executor && rv_perft_run(&p, 1, o, &r, err, sizeof err) != 0)
+    const rv_perft_options warm_up = { .gpu = true };
+    if (o->gpu && !o->cpu_executor && rv_perft_run(&p, 1, &warm_up, &r, err, sizeof err) != 0)
         return cli_gpu_failed(true, err);
     o->stop = &stop;
     cli_stop_on_interrupt(&stop);
+    const long low = o->gpu && depth > RV_PERFT_GPU_TASK_PLIES ? depth - RV_PERFT_GPU_TASK_PLIES : 1;
+    if (o->split > 0 && depth < 2) {
+        cli_error("--split: perft %ld has no plies to split", depth);
+        return EXIT_USAGE;
+    }
+    if (o->split > 0 && (o->split < low || o->split >= depth)) {
+        cli_error("--split %d: perft %ld%s splits at %ld..%ld plies", o->split, depth, o->gpu ? " --gpu" : "", low,
+                  depth - 1);
+        return EXIT_USAGE;
+    }
     if (rv_perft_run(&p, (int)depth, o, &r, err, sizeof err) != 0) {
         if (cli_interrupted())
             return cli_error("interrupted"), EXIT_INTERRUPTED;
@@ -60,6 +71,7 @@ int reversi_perft_main(int argc, char **argv)
     reversi_gpu_flags f = { 0 };
     const cli_option opts[] = {
         CLI_OPT_INT("threads", 0, &o.threads, 1, 1024),
+        CLI_OPT_INT("split", 0, &o.split, 1, 29),
         REVERSI_OPT_GPU(&f),
         CLI_OPT_END,
     };

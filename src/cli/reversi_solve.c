@@ -3,6 +3,7 @@
  * each solving positions of their own (--each), or the GPU (--gpu). */
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "cli.h"
 #include "reversi_cli.h"
@@ -161,7 +162,7 @@ static int solve_batch(batch_ctx *c, const rv_batch_options *o)
     rv_pos *p = malloc((c->n ? c->n : 1) * sizeof *p);
     rv_batch_answer *a = malloc((c->n ? c->n : 1) * sizeof *a);
     char err[256];
-    double work = 0;
+    rv_batch_stats stats;
     int rc = -1;
     if (!p || !a) {
         cli_error("out of memory for %zu positions", c->n);
@@ -170,10 +171,10 @@ static int solve_batch(batch_ctx *c, const rv_batch_options *o)
     for (size_t i = 0; i < c->n; i++)
         p[i] = c->lines[i].p;
     /* Warm-up: the first launch creates the CUDA context. */
-    if (o->gpu && !o->cpu_executor && c->n && rv_solve_batch(p, 1, o, a, &work, err, sizeof err) != 0)
+    if (o->gpu && !o->cpu_executor && c->n && rv_solve_batch(p, 1, o, a, &stats, err, sizeof err) != 0)
         goto failed;
     const double t0 = cli_now_usec();
-    if (rv_solve_batch(p, c->n, o, a, &work, err, sizeof err) != 0)
+    if (rv_solve_batch(p, c->n, o, a, &stats, err, sizeof err) != 0)
         goto failed;
     const double usec = cli_now_usec() - t0;
     uint64_t nodes = 0;
@@ -182,11 +183,15 @@ static int solve_batch(batch_ctx *c, const rv_batch_options *o)
             continue;
         nodes += a[i].nodes;
         const bool ok = print_score(&c->lines[i], a[i].move, a[i].score, o->wld, &c->t);
-        printf("  %12llu nodes%s\n", (unsigned long long)a[i].nodes, ok ? "" : "  WRONG");
+        printf("  %12llu nodes%s%s\n", (unsigned long long)a[i].nodes, a[i].handed_back ? "  cpu" : "",
+               ok ? "" : "  WRONG");
     }
-    printf("# %ld positions, %llu nodes, end-to-end %.1f ms, %s %.1f ms, %.0f positions/s\n", c->t.positions,
-           (unsigned long long)nodes, usec / 1000, o->gpu ? "kernel" : "solving", work / 1000,
-           usec > 0 ? c->t.positions / usec * 1e6 : 0);
+    printf("# %ld positions, %llu nodes, end-to-end %.1f ms, %s %.1f ms", c->t.positions, (unsigned long long)nodes,
+           usec / 1000, o->gpu ? "kernel" : "solving", stats.work_usec / 1000);
+    if (o->gpu)
+        printf(", %zu over the budget to %d cpu threads %.1f ms", stats.handed_back, o->threads,
+               stats.handback_usec / 1000);
+    printf(", %.0f positions/s\n", usec > 0 ? c->t.positions / usec * 1e6 : 0);
     rc = 0;
     goto done;
 failed:
@@ -213,13 +218,16 @@ int reversi_solve_main(int argc, char **argv)
 {
     rv_solve_options o;
     rv_solve_defaults(&o);
-    bool each = false, threads_given = false;
+    bool each = false, threads_given = false, budget_given = false;
+    long budget = (long)RV_GPU_BUDGET_DEFAULT;
     reversi_gpu_flags f = { 0 };
     const cli_option opts[] = {
         CLI_OPT_FLAG("wld", 0, &o.wld),
         CLI_OPT_MB("tt-mb", &o.tt_bytes, 1, 1 << 20),
         { .name = "threads", .kind = CLI_INT, .target = &o.threads, .min = 1, .max = 1024, .given = &threads_given },
         CLI_OPT_FLAG("each", 0, &each),
+        { .name = "gpu-budget", .kind = CLI_LONG, .target = &budget, .min = 0, .max = 1L << 40,
+          .given = &budget_given },
         REVERSI_OPT_GPU(&f),
         CLI_OPT_END,
     };
@@ -227,13 +235,17 @@ int reversi_solve_main(int argc, char **argv)
     const int n = reversi_parse_gpu_options("reversi solve", argc, argv, opts, &f, &status);
     if (n < 0)
         return status;
-    if (f.gpu && (each || (threads_given && f.executor != 1)))
-        return cli_error("--gpu solves on the device: --threads (but with --executor cpu) and --each are for the "
-                         "CPU"),
-               EXIT_USAGE;
+    if (f.gpu && each)
+        return cli_error("--each is the CPU's batch, --gpu the device's: one of them"), EXIT_USAGE;
+    if (budget_given && !f.gpu)
+        return cli_error("--gpu-budget is for --gpu"), EXIT_USAGE;
     if (!f.gpu && !each)
         return cmd_solve(&o, n, argv + 1);
-    const rv_batch_options bo = { .wld = o.wld, .gpu = f.gpu, .cpu_executor = f.executor == 1,
-                                  .threads = o.threads, .tt_bytes = o.tt_bytes };
+    /* On the device the CPU threads only take the positions the lanes
+     * hand back: all of the machine's by default. */
+    const long cpus = sysconf(_SC_NPROCESSORS_ONLN);
+    const int threads = threads_given || !f.gpu || f.executor == 1 ? o.threads : cpus > 1 ? (int)cpus : 1;
+    const rv_batch_options bo = { .wld = o.wld, .gpu = f.gpu, .cpu_executor = f.executor == 1, .threads = threads,
+                                  .gpu_budget = (uint64_t)budget, .tt_bytes = o.tt_bytes };
     return cmd_batch(&bo, n, argv + 1);
 }

@@ -17,6 +17,7 @@
 /* The most prefixes the host makes (16 bytes each, 4 GiB): perft 18 and
  * beyond on the GPU, where each ply is about 10 times more. */
 #define MAX_PREFIXES ((size_t)1 << 28)
+_Static_assert(RV8P_MAX_DEPTH == RV_PERFT_GPU_TASK_PLIES, "the lanes' stack is the public limit");
 
 /* The positions `depth` plies below (me, opp) into out (NULL: only
  * counted in *n), stopping once *n reaches `limit`. */
@@ -126,10 +127,15 @@ int rv_perft_run(const rv_pos *p, int depth, const rv_perft_options *o, rv_perft
     }
     const int threads = o->threads > 1 ? o->threads : 1;
     const size_t target = o->gpu ? RV8P_TARGET_PREFIXES : (size_t)threads * TASKS_PER_THREAD;
-    const int min_split = depth > RV8P_MAX_DEPTH ? depth - RV8P_MAX_DEPTH : 0;
+    const int min_split = o->split > 0 ? o->split : depth > RV8P_MAX_DEPTH ? depth - RV8P_MAX_DEPTH : 0;
+    if (o->split > 0 && (o->split >= depth || (o->gpu && depth - o->split > RV8P_MAX_DEPTH))) {
+        snprintf(err, errlen, "perft %d: split %d is not in %d..%d", depth, o->split,
+                 o->gpu && depth > RV8P_MAX_DEPTH ? depth - RV8P_MAX_DEPTH : 1, depth - 1);
+        return -1;
+    }
     int split;
     size_t n;
-    rv_pos *prefixes = perft_prefixes(p, depth, min_split, target, &split, &n);
+    rv_pos *prefixes = perft_prefixes(p, depth, min_split, o->split > 0 ? 0 : target, &split, &n);
     if (!prefixes) {
         snprintf(err, errlen, "perft %d needs the %d-ply prefixes: too many or out of memory (at most 2^28)", depth,
                  split);

@@ -28,7 +28,7 @@ static void batch_worker(void *arg, int index)
         rv_solver_run(b->solvers[index], &b->p[i], &r);
         if (r.stopped)
             break;
-        b->out[i] = (rv_batch_answer){ r.score, r.move, r.nodes };
+        b->out[i] = (rv_batch_answer){ r.score, r.move, false, r.nodes };
     }
 }
 
@@ -61,16 +61,55 @@ done:
     return rc;
 }
 
-int rv_solve_batch(const rv_pos *p, size_t n, const rv_batch_options *o, rv_batch_answer *out, double *work_usec,
-                   char *err, size_t errlen)
+/* The positions the lanes handed back (move RV8S_HANDED_BACK), solved by
+ * the CPU threads; the lanes' nodes are added to the solver's. */
+static int hand_back(const rv_pos *p, size_t n, int threads, const rv_batch_options *o, rv_batch_answer *out,
+                     rv_batch_stats *stats, char *err, size_t errlen)
+{
+    size_t *at = malloc((n ? n : 1) * sizeof *at);
+    rv_pos *q = malloc((n ? n : 1) * sizeof *q);
+    rv_batch_answer *a = malloc((n ? n : 1) * sizeof *a);
+    int rc = -1;
+    if (!at || !q || !a) {
+        snprintf(err, errlen, "out of memory for %zu positions", n);
+        goto done;
+    }
+    size_t k = 0;
+    for (size_t i = 0; i < n; i++)
+        if (out[i].move == RV8S_HANDED_BACK)
+            at[k] = i, q[k] = p[i], a[k++] = (rv_batch_answer){ 0, RV_NOT_SOLVED, false, 0 };
+    stats->handed_back = k;
+    const double t0 = gts_now_usec();
+    if (k && cpu_batch(q, k, threads, o, a, err, errlen) != 0)
+        goto done;
+    stats->handback_usec = gts_now_usec() - t0;
+    for (size_t j = 0; j < k; j++) {
+        const uint64_t lane_nodes = out[at[j]].nodes;
+        out[at[j]] = a[j];
+        out[at[j]].handed_back = true;
+        out[at[j]].nodes += lane_nodes;
+    }
+    rc = 0;
+done:
+    free(at);
+    free(q);
+    free(a);
+    return rc;
+}
+
+int rv_solve_batch(const rv_pos *p, size_t n, const rv_batch_options *o, rv_batch_answer *out,
+                   rv_batch_stats *stats, char *err, size_t errlen)
 {
     for (size_t i = 0; i < n; i++)
-        out[i] = (rv_batch_answer){ 0, RV_NOT_SOLVED, 0 };
+        out[i] = (rv_batch_answer){ 0, RV_NOT_SOLVED, false, 0 };
+    *stats = (rv_batch_stats){ 0 };
     const int threads = o->threads > 1 ? o->threads : 1;
     if (o->gpu)
-        return rv8s_solve_batch(p, n, o->wld, o->cpu_executor ? threads : 0, o->stop, out, work_usec, err, errlen);
+        return rv8s_solve_batch(p, n, o, out, &stats->work_usec, err, errlen) != 0
+                   ? -1
+                   : hand_back(p, n, threads, o, out, stats, err, errlen);
     const double t0 = gts_now_usec();
     const int rc = cpu_batch(p, n, threads, o, out, err, errlen);
-    *work_usec = gts_now_usec() - t0;
+    stats->work_usec = gts_now_usec() - t0;
     return rc;
 }

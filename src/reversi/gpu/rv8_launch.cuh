@@ -1,7 +1,7 @@
 // Internal to the 8x8 kernels: a queue of work items run by one persistent
-// launch, timed by CUDA events; the lanes read a stop word (mapped host
-// memory) every few thousand nodes, which the host raises while it waits,
-// so Ctrl-C ends a count of minutes at once.
+// launch (core/gpu_stoppable.h: timed by CUDA events, the lanes reading a
+// stop word the host raises while it waits, so Ctrl-C ends a count of
+// minutes at once).
 //
 // One launch, not chunks of a quarter second each as first written: a
 // chunk lasts as long as its longest item, and chunks sized by time shrank
@@ -10,66 +10,21 @@
 #ifndef GTS_RV8_LAUNCH_CUH
 #define GTS_RV8_LAUNCH_CUH
 
-#include <cuda_runtime.h>
-#include <time.h>
+#include "core/gpu_stoppable.h"
 
-#include "core/gpu_cuda_check.h"
-
-// The launch's events and the stop word the lanes read (mapped host
-// memory), freed on every way out.
-struct rv8_launch {
-    cudaEvent_t start = NULL, stop = NULL;
-    int *flag = NULL;
-    ~rv8_launch()
-    {
-        if (start)
-            cudaEventDestroy(start);
-        if (stop)
-            cudaEventDestroy(stop);
-        if (flag)
-            cudaFreeHost(flag);
-    }
-};
-
-// Waits for the launch's end, raising the lanes' stop word once
-// stopped(ctx) turns true.
-static cudaError_t rv8_wait(const rv8_launch &c, bool (*stopped)(void *ctx), void *ctx)
-{
-    cudaError_t e;
-    while ((e = cudaEventQuery(c.stop)) == cudaErrorNotReady) {
-        if (stopped && stopped(ctx))
-            *(volatile int *)c.flag = 1;
-        struct timespec pause = { 0, 1000000 };
-        nanosleep(&pause, NULL);
-    }
-    return e;
-}
-
-// Runs launch(first, count, stop_word) over [0, n) once and waits for it;
-// the lanes read stop_word, raised once stopped(ctx) turns true.  *us: the
+// Runs launch(first, count, device_stop_word) over [0, n) once and waits
+// for it; the lanes' word is raised once *stop (NULL: none) is.  *us: the
 // launch's time.  False with a reason.
 template <typename Launch>
-static bool rv8_run(size_t n, Launch launch, bool (*stopped)(void *ctx), void *ctx, double *us, char *err,
-                           size_t errlen)
+static bool rv8_run(size_t n, Launch launch, const int *stop, double *us, char *err, size_t errlen)
 {
-    rv8_launch c;
+    gpu_stoppable s;
     int *word = NULL;
-    if (gpu_failed(cudaEventCreate(&c.start), "event", err, errlen) ||
-        gpu_failed(cudaEventCreate(&c.stop), "event", err, errlen) ||
-        gpu_failed(cudaHostAlloc(&c.flag, sizeof *c.flag, cudaHostAllocMapped), "host alloc", err, errlen) ||
-        gpu_failed(cudaHostGetDevicePointer((void **)&word, c.flag, 0), "mapped flag", err, errlen))
-        return false;
-    *(volatile int *)c.flag = 0;
-    float ms = 0;
-    cudaEventRecord(c.start);
-    launch(0, n, (const int *)word);
-    cudaEventRecord(c.stop);
-    if (gpu_failed(cudaGetLastError(), "kernel launch", err, errlen) ||
-        gpu_failed(rv8_wait(c, stopped, ctx), "kernel", err, errlen))
-        return false;
-    cudaEventElapsedTime(&ms, c.start, c.stop);
-    *us = (double)ms * 1000.0;
-    return true;
+    const bool ok = !gpu_stoppable_open(&s, err, errlen) && !gpu_stoppable_begin(&s, &word, err, errlen) &&
+                    (launch(0, n, (const int *)word), !gpu_failed(cudaGetLastError(), "kernel launch", err, errlen)) &&
+                    !gpu_failed(gpu_stoppable_wait(&s, stop, us), "kernel", err, errlen);
+    gpu_stoppable_close(&s);
+    return ok;
 }
 
 // Blocks of `block` threads that fill every SM once for `kernel`.

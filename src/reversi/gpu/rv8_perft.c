@@ -10,7 +10,7 @@ int rv8p_count_prefixes(const void *prefixes, size_t n, int depth, bool cpu_exec
     const uint64_t *words = prefixes;
     *leaves = 0;
     if (!cpu_executor)
-        return rv8p_device_run(words, n, depth, rv8_stop_ctx_raised, stop, leaves, kernel_usec, err, errlen);
+        return rv8p_device_run(words, n, depth, rv8_stop_word(stop), leaves, kernel_usec, err, errlen);
     const double t0 = gts_now_usec();
     for (size_t i = 0; i < n && !gts_stop_raised(stop); i++)
         *leaves += rv8p_count(words[2 * i], words[2 * i + 1], depth, rv8_stop_word(stop));

@@ -26,9 +26,9 @@ int rv8p_count_prefixes(const void *prefixes, size_t n, int depth, bool cpu_exec
                         uint64_t *leaves, double *kernel_usec, char *err, size_t errlen);
 
 /* The device part: one persistent launch, the prefixes taken by the
- * lanes' warps from an atomic queue; once stopped(stop_ctx) turns true the
- * lanes see the stop word within 65,536 nodes. */
-int rv8p_device_run(const uint64_t *prefixes, size_t n, int depth, bool (*stopped)(void *stop_ctx),
-                    void *stop_ctx, uint64_t *leaves, double *kernel_usec, char *err, size_t errlen);
+ * lanes' warps from an atomic queue; once *stop (NULL: none) is raised the
+ * lanes see it within 65,536 nodes. */
+int rv8p_device_run(const uint64_t *prefixes, size_t n, int depth, const int *stop, uint64_t *leaves,
+                    double *kernel_usec, char *err, size_t errlen);
 
 #endif

@@ -51,8 +51,8 @@ struct perft_memory {
     }
 };
 
-extern "C" int rv8p_device_run(const uint64_t *prefixes, size_t n, int depth, bool (*stopped)(void *stop_ctx),
-                               void *stop_ctx, uint64_t *leaves, double *kernel_usec, char *err, size_t errlen)
+extern "C" int rv8p_device_run(const uint64_t *prefixes, size_t n, int depth, const int *stop, uint64_t *leaves,
+                               double *kernel_usec, char *err, size_t errlen)
 {
     if (gpu_available(err, errlen) != 0)
         return -1;
@@ -65,12 +65,11 @@ extern "C" int rv8p_device_run(const uint64_t *prefixes, size_t n, int depth, bo
                    err, errlen) ||
         !rv8_grid(rv8_perft_kernel, PERFT_BLOCK, &grid, err, errlen))
         return -1;
-    const auto launch = [&](size_t first, size_t count, const int *stop) {
-        cudaMemsetAsync(m.counts, 0, sizeof *m.counts);
-        rv8_perft_kernel<<<grid, PERFT_BLOCK>>>(m.prefixes, first, count, depth, m.counts, m.counts + 1, stop);
+    const auto launch = [&](size_t first, size_t count, const int *word) {
+        rv8_perft_kernel<<<grid, PERFT_BLOCK>>>(m.prefixes, first, count, depth, m.counts, m.counts + 1, word);
     };
     unsigned long long total = 0;
-    if (!rv8_run(n, launch, stopped, stop_ctx, kernel_usec, err, errlen) ||
+    if (!rv8_run(n, launch, stop, kernel_usec, err, errlen) ||
         gpu_failed(cudaMemcpy(&total, m.counts + 1, sizeof total, cudaMemcpyDeviceToHost), "copy out", err, errlen))
         return -1;
     *leaves = total;

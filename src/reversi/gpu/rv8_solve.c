@@ -18,6 +18,7 @@ typedef struct executor {
     const uint64_t *words;
     size_t n;
     int alpha, beta;
+    uint64_t budget;
     gts_stop *stop;
     rv8s_answer *out;
     atomic_size_t next;
@@ -32,8 +33,9 @@ static void executor_worker(void *arg, int index)
         const size_t i = atomic_fetch_add(&e->next, 1);
         if (i >= e->n)
             break;
-        e->out[i] = gts_stop_raised(e->stop) ? (rv8s_answer){ 0, -1, 0 }
-                                             : rv8s_solve(e->words[2 * i], e->words[2 * i + 1], e->alpha, e->beta, word);
+        e->out[i] = gts_stop_raised(e->stop)
+                        ? (rv8s_answer){ 0, RV8S_STOPPED, 0 }
+                        : rv8s_solve(e->words[2 * i], e->words[2 * i + 1], e->alpha, e->beta, word, e->budget);
     }
 }
 
@@ -41,11 +43,14 @@ static void convert(const rv8s_answer *a, bool wld, rv_batch_answer *out)
 {
     out->nodes = a->nodes;
     out->score = wld ? (a->score > 0) - (a->score < 0) : a->score;
-    out->move = a->move < 0 ? RV_NOT_SOLVED : a->move == RV8S_NONE ? RV_NO_MOVE : a->move;
+    out->move = a->move == RV8S_OVER_BUDGET ? RV8S_HANDED_BACK
+                : a->move < 0               ? RV_NOT_SOLVED
+                : a->move == RV8S_NONE      ? RV_NO_MOVE
+                                            : a->move;
 }
 
-int rv8s_solve_batch(const rv_pos *p, size_t n, bool wld, int executor_threads, gts_stop *stop,
-                     rv_batch_answer *out, double *work_usec, char *err, size_t errlen)
+int rv8s_solve_batch(const rv_pos *p, size_t n, const rv_batch_options *o, rv_batch_answer *out,
+                     double *work_usec, char *err, size_t errlen)
 {
     for (size_t i = 0; i < n; i++)
         if (rv_empties(&p[i]) > RV8S_MAX_EMPTIES) {
@@ -63,17 +68,19 @@ int rv8s_solve_batch(const rv_pos *p, size_t n, bool wld, int executor_threads, 
     for (size_t i = 0; i < n; i++)
         words[2 * i] = p[i].me, words[2 * i + 1] = p[i].opp;
     /* Exact: the full window; wld: the null window around a draw. */
-    const int alpha = wld ? -1 : -65, beta = wld ? 1 : 65;
-    if (executor_threads > 0) {
-        executor e = { .words = words, .n = n, .alpha = alpha, .beta = beta, .stop = stop, .out = answers };
+    const int alpha = o->wld ? -1 : -65, beta = o->wld ? 1 : 65;
+    if (o->cpu_executor) {
+        executor e = { .words = words, .n = n, .alpha = alpha, .beta = beta, .budget = o->gpu_budget,
+                       .stop = o->stop, .out = answers };
         const double t0 = gts_now_usec();
-        gts_run_threads(executor_threads, executor_worker, &e);
+        gts_run_threads(o->threads > 1 ? o->threads : 1, executor_worker, &e);
         *work_usec = gts_now_usec() - t0;
-    } else if (rv8s_device_run(words, n, alpha, beta, rv8_stop_ctx_raised, stop, answers, work_usec, err, errlen) != 0) {
+    } else if (rv8s_device_run(words, n, alpha, beta, o->gpu_budget, rv8_stop_word(o->stop), answers, work_usec,
+                               err, errlen) != 0) {
         goto done;
     }
     for (size_t i = 0; i < n; i++)
-        convert(&answers[i], wld, &out[i]);
+        convert(&answers[i], o->wld, &out[i]);
     rc = 0;
 done:
     free(words);

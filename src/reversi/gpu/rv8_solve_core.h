@@ -24,7 +24,10 @@
 #define RV8S_CORNERS 0x8100000000000081ULL
 
 /* A position's answer: score for the side to move (wld: -1, 0, 1), a best
- * move (0..63, RV8S_PASS, or RV8S_NONE at the game's end), nodes. */
+ * move (0..63, RV8S_PASS, or RV8S_NONE at the game's end; RV8S_STOPPED or
+ * RV8S_OVER_BUDGET if the lane gave it up), nodes. */
+#define RV8S_STOPPED (-1)
+#define RV8S_OVER_BUDGET (-2)
 typedef struct rv8s_answer {
     int score;
     int move;
@@ -172,14 +175,17 @@ RV_INLINE bool rv8s_push(rv8s_frame *f, uint64_t me, uint64_t opp, int alpha, in
     return true;
 }
 
-/* Nodes between two reads of the stop word: a lane does some tens of
- * thousands a second, so a stop ends a position of minutes at once. */
+/* Nodes between two reads of the stop word and of the budget: a lane does
+ * some tens of thousands a second, so a stop ends a position of minutes at
+ * once. */
 #define RV8S_STOP_NODES 4096
 
 /* Solves (me, opp) (at most RV8S_MAX_EMPTIES empties) in (alpha, beta):
  * the exact score inside the window, else a bound beyond it, and the move
- * that gave it; move -1 if stop was raised first. */
-RV_INLINE rv8s_answer rv8s_solve(uint64_t me, uint64_t opp, int alpha, int beta, const int *stop)
+ * that gave it; move RV8S_STOPPED if stop was raised first, or
+ * RV8S_OVER_BUDGET once it took `budget` nodes (0: no limit; checked
+ * every RV8S_STOP_NODES). */
+RV_INLINE rv8s_answer rv8s_solve(uint64_t me, uint64_t opp, int alpha, int beta, const int *stop, uint64_t budget)
 {
     rv8s_frame st[RV8S_MAX_FRAMES];
     rv8s_answer a = { 0, RV8S_NONE, 1 };
@@ -206,8 +212,8 @@ RV_INLINE rv8s_answer rv8s_solve(uint64_t me, uint64_t opp, int alpha, int beta,
             child_opp = f->me | flips | ((uint64_t)1 << sq);
         }
         const int child_alpha = -f->beta, child_beta = -(f->alpha > f->best ? f->alpha : f->best);
-        if (++a.nodes % RV8S_STOP_NODES == 0 && rv8_stop_raised(stop)) {
-            a.move = -1;
+        if (++a.nodes % RV8S_STOP_NODES == 0 && (rv8_stop_raised(stop) || (budget && a.nodes >= budget))) {
+            a.move = rv8_stop_raised(stop) ? RV8S_STOPPED : RV8S_OVER_BUDGET;
             return a;
         }
         if (rv8s_leaf(child_me, child_opp, child_beta, &value) ||

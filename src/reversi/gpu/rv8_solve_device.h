@@ -12,10 +12,11 @@
 #include "reversi/gpu/rv8_solve_core.h"
 
 /* Solves the n positions (pairs of words: me, opp) in (alpha, beta) into
- * out, whose entries not reached when stopped(stop_ctx) turns true keep
- * move -1; one persistent launch, each lane taking positions from an
- * atomic queue.  0, or -1 with a reason. */
-int rv8s_device_run(const uint64_t *positions, size_t n, int alpha, int beta, bool (*stopped)(void *stop_ctx),
-                    void *stop_ctx, rv8s_answer *out, double *kernel_usec, char *err, size_t errlen);
+ * out (rv8s_solve's answers; a lane gives a position up after `budget`
+ * nodes, 0: no limit), whose entries not reached when *stop (NULL: none)
+ * is raised keep move RV8S_STOPPED; one persistent launch, each lane
+ * taking positions from an atomic queue.  0, or -1 with a reason. */
+int rv8s_device_run(const uint64_t *positions, size_t n, int alpha, int beta, uint64_t budget, const int *stop,
+                    rv8s_answer *out, double *kernel_usec, char *err, size_t errlen);
 
 #endif

@@ -20,14 +20,14 @@ extern "C" {
 #define SOLVE_BLOCKS_PER_SM 8
 
 __global__ void __launch_bounds__(SOLVE_BLOCK, SOLVE_BLOCKS_PER_SM) rv8_solve_kernel(const uint64_t *positions, size_t first, size_t count, int alpha, int beta,
-                                 unsigned long long *next, rv8s_answer *out, const int *stop)
+                                 uint64_t budget, unsigned long long *next, rv8s_answer *out, const int *stop)
 {
     while (!rv8_stop_raised(stop)) {
         const unsigned long long i = atomicAdd(next, 1ULL);
         if (i >= count)
             break;
         const size_t at = first + i;
-        out[at] = rv8s_solve(positions[2 * at], positions[2 * at + 1], alpha, beta, stop);
+        out[at] = rv8s_solve(positions[2 * at], positions[2 * at + 1], alpha, beta, stop, budget);
     }
 }
 
@@ -44,9 +44,8 @@ struct solve_memory {
     }
 };
 
-extern "C" int rv8s_device_run(const uint64_t *positions, size_t n, int alpha, int beta,
-                               bool (*stopped)(void *stop_ctx), void *stop_ctx, rv8s_answer *out,
-                               double *kernel_usec, char *err, size_t errlen)
+extern "C" int rv8s_device_run(const uint64_t *positions, size_t n, int alpha, int beta, uint64_t budget,
+                               const int *stop, rv8s_answer *out, double *kernel_usec, char *err, size_t errlen)
 {
     if (gpu_available(err, errlen) != 0)
         return -1;
@@ -57,15 +56,16 @@ extern "C" int rv8s_device_run(const uint64_t *positions, size_t n, int alpha, i
         gpu_failed(cudaMalloc(&m.out, rows * sizeof *m.out), "malloc", err, errlen) ||
         gpu_failed(cudaMalloc(&m.next, sizeof *m.next), "malloc", err, errlen) ||
         gpu_failed(cudaMemset(m.out, 0xff, rows * sizeof *m.out), "memset", err, errlen) ||
+        gpu_failed(cudaMemset(m.next, 0, sizeof *m.next), "memset", err, errlen) ||
         gpu_failed(cudaMemcpy(m.positions, positions, n * 2 * sizeof *m.positions, cudaMemcpyHostToDevice),
                    "copy in", err, errlen) ||
         !rv8_grid(rv8_solve_kernel, SOLVE_BLOCK, &grid, err, errlen))
         return -1;
-    const auto launch = [&](size_t first, size_t count, const int *stop) {
-        cudaMemsetAsync(m.next, 0, sizeof *m.next);
-        rv8_solve_kernel<<<grid, SOLVE_BLOCK>>>(m.positions, first, count, alpha, beta, m.next, m.out, stop);
+    const auto launch = [&](size_t first, size_t count, const int *word) {
+        rv8_solve_kernel<<<grid, SOLVE_BLOCK>>>(m.positions, first, count, alpha, beta, budget, m.next, m.out,
+                                                word);
     };
-    if (!rv8_run(n, launch, stopped, stop_ctx, kernel_usec, err, errlen) ||
+    if (!rv8_run(n, launch, stop, kernel_usec, err, errlen) ||
         gpu_failed(cudaMemcpy(out, m.out, n * sizeof *out, cudaMemcpyDeviceToHost), "copy out", err, errlen))
         return -1;
     return 0;

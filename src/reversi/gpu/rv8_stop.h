@@ -9,8 +9,8 @@
 
 #include "reversi/rv_8x8_bits.h"
 
-/* Whether the stop word (NULL: none) is raised: the host raises it, on
- * the device in mapped host memory. */
+/* Whether the stop word (NULL: none) is raised: the host raises it (on
+ * the device a word in device memory, core/gpu_stoppable.h). */
 RV_INLINE bool rv8_stop_raised(const int *stop)
 {
 #ifdef __CUDA_ARCH__
@@ -28,12 +28,6 @@ _Static_assert(sizeof(atomic_int) == sizeof(int), "gts_stop's int is read as an 
 static inline const int *rv8_stop_word(const gts_stop *stop)
 {
     return stop ? (const int *)&stop->raised : NULL;
-}
-
-/* A gts_stop (stop_ctx) as the device runs' stopped(stop_ctx) asks. */
-static inline bool rv8_stop_ctx_raised(void *stop_ctx)
-{
-    return gts_stop_raised(stop_ctx);
 }
 #endif
 
