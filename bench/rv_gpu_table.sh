@@ -7,7 +7,8 @@
 #   bench/rv_gpu_table.sh [--gts PATH] [--layout bytes|rows] [--split 1|2]
 #                         [--unit block|warp] [--threads N] [--parallel P]
 #                         [--match-seconds S]
-#                         [--table [--max-seconds S] [--out DIR]]
+#                         [--table [--against alphabeta|pvs|both] [--max-seconds S]
+#                                  [--row-seconds S] [--out DIR]]
 #
 # 1. Single searches (gts reversi best) of the midgame boards of
 #    data/reversi, 64x64 at depths 3 and 4 (400 random plies, sparse) and
@@ -25,17 +26,21 @@
 #    kernel time (CUDA events) and the factor (targets: 64x64 and 64x32 at
 #    least 10, 32x32 at least 3).  A match is cut at --match-seconds
 #    (default 200).  About 3 minutes, most of it the CPU's 64x64 games.
-# 3. With --table: Table 2 and Table 1 (gts reversi bench table --csv) with
-#    the GPU as player 2 against serial alpha-beta (the report's) and
-#    against PVS on N threads, each cell cut at --max-seconds (default 30),
-#    the report's cells (8x8 depths 1-6, 8, 10 ... 64x64 1-3), plus 32x32
-#    to 5 and 64x64 to 4; Figure 4 from both with gnuplot when it is there.
-#    The CSVs and rv_gpu_figure4.svg go to --out (default build/rv_gpu_table).  Tens of minutes: the serial player's deep cells
-#    dominate (64x32 depth 3 alone is 100 s serial); run it as its own call.
+# 3. With --table (instead of 1 and 2): Table 2 and Table 1 (gts reversi
+#    bench table --csv) with the GPU as player 2 against serial alpha-beta
+#    (the report's) and/or against PVS on N threads (--against), each cell
+#    cut at --max-seconds (default 30) and each board's row at
+#    --row-seconds (default 300), the report's cells (8x8 depths 1-6, 8,
+#    10 ... 64x64 1-3), plus 32x32 to 5 and 64x64 to 4; Figure 4 from the
+#    CSVs with gnuplot when it is there.  The CSVs and rv_gpu_figure4.svg
+#    go to --out (default build/rv_gpu_table).  Tens of minutes: the
+#    serial player's deep cells dominate (64x32 depth 3 alone is 100 s
+#    serial); run each --against as its own call.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 
 gts=build/release/gts layout=bytes split=1 unit=block threads=16 parallel=lazy match_seconds=200 table=0 max_seconds=30
+against=both row_seconds=300
 outdir=build/rv_gpu_table
 cmdline="bench/rv_gpu_table.sh $*"
 while [ $# -gt 0 ]; do
@@ -48,6 +53,8 @@ while [ $# -gt 0 ]; do
     --parallel) parallel=$2; shift 2 ;;
     --match-seconds) match_seconds=$2; shift 2 ;;
     --table) table=1; shift ;;
+    --against) against=$2; shift 2 ;;
+    --row-seconds) row_seconds=$2; shift 2 ;;
     --max-seconds) max_seconds=$2; shift 2 ;;
     --out) outdir=$2; shift 2 ;;
     *) echo "rv_gpu_table.sh: unknown option $1" >&2; exit 2 ;;
@@ -66,6 +73,8 @@ echo "\`$cmdline\`, commit $(git rev-parse --short HEAD 2>/dev/null || echo unkn
 "$gts" reversi best --depth 3 --player "$gpu" start > /dev/null
 
 field() { sed -n "s/.*$1 *\\([-+0-9.]*\\).*/\\1/p" <<<"$2" | head -1; }
+
+if [ "$table" = 0 ]; then
 
 echo
 echo "## Single searches (ms; gpu: kernels ms / end to end)"
@@ -111,18 +120,27 @@ for row in "32x32 3" "64x32 10" "64x64 10"; do
        "$(awk -v a="$cpu_s" -v b="$gpu_s" 'BEGIN { printf "%.2f", (b > 0 ? a / b : 0) }') | $target |"
 done
 
-[ "$table" = 1 ] || exit 0
+exit 0
+fi
+
 mkdir -p "$outdir" || exit 1
+case $against in
+  alphabeta) players=(alphabeta) ;;
+  pvs) players=("$cpu") ;;
+  both) players=(alphabeta "$cpu") ;;
+  *) echo "rv_gpu_table.sh: --against takes alphabeta, pvs or both" >&2; exit 2 ;;
+esac
 echo
-for p1 in alphabeta "$cpu"; do
+for p1 in "${players[@]}"; do
   csv="$outdir/rv_gpu_table_${p1%%:*}.csv"
   echo "## Table 2 and Table 1: $p1 (player 1) against the GPU (player 2), cells over $max_seconds s cut ($csv)"
   echo
   # The report's cells, row by row, then 32x32 to depth 5 and 64x64 to 4.
   first=1
   for row in 8x8:1-6,8,10 16x8:1-6,8 16x16:1-6 32x16:1-5 32x32:1-5 64x32:1-3 64x64:1-4; do
-    "$gts" reversi bench table --player1 "$p1" --player2 "$gpu" --sizes "${row%%:*}" --depths "${row#*:}" \
-        --max-seconds "$max_seconds" --csv | tail -n +$((first ? 1 : 2))
+    timeout "$row_seconds" "$gts" reversi bench table --player1 "$p1" --player2 "$gpu" --sizes "${row%%:*}" \
+        --depths "${row#*:}" --max-seconds "$max_seconds" --csv | tail -n +$((first ? 1 : 2))
+    [ "${PIPESTATUS[0]}" = 124 ] && echo "rv_gpu_table.sh: the ${row%%:*} row cut at $row_seconds s" >&2
     first=0
   done > "$csv"
   cat "$csv"
@@ -134,8 +152,16 @@ for p1 in alphabeta "$cpu"; do
   awk -F, '$4 == 2 && $5 == "ok" { print "| " $1 " | " $10 " |" }' "$csv"
   echo
 done
-if command -v gnuplot > /dev/null; then
-  gnuplot -e "csv='$outdir/rv_gpu_table_alphabeta.csv'; csv2='$outdir/rv_gpu_table_pvs.csv'" \
-      -e "label2='vs pvs $threads threads'; out='$outdir/rv_gpu_figure4.svg'" bench/reversi_figure4.gp &&
+# Figure 4 from the CSVs there (of this run or an earlier one).
+ab=$outdir/rv_gpu_table_alphabeta.csv pvs=$outdir/rv_gpu_table_pvs.csv
+if command -v gnuplot > /dev/null && { [ -s "$ab" ] || [ -s "$pvs" ]; }; then
+  if [ -s "$ab" ] && [ -s "$pvs" ]; then
+    data="csv='$ab'; csv2='$pvs'; label2='vs pvs $threads threads'"
+  elif [ -s "$ab" ]; then
+    data="csv='$ab'"
+  else
+    data="csv='$pvs'"
+  fi
+  gnuplot -e "$data; out='$outdir/rv_gpu_figure4.svg'" bench/reversi_figure4.gp &&
     echo "Figure 4: $outdir/rv_gpu_figure4.svg"
 fi

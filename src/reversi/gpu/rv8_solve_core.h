@@ -18,7 +18,9 @@
 #define RV8S_MAX_EMPTIES 20
 /* A frame per node with three or more empties, one more per pass. */
 #define RV8S_MAX_FRAMES (2 * RV8S_MAX_EMPTIES)
+#ifndef RV8S_SORT_EMPTIES
 #define RV8S_SORT_EMPTIES 6
+#endif
 #define RV8S_PASS 64
 #define RV8S_NONE 0xff
 #define RV8S_CORNERS 0x8100000000000081ULL
