@@ -9,10 +9,11 @@
 #   gts reversi bench table --csv > table.csv
 #   gnuplot -e "csv='table.csv'" bench/reversi_figure4.gp            # figure4.svg
 #   gnuplot -e "csv='table.csv'; out='f4.png'" bench/reversi_figure4.gp
-#   gnuplot -e "csv='a.csv'; csv2='b.csv'; label2='vs pvs 16'" bench/reversi_figure4.gp
+#   gnuplot -e "csv='a.csv'; csv2='b.csv'; label1=' vs alpha-beta'; label2='vs pvs 16'" bench/reversi_figure4.gp
 if (!exists("csv")) csv = 'table.csv'
 if (!exists("out")) out = 'figure4.svg'
 if (!exists("label2")) label2 = '(second table)'
+if (!exists("label1")) label1 = ''
 if (out[strlen(out)-3:] eq '.png') { set terminal png size 900,600 } else { set terminal svg size 900,600 }
 set output out
 set datafile separator ','
@@ -31,7 +32,7 @@ if (!exists("csv2")) {
 } else {
   boards2 = boards_of(csv2)
   plot for [b in boards] csv using 4:((strcol(1) eq b && strcol(5) eq 'ok') ? $8 : 1/0) \
-       with linespoints title b, \
+       with linespoints title b.label1, \
        for [b in boards2] csv2 using 4:((strcol(1) eq b && strcol(5) eq 'ok') ? $8 : 1/0) \
        with linespoints dashtype 3 title b.' '.label2, \
        1 with lines dashtype 2 lc rgb 'gray' notitle

@@ -156,7 +156,7 @@ done
 ab=$outdir/rv_gpu_table_alphabeta.csv pvs=$outdir/rv_gpu_table_pvs.csv
 if command -v gnuplot > /dev/null && { [ -s "$ab" ] || [ -s "$pvs" ]; }; then
   if [ -s "$ab" ] && [ -s "$pvs" ]; then
-    data="csv='$ab'; csv2='$pvs'; label2='vs pvs $threads threads'"
+    data="csv='$ab'; csv2='$pvs'; label1=' vs alpha-beta'; label2='vs pvs $threads threads'"
   elif [ -s "$ab" ]; then
     data="csv='$ab'"
   else
