@@ -20,9 +20,12 @@ static bool rv8_run(size_t n, Launch launch, const int *stop, double *us, char *
 {
     gpu_stoppable s;
     int *word = NULL;
-    const bool ok = !gpu_stoppable_open(&s, err, errlen) && !gpu_stoppable_begin(&s, &word, err, errlen) &&
-                    (launch(0, n, (const int *)word), !gpu_failed(cudaGetLastError(), "kernel launch", err, errlen)) &&
-                    !gpu_failed(gpu_stoppable_wait(&s, stop, us), "kernel", err, errlen);
+    bool ok = !gpu_stoppable_open(&s, err, errlen) && !gpu_stoppable_begin(&s, &word, err, errlen);
+    if (ok) {
+        launch(0, n, (const int *)word);
+        ok = !gpu_failed(cudaGetLastError(), "kernel launch", err, errlen) &&
+             !gpu_failed(gpu_stoppable_wait(&s, stop, us), "kernel", err, errlen);
+    }
     gpu_stoppable_close(&s);
     return ok;
 }
