@@ -13,14 +13,11 @@ GTS=${1:?usage: gpu_check.sh GTS_BINARY SOURCE_DIR [COMPUTE_SANITIZER]}
 SRC=${2:?usage: gpu_check.sh GTS_BINARY SOURCE_DIR [COMPUTE_SANITIZER]}
 SAN=${3:-}
 DATA=$SRC/data/c4
-if "$GTS" info | grep -q '^gpu: no CUDA device'; then
-    echo "SKIP: no CUDA device"
-    exit 77
-fi
-"$GTS" info | grep '^gpu:'
+fail=0
+. "$(dirname "$0")/gpu_lib.sh"
+gpu_skip_without_device
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-fail=0
 ms() { awk '/positions in/{for(i=1;i<=NF;i++) if($i=="in"){print $(i+1); exit}}' "$1"; }
 
 printf '%-12s %5s %9s %9s %11s %11s\n' set lines strong weak "gpu ms" "cpu ms"
@@ -91,24 +88,10 @@ if ! "$GTS" c4 bench --gpu --limit 20 --threads 4 --data "$DATA" end-easy middle
     fail=1
 fi
 
-if [ -n "$SAN" ]; then
-    head -12 "$DATA/Test_L2_R1" > "$tmp/small"
-    for tool in memcheck racecheck; do
-        if "$SAN" --tool "$tool" --error-exitcode 1 "$GTS" c4 solve --gpu --gpu-tt-mb 16 "$tmp/small" \
-            > "$tmp/san.out" 2>&1 &&
-           "$SAN" --tool "$tool" --error-exitcode 1 "$GTS" c4 bench --algo gpu-s1-tt,gpu-s4 --gpu-tt-mb 16 \
-            --limit 4 --data "$DATA" end-easy >> "$tmp/san.out" 2>&1 &&
-           "$SAN" --tool "$tool" --error-exitcode 1 "$GTS" c4 play --depth 4 4444 >> "$tmp/san.out" 2>&1 &&
-           "$SAN" --tool "$tool" --error-exitcode 1 "$GTS" c4 perft 9 --gpu --distinct >> "$tmp/san.out" 2>&1; then
-            echo "compute-sanitizer $tool: $(grep -E "(ERROR|RACECHECK) SUMMARY" "$tmp/san.out" | sort | uniq -c | tr -s " " | paste -sd";")"
-        else
-            echo "FAILED: compute-sanitizer $tool" >&2
-            tail -30 "$tmp/san.out" >&2
-            fail=1
-        fi
-    done
-else
-    echo "compute-sanitizer not found: skipped"
-fi
+head -12 "$DATA/Test_L2_R1" > "$tmp/small"
+gpu_sanitize "$GTS" c4 solve --gpu --gpu-tt-mb 16 "$tmp/small"
+gpu_sanitize "$GTS" c4 bench --algo gpu-s1-tt,gpu-s4 --gpu-tt-mb 16 --limit 4 --data "$DATA" end-easy
+gpu_sanitize "$GTS" c4 play --depth 4 4444
+gpu_sanitize "$GTS" c4 perft 9 --gpu --distinct
 [ "$fail" -eq 0 ] && echo "gpu check passed"
 exit "$fail"

@@ -16,31 +16,11 @@ PART=${1:?$USAGE}
 GTS=${2:?$USAGE}
 MAKE=${3:?$USAGE}
 SAN=${4:-}
-gpu_line=$("$GTS" info | grep '^gpu:')
-case $gpu_line in
-*"no CUDA device"*) echo "SKIP: no CUDA device"; exit 77 ;;
-esac
-echo "$gpu_line"
+. "$(dirname "$0")/gpu_lib.sh"
+gpu_skip_without_device
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 fail=0
-
-# sanitize ARGS...: gts ARGS under memcheck and racecheck.
-sanitize() {
-    if [ -z "$SAN" ]; then
-        echo "compute-sanitizer not found: skipped"
-        return
-    fi
-    for tool in memcheck racecheck; do
-        if "$SAN" --tool "$tool" --error-exitcode 1 "$GTS" "$@" > "$tmp/san.out" 2>&1; then
-            echo "compute-sanitizer $tool: $(grep -E "(ERROR|RACECHECK) SUMMARY" "$tmp/san.out" | sort | uniq -c | tr -s " " | paste -sd";")"
-        else
-            echo "FAILED: compute-sanitizer $tool on gts $*" >&2
-            tail -30 "$tmp/san.out" >&2
-            fail=1
-        fi
-    done
-}
 
 perft_part() {
     printf '%-24s %5s %14s %14s %10s %10s\n' from depth gpu cpu "gpu ms" "kernel ms"
@@ -61,7 +41,7 @@ perft_part() {
             fail=1
         fi
     done
-    sanitize reversi perft 7 --gpu
+    gpu_sanitize "$GTS" reversi perft 7 --gpu
 }
 
 # answers FILE: "line score" of each solved line.
@@ -104,7 +84,7 @@ solve_part() {
         done
     done
     "$MAKE" 300 10 4 > "$tmp/small"
-    sanitize reversi solve --gpu "$tmp/small"
+    gpu_sanitize "$GTS" reversi solve --gpu "$tmp/small"
 }
 
 case "$PART" in

@@ -10,27 +10,11 @@ set -u
 TEST=${1:?usage: gpu_rv_pvsplit.sh TEST_RV_GPU GTS_BINARY [COMPUTE_SANITIZER]}
 GTS=${2:?usage: gpu_rv_pvsplit.sh TEST_RV_GPU GTS_BINARY [COMPUTE_SANITIZER]}
 SAN=${3:-}
-if "$GTS" info | grep -q '^gpu: no CUDA device'; then
-    echo "SKIP: no CUDA device"
-    exit 77
-fi
-"$GTS" info | grep '^gpu:'
 fail=0
+. "$(dirname "$0")/gpu_lib.sh"
+gpu_skip_without_device
 "$TEST" device || fail=1
-if [ -n "$SAN" ]; then
-    for tool in memcheck racecheck; do
-        out=$("$SAN" --tool "$tool" --error-exitcode 9 "$TEST" device_small 2>&1)
-        rc=$?
-        echo "$out" | grep -E 'ERROR SUMMARY|RACECHECK SUMMARY|checks'
-        if [ "$rc" -ne 0 ]; then
-            echo "FAILED: compute-sanitizer $tool (exit $rc)" >&2
-            echo "$out" | head -40 >&2
-            fail=1
-        fi
-    done
-else
-    echo "compute-sanitizer not found: memcheck and racecheck not run"
-fi
+gpu_sanitize "$TEST" device_small
 "$GTS" reversi bench table --player2 pvs:backend=gpu --sizes 8x8,16x16,32x32 --depths 1-3 --max-seconds 20 ||
     fail=1
 exit $fail

@@ -143,17 +143,17 @@ static bool reaches(const rv_pos *p, int move, int score, bool wld)
 static void check_batch(const rv_pos *p, size_t n, const rv_batch_options *o)
 {
     rv_batch_answer *a = calloc(n, sizeof *a);
-    rv_batch_stats us;
+    rv_batch_stats stats;
     char err[256];
     rv_solve_options so;
     rv_solve_defaults(&so);
     so.wld = o->wld;
     so.tt_bytes = (size_t)1 << 20;
-    CHECK(rv_solve_batch(p, n, o, a, &us, err, sizeof err) == 0);
+    CHECK(rv_solve_batch(p, n, o, a, &stats, err, sizeof err) == 0);
     size_t handed_back = 0;
     for (size_t i = 0; i < n; i++)
         handed_back += a[i].handed_back;
-    CHECK_EQ(handed_back, us.handed_back);
+    CHECK_EQ(handed_back, stats.handed_back);
     /* A budget of 4096 nodes: the lanes hand back a few of the positions
      * (7 of these 250 of up to 12 empties), no budget none. */
     if (o->gpu_budget)
@@ -199,9 +199,9 @@ static void test_solve(void)
     rv_pos start;
     rv_start(&start);
     rv_batch_answer a;
-    rv_batch_stats us;
+    rv_batch_stats stats;
     char err[256];
-    CHECK(rv_solve_batch(&start, 1, &(rv_batch_options){ .gpu = true, .cpu_executor = true }, &a, &us, err,
+    CHECK(rv_solve_batch(&start, 1, &(rv_batch_options){ .gpu = true, .cpu_executor = true }, &a, &stats, err,
                          sizeof err) != 0);
     CHECK_CONTAINS(err, "the GPU solver takes at most 20");
 }
@@ -228,10 +228,10 @@ static void test_stop(void)
         while (!random_position(&rng, 16, &batch[i]))
             ;
     rv_batch_answer a[3];
-    rv_batch_stats us;
+    rv_batch_stats stats;
     for (int gpu = 0; gpu <= 1; gpu++) {
         const rv_batch_options o = { .gpu = gpu, .cpu_executor = true, .threads = 2, .stop = &stop };
-        CHECK(rv_solve_batch(batch, 3, &o, a, &us, err, sizeof err) == 0);
+        CHECK(rv_solve_batch(batch, 3, &o, a, &stats, err, sizeof err) == 0);
         for (int i = 0; i < 3; i++)
             CHECK_EQ(a[i].move, RV_NOT_SOLVED);
     }

@@ -111,17 +111,13 @@ bool rv_random_position(uint64_t *seed, int empties, rv_pos *p, bool *black_to_m
 /* Perft on CPU threads or the GPU (src/reversi/gpu/): the first plies are
  * enumerated on the host into prefixes (many thousand), each prefix's
  * subtree is a task; counts equal rv_perft's. */
-/* The most plies a GPU perft task counts below its prefix. */
-#define RV_PERFT_GPU_TASK_PLIES 7
-
 typedef struct rv_perft_options {
     int threads;        /* CPU threads sharing the tasks; 0 or 1: one */
     bool gpu;           /* the GPU kernel */
     bool cpu_executor;  /* with gpu: the kernel's code on one CPU thread */
-    /* The plies the host enumerates into prefixes (the report's split S):
-     * 1..depth-1, with gpu at least depth - RV_PERFT_GPU_TASK_PLIES; 0:
-     * the fewest giving enough tasks for the threads or the device's
-     * lanes. */
+    /* The plies the host enumerates into prefixes (the report's split S),
+     * within rv_perft_split_range; 0: the fewest giving enough tasks for
+     * the threads or the device's lanes. */
     int split;
     gts_stop *stop;     /* raised: stop soon (a second at most); may be NULL */
 } rv_perft_options;
@@ -133,6 +129,10 @@ typedef struct rv_perft_result {
     size_t prefixes;      /* the tasks */
     int split;            /* their plies */
 } rv_perft_result;
+
+/* The splits a perft of `depth` (2 or more) takes: 1..depth-1, and with
+ * gpu at least depth - 7 (a lane's stack holds 7 plies below its prefix). */
+void rv_perft_split_range(int depth, bool gpu, int *low, int *high);
 
 /* 0, or -1 with a reason ("stopped" when o->stop was raised; no device). */
 int rv_perft_run(const rv_pos *p, int depth, const rv_perft_options *o, rv_perft_result *r, char *err,

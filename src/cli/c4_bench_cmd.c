@@ -4,7 +4,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 #include "c4_bench.h"
 #include "cli.h"
@@ -132,8 +131,7 @@ static int add_variant(void *ctx, const char *name, char *err, size_t errlen)
 static int read_variants(c4_cli *c, variant_list *l)
 {
     if (c->nthreads == 0) {
-        const long cores = sysconf(_SC_NPROCESSORS_ONLN);
-        c->threads[c->nthreads++] = c->gpu ? (int)(cores > 0 ? cores : 1) : 1;
+        c->threads[c->nthreads++] = c->gpu ? cli_cpus() : 1;
     }
     const char *algos = c->algo_list ? c->algo_list : c->gpu ? gpu_table_algos : "solver";
     l->c = c;

@@ -49,6 +49,10 @@ void cli_row_done(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 /* Monotonic clock in microseconds. */
 double cli_now_usec(void);
 
+/* The CPUs online (at least 1): the default thread count where a command
+ * takes all of the machine. */
+int cli_cpus(void);
+
 /* Writes s as a JSON string, quotes included. */
 void cli_json_string(FILE *f, const char *s);
 

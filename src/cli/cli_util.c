@@ -63,6 +63,12 @@ double cli_now_usec(void)
     return gts_now_usec();
 }
 
+int cli_cpus(void)
+{
+    const long cpus = sysconf(_SC_NPROCESSORS_ONLN);
+    return cpus > 1 ? (int)cpus : 1;
+}
+
 static double last_progress;
 static bool progress_shown;
 

@@ -21,7 +21,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/time.h>
-#include <unistd.h>
 
 #include "cli.h"
 #include "cli_options.h"
@@ -348,8 +347,8 @@ static int table_main(int argc, char **argv)
 {
     static table t;
     char default_player2[48], err[160];
-    const long cpus = sysconf(_SC_NPROCESSORS_ONLN);
-    snprintf(default_player2, sizeof default_player2, cpus > 1 ? "pvs:threads=%ld" : "pvs", cpus);
+    const int cpus = cli_cpus();
+    snprintf(default_player2, sizeof default_player2, cpus > 1 ? "pvs:threads=%d" : "pvs", cpus);
     const char *spec_text[2] = { "alphabeta", default_player2 };
     t.max_seconds = 60;
     parse_sizes(&t, default_sizes, err, sizeof err);

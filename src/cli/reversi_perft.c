@@ -46,14 +46,15 @@ static int cmd_perft(rv_perft_options *o, int argc, char **argv)
         return cli_gpu_failed(true, err);
     o->stop = &stop;
     cli_stop_on_interrupt(&stop);
-    const long low = o->gpu && depth > RV_PERFT_GPU_TASK_PLIES ? depth - RV_PERFT_GPU_TASK_PLIES : 1;
+    int low, high;
+    rv_perft_split_range((int)depth, o->gpu, &low, &high);
     if (o->split > 0 && depth < 2) {
         cli_error("--split: perft %ld has no plies to split", depth);
         return EXIT_USAGE;
     }
-    if (o->split > 0 && (o->split < low || o->split >= depth)) {
-        cli_error("--split %d: perft %ld%s splits at %ld..%ld plies", o->split, depth, o->gpu ? " --gpu" : "", low,
-                  depth - 1);
+    if (o->split > 0 && (o->split < low || o->split > high)) {
+        cli_error("--split %d: perft %ld%s splits at %d..%d plies", o->split, depth, o->gpu ? " --gpu" : "", low,
+                  high);
         return EXIT_USAGE;
     }
     if (rv_perft_run(&p, (int)depth, o, &r, err, sizeof err) != 0) {

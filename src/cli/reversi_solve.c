@@ -3,7 +3,6 @@
  * each solving positions of their own (--each), or the GPU (--gpu). */
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 #include "cli.h"
 #include "reversi_cli.h"
@@ -243,8 +242,7 @@ int reversi_solve_main(int argc, char **argv)
         return cmd_solve(&o, n, argv + 1);
     /* On the device the CPU threads only take the positions the lanes
      * hand back: all of the machine's by default. */
-    const long cpus = sysconf(_SC_NPROCESSORS_ONLN);
-    const int threads = threads_given || !f.gpu || f.executor == 1 ? o.threads : cpus > 1 ? (int)cpus : 1;
+    const int threads = threads_given || !f.gpu || f.executor == 1 ? o.threads : cli_cpus();
     const rv_batch_options bo = { .wld = o.wld, .gpu = f.gpu, .cpu_executor = f.executor == 1, .threads = threads,
                                   .gpu_budget = (uint64_t)budget, .tt_bytes = o.tt_bytes };
     return cmd_batch(&bo, n, argv + 1);

@@ -17,7 +17,6 @@
 /* The most prefixes the host makes (16 bytes each, 4 GiB): perft 18 and
  * beyond on the GPU, where each ply is about 10 times more. */
 #define MAX_PREFIXES ((size_t)1 << 28)
-_Static_assert(RV8P_MAX_DEPTH == RV_PERFT_GPU_TASK_PLIES, "the lanes' stack is the public limit");
 
 /* The positions `depth` plies below (me, opp) into out (NULL: only
  * counted in *n), stopping once *n reaches `limit`. */
@@ -115,6 +114,12 @@ static int count_tasks(const rv_pos *prefixes, size_t n, int depth, int threads,
     return -1;
 }
 
+void rv_perft_split_range(int depth, bool gpu, int *low, int *high)
+{
+    *low = gpu && depth > RV8P_MAX_DEPTH ? depth - RV8P_MAX_DEPTH : 1;
+    *high = depth - 1;
+}
+
 int rv_perft_run(const rv_pos *p, int depth, const rv_perft_options *o, rv_perft_result *r, char *err,
                  size_t errlen)
 {
@@ -127,12 +132,13 @@ int rv_perft_run(const rv_pos *p, int depth, const rv_perft_options *o, rv_perft
     }
     const int threads = o->threads > 1 ? o->threads : 1;
     const size_t target = o->gpu ? RV8P_TARGET_PREFIXES : (size_t)threads * TASKS_PER_THREAD;
-    const int min_split = o->split > 0 ? o->split : depth > RV8P_MAX_DEPTH ? depth - RV8P_MAX_DEPTH : 0;
-    if (o->split > 0 && (o->split >= depth || (o->gpu && depth - o->split > RV8P_MAX_DEPTH))) {
-        snprintf(err, errlen, "perft %d: split %d is not in %d..%d", depth, o->split,
-                 o->gpu && depth > RV8P_MAX_DEPTH ? depth - RV8P_MAX_DEPTH : 1, depth - 1);
+    int low, high;
+    rv_perft_split_range(depth, o->gpu, &low, &high);
+    if (o->split > 0 && (o->split < low || o->split > high)) {
+        snprintf(err, errlen, "perft %d: split %d is not in %d..%d", depth, o->split, low, high);
         return -1;
     }
+    const int min_split = o->split > 0 ? o->split : depth > RV8P_MAX_DEPTH ? depth - RV8P_MAX_DEPTH : 0;
     int split;
     size_t n;
     rv_pos *prefixes = perft_prefixes(p, depth, min_split, o->split > 0 ? 0 : target, &split, &n);

@@ -66,21 +66,25 @@ done:
 static int hand_back(const rv_pos *p, size_t n, int threads, const rv_batch_options *o, rv_batch_answer *out,
                      rv_batch_stats *stats, char *err, size_t errlen)
 {
-    size_t *at = malloc((n ? n : 1) * sizeof *at);
-    rv_pos *q = malloc((n ? n : 1) * sizeof *q);
-    rv_batch_answer *a = malloc((n ? n : 1) * sizeof *a);
-    int rc = -1;
-    if (!at || !q || !a) {
-        snprintf(err, errlen, "out of memory for %zu positions", n);
-        goto done;
-    }
     size_t k = 0;
     for (size_t i = 0; i < n; i++)
-        if (out[i].move == RV8S_HANDED_BACK)
-            at[k] = i, q[k] = p[i], a[k++] = (rv_batch_answer){ 0, RV_NOT_SOLVED, false, 0 };
+        k += out[i].move == RV8S_HANDED_BACK;
     stats->handed_back = k;
+    if (k == 0)
+        return 0;
+    size_t *at = malloc(k * sizeof *at);
+    rv_pos *q = malloc(k * sizeof *q);
+    rv_batch_answer *a = malloc(k * sizeof *a);
+    int rc = -1;
+    if (!at || !q || !a) {
+        snprintf(err, errlen, "out of memory for %zu positions", k);
+        goto done;
+    }
+    for (size_t i = 0, j = 0; i < n; i++)
+        if (out[i].move == RV8S_HANDED_BACK)
+            at[j] = i, q[j] = p[i], a[j++] = (rv_batch_answer){ 0, RV_NOT_SOLVED, false, 0 };
     const double t0 = gts_now_usec();
-    if (k && cpu_batch(q, k, threads, o, a, err, errlen) != 0)
+    if (cpu_batch(q, k, threads, o, a, err, errlen) != 0)
         goto done;
     stats->handback_usec = gts_now_usec() - t0;
     for (size_t j = 0; j < k; j++) {

@@ -125,6 +125,16 @@ bad_number:
 }
 
 /* backend=gpu: PV-split (alphabeta's value), its keys only with it. */
+/* Whether the GPU player searches `depth` (the block's stack holds
+ * GPV_MAX_PLY plies); if not, why in err, after `who`. */
+static bool gpu_depth_fits(int depth, const char *who, char *err, size_t errlen)
+{
+    if (depth <= GPV_MAX_PLY + 1)
+        return true;
+    snprintf(err, errlen, "%sbackend=gpu searches depth 1..%d, not %d", who, GPV_MAX_PLY + 1, depth);
+    return false;
+}
+
 static int check_gpu(rvp_spec *p, char *err, size_t errlen)
 {
     if (p->backend != RVP_GPU) {
@@ -136,10 +146,8 @@ static int check_gpu(rvp_spec *p, char *err, size_t errlen)
         snprintf(err, errlen, "backend=gpu is PV-split: pvs or alphabeta, no threads= or tt-mb=");
         return -1;
     }
-    if (p->has_depth && p->o.depth > GPV_MAX_PLY + 1) {
-        snprintf(err, errlen, "backend=gpu searches depth 1..%d, not %d", GPV_MAX_PLY + 1, p->o.depth);
+    if (p->has_depth && !gpu_depth_fits(p->o.depth, "", err, errlen))
         return -1;
-    }
     p->gpu.wpc = p->o.wpc;
     p->gpu.mobility = p->o.mobility_weight;
     return 0;
@@ -225,11 +233,10 @@ int rvp_create(rvp_player *p, const rvp_spec *spec, int depth, gts_stop *stop, c
     p->spec.o.depth = depth;
     p->spec.o.stop = stop;
     if (spec->backend == RVP_GPU) {
-        if (depth > GPV_MAX_PLY + 1) {
-            snprintf(err, errlen, "player '%s': backend=gpu searches depth 1..%d, not %d", spec->text,
-                     GPV_MAX_PLY + 1, depth);
+        char who[160];
+        snprintf(who, sizeof who, "player '%s': ", spec->text);
+        if (!gpu_depth_fits(depth, who, err, errlen))
             return -1;
-        }
         p->spec.gpu.stop = stop;
         p->gpu = rvg_create(&p->spec.gpu, err, errlen);
         return p->gpu ? 0 : -1;

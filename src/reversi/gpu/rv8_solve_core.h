@@ -217,9 +217,14 @@ RV_INLINE rv8s_answer rv8s_solve(uint64_t me, uint64_t opp, int alpha, int beta,
             child_opp = f->me | flips | ((uint64_t)1 << sq);
         }
         const int child_alpha = -f->beta, child_beta = -(f->alpha > f->best ? f->alpha : f->best);
-        if (++a.nodes % RV8S_STOP_NODES == 0 && (rv8_stop_raised(stop) || (budget && a.nodes >= budget))) {
-            a.move = rv8_stop_raised(stop) ? RV8S_STOPPED : RV8S_OVER_BUDGET;
-            return a;
+        if (++a.nodes % RV8S_STOP_NODES == 0) {
+            const int given_up = rv8_stop_raised(stop)             ? RV8S_STOPPED
+                                 : budget && a.nodes >= budget ? RV8S_OVER_BUDGET
+                                                               : 0;
+            if (given_up) {
+                a.move = given_up;
+                return a;
+            }
         }
         if (rv8s_leaf(child_me, child_opp, child_beta, &value) ||
             !rv8s_push(&st[top + 1], child_me, child_opp, child_alpha, child_beta, &value)) {

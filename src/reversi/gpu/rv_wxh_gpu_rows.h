@@ -10,6 +10,8 @@
 #ifndef GTS_RV_WXH_GPU_ROWS_H
 #define GTS_RV_WXH_GPU_ROWS_H
 
+#include "reversi/rv_8x8_bits.h"   /* rv_popcount, host and device */
+
 GB_FN uint64_t rvg_full(int width)
 {
     return width == 64 ? ~0ull : (1ull << width) - 1;
@@ -48,15 +50,6 @@ GB_FN uint64_t rvg_row_moves(const rvg_game *g, const uint64_t *me, const uint64
     return mine;
 }
 
-GB_FN int rvg_popcount(uint64_t v)
-{
-#ifdef __CUDACC__
-    return __popcll(v);
-#else
-    return __builtin_popcountll(v);
-#endif
-}
-
 GB_FN int rvg_rows_gen(const rvg_game *g, const uint8_t *pos, uint32_t *mask32, int64_t *scratch)
 {
     const uint64_t *me = (const uint64_t *)pos, *opp = me + g->height;
@@ -66,7 +59,7 @@ GB_FN int rvg_rows_gen(const rvg_game *g, const uint8_t *pos, uint32_t *mask32, 
     for (int y = lo; y < hi; y++) {
         uint64_t other;
         mask[y] = rvg_row_moves(g, me, opp, y, &other);
-        n += rvg_popcount(mask[y]);
+        n += rv_popcount(mask[y]);
         theirs += other != 0;
     }
     n = (int)gb_sum(n, scratch);
@@ -159,10 +152,10 @@ GB_FN int32_t rvg_rows_eval(const rvg_game *g, const uint8_t *pos, int64_t *scra
     int mine = 0, theirs = 0, nme = 0, nopp = 0;
     for (int y = lo; y < hi; y++) {
         uint64_t other;
-        mine += rvg_popcount(rvg_row_moves(g, me, opp, y, &other));
-        theirs += rvg_popcount(other);
-        nme += rvg_popcount(me[y]);
-        nopp += rvg_popcount(opp[y]);
+        mine += rv_popcount(rvg_row_moves(g, me, opp, y, &other));
+        theirs += rv_popcount(other);
+        nme += rv_popcount(me[y]);
+        nopp += rv_popcount(opp[y]);
     }
     return rvg_leaf(g, wpc, mine, theirs, nme, nopp, scratch);
 }
@@ -173,8 +166,8 @@ GB_FN int32_t rvg_rows_final(const rvg_game *g, const uint8_t *pos, int64_t *scr
     GB_SPAN(lo, hi, g->height);
     int nme = 0, nopp = 0;
     for (int y = lo; y < hi; y++) {
-        nme += rvg_popcount(me[y]);
-        nopp += rvg_popcount(opp[y]);
+        nme += rv_popcount(me[y]);
+        nopp += rv_popcount(opp[y]);
     }
     const int64_t n = gb_sum(RVG_PACK(0, 0, nme, nopp), scratch);
     return rvg_final_value(RVG_FIELD(n, 2), RVG_FIELD(n, 3), g->squares);
