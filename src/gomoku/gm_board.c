@@ -18,31 +18,11 @@ static inline uint64_t zobrist(int colour, int cell)
 
 #define SIDE_KEY 0x6a09e667f3bcc909ULL
 
-/* The first cell of line id in direction d, and the step along it. */
-static void line_start(const gm_board *b, int d, int id, int *x, int *y, int *dx, int *dy)
-{
-    const int h = b->height;
-    switch (d) {
-    case 0: *x = 0, *y = id, *dx = 1, *dy = 0; break;
-    case 1: *x = id, *y = 0, *dx = 0, *dy = 1; break;
-    case 2:
-        *x = id >= h - 1 ? id - (h - 1) : 0;
-        *y = id >= h - 1 ? 0 : (h - 1) - id;
-        *dx = 1, *dy = 1;
-        break;
-    default:
-        *x = id > h - 1 ? id - (h - 1) : 0;
-        *y = id - *x;
-        *dx = 1, *dy = -1;
-        break;
-    }
-}
-
 /* The cell at position pos of line id in direction d. */
 static inline int line_cell(const gm_board *b, int d, int id, int pos)
 {
     int x, y, dx, dy;
-    line_start(b, d, id, &x, &y, &dx, &dy);
+    gm_line_start(b->height, d, id, &x, &y, &dx, &dy);
     return gm_cell(b, x + pos * dx, y + pos * dy);
 }
 
@@ -69,7 +49,7 @@ int gm_init(gm_board *b, int width, int height, gm_rule rule, int near, char *er
             b->wall[d][id] = ~(uint64_t)0;
         for (int id = 0; id < gm_line_count(b, d); id++) {
             int x, y, dx, dy, len = 0;
-            line_start(b, d, id, &x, &y, &dx, &dy);
+            gm_line_start(b->height, d, id, &x, &y, &dx, &dy);
             for (; x >= 0 && x < width && y >= 0 && y < height; x += dx, y += dy, len++) {
                 b->line_id[d][gm_cell(b, x, y)] = (uint8_t)id;
                 b->line_pos[d][gm_cell(b, x, y)] = (uint8_t)len;
@@ -140,33 +120,10 @@ void gm_undo(gm_board *b)
 
 bool gm_is_winning_move(const gm_board *b, int cell, int colour)
 {
-    for (int d = 0; d < 4; d++) {
-        const int id = b->line_id[d][cell];
-        const int p = b->line_pos[d][cell] + GM_LINE_OFFSET;
-        int lend, rend;
-        gm_run_ends(b->line[colour][d][id], p, &lend, &rend);
-        if (gm_shape_of(b->rule, rend - lend - 1, 2) == GM_SHAPE_FIVE)
+    for (int d = 0; d < 4; d++)
+        if (gm_line_five_at(b->rule, b->line[colour][d][b->line_id[d][cell]], b->line_pos[d][cell] + GM_LINE_OFFSET))
             return true;
-    }
     return false;
-}
-
-/* Bits of the five points of `own` in one line word: empty cells that
- * complete a window of five own stones (exactly five under the standard
- * rule: the cells just outside the window are not own). */
-static uint64_t line_five_points(gm_rule rule, uint64_t own, uint64_t empty)
-{
-    uint64_t fp = 0;
-    for (int i = 0; i < 5; i++) {
-        uint64_t m = empty >> i;
-        for (int t = 0; t < 5; t++)
-            if (t != i)
-                m &= own >> t;
-        if (rule == GM_STANDARD)
-            m &= ~(own << 1) & ~(own >> 5);
-        fp |= m << i;
-    }
-    return fp;
 }
 
 /* Bits of the four points: empty cells that leave a five point in the
@@ -214,7 +171,7 @@ static int collect_points(const gm_board *b, int colour, int around, line_points
 
 int gm_five_points(const gm_board *b, int colour, int around, int16_t *out)
 {
-    return collect_points(b, colour, around, line_five_points, out);
+    return collect_points(b, colour, around, gm_line_five_points, out);
 }
 
 int gm_four_points(const gm_board *b, int colour, int16_t *out)

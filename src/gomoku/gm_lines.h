@@ -1,17 +1,41 @@
 /*
  * Internal: reading a board's line words (include/gts/gomoku.h), shared by
- * the board (gm_board.c) and the shape evaluation (gm_eval.c): the runs of
- * stones in a word, the shape a run makes, how many lines a direction has.
+ * the board (gm_board.c), the shape evaluation (gm_eval.c) and the GPU
+ * searches (src/gomoku/gpu/), which compile this header with nvcc: the
+ * runs of stones in a word, the shape a run makes and its weight, the
+ * change a move makes along one line, the five points of a line, and the
+ * lines' geometry.  One copy of the rules, so every backend searches the
+ * same tree with the same values.
  */
 #ifndef GTS_GM_LINES_H
 #define GTS_GM_LINES_H
 
+#include <stdbool.h>
 #include <stdint.h>
 
 #include "gts/gomoku.h"
 
+#ifdef __CUDACC__
+#define GM_FN static __host__ __device__ __forceinline__
+#ifdef __CUDA_ARCH__
+#define GM_CLZ64(x) __clzll((long long)(x))
+#define GM_CTZ64(x) (__ffsll((long long)(x)) - 1)
+#else
+#define GM_CLZ64(x) __builtin_clzll(x)
+#define GM_CTZ64(x) __builtin_ctzll(x)
+#endif
+#else
+#define GM_FN static inline
+#define GM_CLZ64(x) __builtin_clzll(x)
+#define GM_CTZ64(x) __builtin_ctzll(x)
+#endif
+
+/* An open three is worth a four: either becomes a win if left alone. */
+enum { GM_W_TWO = 10, GM_W_OPEN_TWO = 100, GM_W_THREE = 100, GM_W_OPEN_THREE = 1000, GM_W_FOUR = 1000,
+       GM_W_OPEN_FOUR = 10000, GM_W_FIVE = 100000 };
+
 /* The shape of a run of n stones with `open` empty ends (0..2). */
-static inline gm_shape gm_shape_of(gm_rule rule, int n, int open)
+GM_FN gm_shape gm_shape_of(gm_rule rule, int n, int open)
 {
     if (n >= 5)
         return n == 5 || rule == GM_FREESTYLE ? GM_SHAPE_FIVE : GM_SHAPE_NONE;
@@ -20,19 +44,143 @@ static inline gm_shape gm_shape_of(gm_rule rule, int n, int open)
     return (gm_shape)(2 * (n - 2) + open);
 }
 
+/* The weight of gm_shape_of(rule, n, open) (gm_shape_weight's): a two
+ * open at one end is worth 10, and each more stone or open end ten times
+ * as much; fives GM_W_FIVE. */
+GM_FN int32_t gm_run_value(gm_rule rule, int n, int open)
+{
+    if (n >= 5)
+        return n == 5 || rule == GM_FREESTYLE ? GM_W_FIVE : 0;
+    if (n < 2 || open == 0)
+        return 0;
+    const int e = n - 2 + open;
+    return e == 1 ? 10 : e == 2 ? 100 : e == 3 ? 1000 : 10000;
+}
+
 /* The ends of own's run through bit p (p itself counted as own): the
  * nearest bits below and above that are not own.  Bits below the line's
  * offset are walls, never stones, so each scan stops inside the word. */
-static inline void gm_run_ends(uint64_t own, int p, int *lend, int *rend)
+GM_FN void gm_run_ends(uint64_t own, int p, int *lend, int *rend)
 {
-    *lend = 63 - __builtin_clzll(~own & (((uint64_t)1 << p) - 1));
-    *rend = p + 1 + __builtin_ctzll(~own >> (p + 1));
+    *lend = 63 - GM_CLZ64(~own & (((uint64_t)1 << p) - 1));
+    *rend = p + 1 + GM_CTZ64(~own >> (p + 1));
 }
 
-/* Lines in direction d: rows, columns, then the two diagonals. */
-static inline int gm_line_count(const gm_board *b, int d)
+/*
+ * The shape changes along one line when a colour plays at bit p: its runs
+ * left and right of p merge into one (own: its stones), and the other
+ * colour's runs ending next to p lose an open end.  Adds to delta[0] (the
+ * mover's value) and delta[1] (the other's); sets *five on a five.
+ */
+GM_FN void gm_line_delta(gm_rule rule, uint64_t own, uint64_t other, uint64_t wall, int p, int32_t delta[2],
+                         bool *five)
 {
-    return d == 0 ? b->height : d == 1 ? b->width : b->width + b->height - 1;
+    /* With no stone next to the cell in this direction no run changes:
+     * most cells of a sparse board, where leaves are most numerous. */
+    if (!(((own | other) >> (p - 1)) & 5))
+        return;
+    const uint64_t below = ((uint64_t)1 << p) - 1;
+    int lend, rend;
+    gm_run_ends(own, p, &lend, &rend);
+    const int a = p - 1 - lend, r = rend - p - 1;
+    const uint64_t block = other | wall;
+    const int lopen = !((block >> lend) & 1), ropen = !((block >> rend) & 1);
+    const int n = a + r + 1;
+    delta[0] += gm_run_value(rule, n, lopen + ropen) - gm_run_value(rule, a, lopen + 1) -
+                gm_run_value(rule, r, ropen + 1);
+    *five |= n == 5 || (n > 5 && rule == GM_FREESTYLE);
+
+    const uint64_t oblock = own | wall;
+    if ((other >> (p - 1)) & 1) {
+        const int end = 63 - GM_CLZ64(~other & (below >> 1));
+        const int len = p - 1 - end, open = !((oblock >> end) & 1);
+        delta[1] += gm_run_value(rule, len, open) - gm_run_value(rule, len, open + 1);
+    }
+    if ((other >> (p + 1)) & 1) {
+        const int end = p + 1 + GM_CTZ64(~other >> (p + 1));
+        const int len = end - p - 1, open = !((oblock >> end) & 1);
+        delta[1] += gm_run_value(rule, len, open) - gm_run_value(rule, len, open + 1);
+    }
+}
+
+/* Whether a stone of own's colour at bit p makes five in this line. */
+GM_FN bool gm_line_five_at(gm_rule rule, uint64_t own, int p)
+{
+    int lend, rend;
+    gm_run_ends(own, p, &lend, &rend);
+    return gm_shape_of(rule, rend - lend - 1, 2) == GM_SHAPE_FIVE;
+}
+
+/* Bits of the five points of `own` in one line word: empty cells that
+ * complete a window of five own stones (exactly five under the standard
+ * rule: the cells just outside the window are not own). */
+GM_FN uint64_t gm_line_five_points(gm_rule rule, uint64_t own, uint64_t empty)
+{
+    uint64_t fp = 0;
+    for (int i = 0; i < 5; i++) {
+        uint64_t m = empty >> i;
+        for (int t = 0; t < 5; t++)
+            if (t != i)
+                m &= own >> t;
+        if (rule == GM_STANDARD)
+            m &= ~(own << 1) & ~(own >> 5);
+        fp |= m << i;
+    }
+    return fp & empty;
+}
+
+/* Lines in direction d of a width x height board: rows, columns, then
+ * the two diagonals. */
+GM_FN int gm_lines_in(int width, int height, int d)
+{
+    return d == 0 ? height : d == 1 ? width : width + height - 1;
+}
+
+/* The line of direction d through (x, y), and the cell's place on it. */
+GM_FN void gm_line_at(int height, int d, int x, int y, int *id, int *pos)
+{
+    switch (d) {
+    case 0: *id = y, *pos = x; break;
+    case 1: *id = x, *pos = y; break;
+    case 2: *id = x - y + height - 1, *pos = x < y ? x : y; break;
+    default: *id = x + y, *pos = x < height - 1 - y ? x : height - 1 - y; break;
+    }
+}
+
+/* The first cell (x, y) of line id in direction d, and the step along it. */
+GM_FN void gm_line_start(int height, int d, int id, int *x, int *y, int *dx, int *dy)
+{
+    const int h = height;
+    switch (d) {
+    case 0: *x = 0, *y = id, *dx = 1, *dy = 0; break;
+    case 1: *x = id, *y = 0, *dx = 0, *dy = 1; break;
+    case 2:
+        *x = id >= h - 1 ? id - (h - 1) : 0;
+        *y = id >= h - 1 ? 0 : (h - 1) - id;
+        *dx = 1, *dy = 1;
+        break;
+    default:
+        *x = id > h - 1 ? id - (h - 1) : 0;
+        *y = id - *x;
+        *dx = 1, *dy = -1;
+        break;
+    }
+}
+
+/* The wall word of line id in direction d: every bit but the line's cells. */
+GM_FN uint64_t gm_line_wall(int width, int height, int d, int id)
+{
+    int x, y, dx, dy;
+    gm_line_start(height, d, id, &x, &y, &dx, &dy);
+    const int along_x = dx ? width - x : 64, along_y = dy > 0 ? height - y : dy < 0 ? y + 1 : 64;
+    const int len = along_x < along_y ? along_x : along_y;
+    return ~((((uint64_t)1 << len) - 1) << GM_LINE_OFFSET);
+}
+
+/* Lines in direction d of board b. */
+GM_FN int gm_line_count(const gm_board *b, int d)
+{
+    return gm_lines_in(b->width, b->height, d);
 }
 
 #endif
