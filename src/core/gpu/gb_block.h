@@ -86,6 +86,37 @@ GB_FN int64_t gb_sum(int64_t v, int64_t *scratch)
 #endif
 }
 
+/* The block's largest v, returned to all threads. */
+GB_FN int32_t gb_max(int32_t v, int64_t *scratch)
+{
+#ifdef __CUDACC__
+    for (int o = 16; o; o >>= 1) {
+        const int32_t w = __shfl_xor_sync(0xffffffffu, v, o);
+        v = w > v ? w : v;
+    }
+    if (GB_THREADS == 32) {
+        __syncwarp();
+        return v;
+    }
+    if ((threadIdx.x & 31) == 0)
+        scratch[threadIdx.x >> 5] = v;
+    __syncthreads();
+    if (threadIdx.x == 0) {
+        int64_t m = scratch[0];
+        for (int i = 1; i < (int)(blockDim.x + 31) / 32; i++)
+            m = scratch[i] > m ? scratch[i] : m;
+        scratch[32] = m;
+    }
+    __syncthreads();
+    v = (int32_t)scratch[32];
+    __syncthreads();
+    return v;
+#else
+    (void)scratch;
+    return v;
+#endif
+}
+
 /* Whether any thread's pred holds, told to all (a barrier). */
 GB_FN bool gb_any(bool pred)
 {

@@ -24,6 +24,12 @@
  *   GPV_EVAL(g, pos, scratch)  the leaf value for the side to move (a
  *                            finished game's score included)
  *   GPV_FINAL(g, pos, scratch) a finished game's score
+ * and optionally
+ *   GPV_FRONTIER(g, pos, mask, scratch, nodes)  the value of a node one ply
+ *                            from the horizon without playing its moves
+ *                            (Gomoku values a move by its delta: the
+ *                            block's threads value the moves at once),
+ *                            the moves it valued added to *nodes
  * each block-cooperative (gb_block.h) and ending with a barrier; scratch
  * holds GB_SCRATCH_WORDS words plus whatever the game needs after them.
  */
@@ -72,6 +78,10 @@ GB_FN gpv_out GPV_NAME(block_search)(const GPV_GAME *g, uint8_t *stack, int dept
         }
         if (sp == depth) {
             v = GPV_EVAL(g, pos, scratch);
+#ifdef GPV_FRONTIER
+        } else if (sp == depth - 1) {
+            v = GPV_FRONTIER(g, pos, mask, scratch, &out.nodes);
+#endif
         } else {
             const int n = GPV_GEN(g, pos, mask, scratch);
             if (n < 0) {

@@ -3,6 +3,7 @@
 
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 typedef struct walk {
     const gpv_game *g;
@@ -80,6 +81,38 @@ static int siblings(walk *w, const unsigned char *child, int n, int depth, int32
     return rc;
 }
 
+/* PVS: the n siblings with the null window (alpha, alpha + 1) of their
+ * parent, then those that failed high with (alpha, beta). */
+static int scout(walk *w, const unsigned char *child, int n, int depth, int32_t alpha, int32_t beta, int32_t *values)
+{
+    int rc = siblings(w, child, n, depth, -alpha - 1, -alpha, values);
+    if (rc != 0 || alpha + 1 >= beta)
+        return rc;
+    const size_t bytes = w->g->pos_bytes;
+    int *again = malloc((size_t)n * sizeof *again);
+    unsigned char *pos = malloc((size_t)n * bytes);
+    int32_t *exact = malloc((size_t)n * sizeof *exact);
+    int m = 0;
+    rc = -1;
+    if (!again || !pos || !exact) {
+        snprintf(w->err, w->errlen, "out of memory");
+        goto done;
+    }
+    for (int i = 0; i < n; i++)
+        if (-values[i] > alpha) {
+            memcpy(pos + (size_t)m * bytes, child + (size_t)i * bytes, bytes);
+            again[m++] = i;
+        }
+    rc = m ? siblings(w, pos, m, depth, -beta, -alpha, exact) : 0;
+    for (int k = 0; k < m && rc == 0; k++)
+        values[again[k]] = exact[k];
+done:
+    free(again);
+    free(pos);
+    free(exact);
+    return rc;
+}
+
 /* The value of pos at depth in (alpha, beta); *move its best move at the
  * root.  0, 1 (stopped) or -1. */
 static int pv_node(walk *w, const void *pos, int depth, int32_t alpha, int32_t beta, int32_t *value, int *move)
@@ -118,8 +151,12 @@ static int pv_node(walk *w, const void *pos, int depth, int32_t alpha, int32_t b
     if (alpha < beta && n > 1) {
         for (int i = 1; i < n; i++)
             g->play(g->ctx, child + (size_t)(i - 1) * g->pos_bytes, pos, list[i]);
-        rc = g->split > 1 && depth > 1 ? grandchildren(w, child, n - 1, depth - 1, alpha, beta, values)
-                                       : siblings(w, child, n - 1, depth - 1, -beta, -alpha, values);
+        if (g->split > 1 && depth > 1)
+            rc = grandchildren(w, child, n - 1, depth - 1, alpha, beta, values);
+        else if (g->null_window)
+            rc = scout(w, child, n - 1, depth - 1, alpha, beta, values);
+        else
+            rc = siblings(w, child, n - 1, depth - 1, -beta, -alpha, values);
         if (rc != 0)
             goto done;
         for (int i = 1; i < n; i++)

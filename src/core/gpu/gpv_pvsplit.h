@@ -10,6 +10,7 @@
 #ifndef GTS_GPV_PVSPLIT_H
 #define GTS_GPV_PVSPLIT_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -39,6 +40,10 @@ typedef struct gpv_game {
      * more blocks to fill a large GPU, at the price of the pruning among
      * a sibling's children. */
     int split;
+    /* split = 1: the siblings are searched with a null window at the
+     * bound first (the Gomoku report's PVS design) and those that fail
+     * high again with the whole window, in a second launch. */
+    bool null_window;
 } gpv_game;
 
 typedef struct gpv_result {

@@ -1,0 +1,35 @@
+/* Stand-in for the Gomoku kernels in a build without nvcc: the device
+ * calls fail with the reason; the CPU executor runs the same code. */
+#include "gomoku/gpu/gmg_device.h"
+#include "gts/gpu.h"
+
+gmg_device *gmg_device_open(char *err, size_t errlen)
+{
+    gpu_available(err, errlen);
+    return NULL;
+}
+
+void gmg_device_close(gmg_device *d)
+{
+    (void)d;
+}
+
+int gmg_device_threads(gmg_device *d, const gmg_geom *g, const gmg_pos *root, const int16_t *paths, int n,
+                       int plies, int depth, bool prune, const int *stop, int32_t *values, uint64_t *nodes,
+                       double *kernel_us, char *err, size_t errlen)
+{
+    (void)d, (void)g, (void)root, (void)paths, (void)n, (void)plies, (void)depth, (void)prune, (void)stop;
+    (void)values, (void)nodes, (void)kernel_us;
+    gpu_available(err, errlen);
+    return -1;
+}
+
+int gmg_device_blocks(gmg_device *d, const gmg_bgame *b, const uint8_t *siblings, int n, int depth, int32_t alpha,
+                      int32_t beta, int block_threads, const int *stop, gpv_out *out, double *kernel_us, char *err,
+                      size_t errlen)
+{
+    (void)d, (void)b, (void)siblings, (void)n, (void)depth, (void)alpha, (void)beta, (void)block_threads;
+    (void)stop, (void)out, (void)kernel_us;
+    gpu_available(err, errlen);
+    return -1;
+}
