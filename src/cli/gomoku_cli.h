@@ -5,6 +5,7 @@
 
 #include <stdbool.h>
 
+#include "gts/gomoku_gpu.h"
 #include "gts/gomoku_search.h"
 
 #define GM_CLI_LIST_MAX 64
@@ -21,7 +22,7 @@ typedef struct gm_cli {
     gm_rule rule;
     int near;                      /* --candidates: 0 = all, T = near:T */
     gm_search_options opt;         /* --algo --depth --time --threads --parallel ... */
-    bool json;
+    bool json, csv;                /* best, bench: --json; bench table: --csv */
     bool near_given, size_given;   /* --candidates, --size/--width/--height given (bench's defaults differ) */
     bool depth_given;
     int player[2];                 /* play: --black, --white (gm_player) */
@@ -31,6 +32,9 @@ typedef struct gm_cli {
     gm_cli_list threads, sizes, depths;   /* bench: --threads, --sizes, --depths */
     long max_seconds;              /* bench table: a variant stops growing past this per cell */
     long limit;                    /* bench positions: at most this many */
+    bool gpu_backend;              /* best: --backend gpu */
+    gmg_options gpu;               /* --design --split --executor --chunk --block-threads (depth, algo: opt's) */
+    bool bench_gpu;                /* bench table: --gpu */
 } gm_cli;
 
 /* Reads the options of `gts gomoku <cmd>` (argv[0] is cmd) with the
@@ -47,6 +51,13 @@ int gm_cli_board(const gm_cli *c, int argc, char **argv, gm_board *b);
 /* The algorithms' and the candidates' names. */
 const char *gm_cli_algo_name(gm_algo a);
 void gm_cli_candidates(int near, char *out, size_t len);
+
+/* The GPU design of c (c->gpu, with c->opt's depth, algo, eval and
+ * stop), or NULL after a one-line error. */
+gmg_searcher *gm_cli_gpu_create(const gm_cli *c);
+
+/* gmg_search: 0, 1 when stopped, -1 after a one-line error. */
+int gm_cli_gpu_search(gmg_searcher *s, const gm_board *b, gm_result *r, gmg_stats *st);
 
 /* A score as text: "+12345", "win in 7", "loss in 4". */
 void gm_cli_score(int32_t score, char *out, size_t len);

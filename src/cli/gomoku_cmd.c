@@ -46,6 +46,17 @@ static const char usage_text[] =
     "  --eval shapes|potential           leaf evaluation (default shapes)\n"
     "  --tt-mb MB                        table size for pvs (default " GTS_TT_DEFAULT_MB_TEXT ")\n"
     "  --json                            best: one JSON object; bench: one a line\n"
+    "  --backend cpu|gpu                 best: gpu runs one of the reports' GPU\n"
+    "                                    designs to --depth (default cpu)\n"
+    "  --design naive|seqpar|batch|pvs   the GPU design (default pvs): a thread per\n"
+    "                                    root move; the host's top --split plies\n"
+    "                                    then a thread per node (default depth-1);\n"
+    "                                    every leaf evaluated on the GPU; PV-split\n"
+    "                                    with a null window, a block per sibling\n"
+    "  --split S  --chunk N              seqpar's host plies; frontier nodes per\n"
+    "                                    launch (default 1048576)\n"
+    "  --executor gpu|cpu                cpu runs the device code on one CPU thread\n"
+    "  --block-threads N                 pvs: threads per block (32..1024)\n"
     "\n"
     "play: --black engine|human, --white engine|human (default engine: the\n"
     "  options above; a human's moves are read from stdin, one a line);\n"
@@ -72,21 +83,37 @@ static int cmd_best(gm_cli *c, int argc, char **argv)
         return EXIT_FAIL;
     }
     gm_result r;
-    char err[256], move[16], score[32];
-    if (gm_search(&b, &c->opt, &r, err, sizeof err) != 0) {
+    gmg_stats st = { 0 };
+    char err[256], move[16], score[32], gpu[128] = "";
+    if (c->gpu_backend) {
+        if (c->opt.time_ms || c->opt.threads > 1 || c->opt.vcf) {
+            cli_error("--backend gpu searches a fixed --depth: --%s is the CPU's",
+                      c->opt.time_ms ? "time" : c->opt.threads > 1 ? "threads" : "vcf");
+            return EXIT_USAGE;
+        }
+        gmg_searcher *s = gm_cli_gpu_create(c);
+        const int rc = s ? gm_cli_gpu_search(s, &b, &r, &st) : -1;
+        gmg_free(s);
+        if (rc != 0)
+            return EXIT_FAIL;
+        snprintf(gpu, sizeof gpu, " [%s on the %s: %d launches, %ld jobs, kernel %.3f ms]",
+                 gmg_design_name(c->gpu.design), c->gpu.executor == GMG_EXEC_CPU ? "cpu executor" : "gpu",
+                 st.launches, st.jobs, st.kernel_us / 1000.0);
+    } else if (gm_search(&b, &c->opt, &r, err, sizeof err) != 0) {
         cli_error("%s", err);
         return EXIT_FAIL;
     }
     gm_format_cell(&b, r.move, move, sizeof move);
     gm_cli_score(r.score, score, sizeof score);
     if (c->json)
-        printf("{\"move\":\"%s\",\"x\":%d,\"y\":%d,\"score\":%d,\"depth\":%d,\"nodes\":%llu,\"usec\":%.1f,\"vcf\":%s}\n",
+        printf("{\"move\":\"%s\",\"x\":%d,\"y\":%d,\"score\":%d,\"depth\":%d,\"nodes\":%llu,\"usec\":%.1f,\"vcf\":%s,"
+               "\"kernel_usec\":%.1f,\"launches\":%d}\n",
                move, r.move % b.width, r.move / b.width, r.score, r.depth, (unsigned long long)r.nodes, r.usec,
-               r.vcf ? "true" : "false");
+               r.vcf ? "true" : "false", st.kernel_us, st.launches);
     else
-        printf("best %s (%d,%d) score %s depth %d nodes %llu time %.3f ms%s\n", move, r.move % b.width,
+        printf("best %s (%d,%d) score %s depth %d nodes %llu time %.3f ms%s%s\n", move, r.move % b.width,
                r.move / b.width, score, r.depth, (unsigned long long)r.nodes, r.usec / 1000.0,
-               r.vcf ? " (VCF)" : "");
+               r.vcf ? " (VCF)" : "", gpu);
     return EXIT_OK;
 }
 

@@ -19,6 +19,9 @@ static const char *const parallel_names[] = { "root", "split", "shared", NULL };
 static const char *const schedule_names[] = { "static", "dynamic", "guided", NULL };  /* by gm_schedule */
 static const char *const eval_names[] = { "shapes", "potential", NULL };              /* by gm_eval_kind */
 static const char *const player_names[] = { "engine", "human", NULL };                /* by gm_player */
+static const char *const backend_names[] = { "cpu", "gpu", NULL };
+static const char *const design_names[] = { "naive", "seqpar", "batch", "pvs", NULL }; /* by gmg_design */
+static const char *const executor_names[] = { "gpu", "cpu", NULL };                   /* by gmg_executor */
 
 /* The commands an option belongs to. */
 enum { BEST = 1, SHOW = 2, PLAY = 4, BENCH = 8, ALL = 15, SEARCH = BEST | PLAY | BENCH };
@@ -31,6 +34,7 @@ typedef struct gm_option {
 /* The choices as the parser reads them (indices), put into gm_cli after. */
 typedef struct choices {
     int rule, algo, parallel, schedule, eval;
+    int backend, design, executor;
 } choices;
 
 #define SIDES "5..32"
@@ -92,7 +96,7 @@ static int parse_algos(void *target, const char *text, char *err, size_t errlen)
     return gts_each_item(text, add_algo, c, err, errlen) < 0 ? -1 : 0;
 }
 
-enum { MAX_OPTIONS = 32 };
+enum { MAX_OPTIONS = 40 };
 
 /* Every option of every command into out (room for MAX_OPTIONS);
  * returns how many. */
@@ -131,6 +135,14 @@ static size_t all_options(gm_cli *c, choices *ch, gm_option *out)
         { BENCH, CLI_OPT_CUSTOM("depths", &c->depths, parse_list, NULL) },
         { BENCH, CLI_OPT_LONG("max-seconds", 0, &c->max_seconds, 1, 1L << 30) },
         { BENCH, CLI_OPT_LONG("limit", 0, &c->limit, 1, 1L << 30) },
+        { BEST, CLI_OPT_CHOICE("backend", &ch->backend, backend_names) },
+        { BEST, CLI_OPT_CHOICE("design", &ch->design, design_names) },
+        { BEST | BENCH, CLI_OPT_INT("split", 0, &c->gpu.split, 1, GM_MAX_DEPTH) },
+        { BEST | BENCH, CLI_OPT_CHOICE("executor", &ch->executor, executor_names) },
+        { BEST | BENCH, CLI_OPT_LONG("chunk", 0, &c->gpu.chunk, 1, 1L << 30) },
+        { BEST | BENCH, CLI_OPT_INT("block-threads", 0, &c->gpu.block_threads, 32, 1024) },
+        { BENCH, CLI_OPT_FLAG("gpu", 0, &c->bench_gpu) },
+        { BENCH, CLI_OPT_FLAG("csv", 0, &c->csv) },
     };
     _Static_assert(sizeof all / sizeof *all <= MAX_OPTIONS, "MAX_OPTIONS too small");
     memcpy(out, all, sizeof all);
@@ -145,7 +157,7 @@ static void defaults(gm_cli *c, choices *ch)
                    .sizes = { .min = GM_MIN_SIZE, .max = GM_MAX_SIZE }, .depths = { .min = 1, .max = GM_MAX_DEPTH } };
     gm_search_defaults(&c->opt);
     *ch = (choices){ .rule = c->rule, .algo = c->opt.algo, .parallel = (int)c->opt.parallel - 1,
-                     .schedule = c->opt.schedule, .eval = c->opt.eval };
+                     .schedule = c->opt.schedule, .eval = c->opt.eval, .design = GMG_PVS };
 }
 
 /* The choices into c, and the rules between options. */
@@ -156,6 +168,9 @@ static int finish(gm_cli *c, const choices *ch)
     c->opt.parallel = (gm_parallel)(ch->parallel + 1);
     c->opt.schedule = (gm_schedule)ch->schedule;
     c->opt.eval = (gm_eval_kind)ch->eval;
+    c->gpu_backend = ch->backend == 1;
+    c->gpu.design = (gmg_design)ch->design;
+    c->gpu.executor = (gmg_executor)ch->executor;
     if (c->opt.time_ms && !c->depth_given)
         c->opt.depth = GM_MAX_DEPTH;
     if (c->opt.split_depth > c->opt.depth && c->opt.parallel == GM_PAR_SPLIT) {
@@ -219,6 +234,29 @@ int gm_cli_board(const gm_cli *c, int argc, char **argv, gm_board *b)
         }
     }
     return 0;
+}
+
+gmg_searcher *gm_cli_gpu_create(const gm_cli *c)
+{
+    gmg_options o = c->gpu;
+    o.depth = c->opt.depth;
+    o.algo = c->opt.algo;
+    o.eval = c->opt.eval;
+    o.stop = c->opt.stop;
+    char err[256];
+    gmg_searcher *s = gmg_create(&o, err, sizeof err);
+    if (!s)
+        cli_error("%s", err);
+    return s;
+}
+
+int gm_cli_gpu_search(gmg_searcher *s, const gm_board *b, gm_result *r, gmg_stats *st)
+{
+    char err[256];
+    const int rc = gmg_search(s, b, r, st, err, sizeof err);
+    if (rc < 0)
+        cli_error("%s", err);
+    return rc;
 }
 
 const char *gm_cli_algo_name(gm_algo a)
