@@ -20,14 +20,17 @@
 #ifdef __CUDA_ARCH__
 #define GM_CLZ64(x) __clzll((long long)(x))
 #define GM_CTZ64(x) (__ffsll((long long)(x)) - 1)
+#define GM_POPC32(x) __popc(x)
 #else
 #define GM_CLZ64(x) __builtin_clzll(x)
 #define GM_CTZ64(x) __builtin_ctzll(x)
+#define GM_POPC32(x) __builtin_popcount(x)
 #endif
 #else
 #define GM_FN static inline
 #define GM_CLZ64(x) __builtin_clzll(x)
 #define GM_CTZ64(x) __builtin_ctzll(x)
+#define GM_POPC32(x) __builtin_popcount(x)
 #endif
 
 /* An open three is worth a four: either becomes a win if left alone. */

@@ -250,6 +250,25 @@ GM_FN int gmg_iter_next(const gmg_geom *g, const gmg_pos *p, gmg_iter *it)
     return it->y * g->width + x;
 }
 
+/* The k-th move (from 0) of p in gmg_iter_next's order, or -1. */
+GM_FN int gmg_kth_move(const gmg_geom *g, const gmg_pos *p, int k)
+{
+    const int them = p->h.side ^ 1;
+    if (p->h.t.n[them])
+        return k < p->h.t.n[them] ? p->h.t.cell[them][k] : -1;
+    for (int y = 0; y < g->height; y++) {
+        uint32_t row = gmg_row_candidates(g, p, y);
+        const int n = GM_POPC32(row);
+        if (k < n) {
+            for (; k; k--)
+                row &= row - 1;
+            return y * g->width + GM_CTZ64((uint64_t)row);
+        }
+        k -= n;
+    }
+    return -1;
+}
+
 /* A node's value without a search, gm_node's first rules: a five made
  * (lost for the side to move), a full board, a five point to play. */
 GM_FN bool gmg_decided(const gmg_geom *g, const gmg_pos *p, int ply, int32_t *v)

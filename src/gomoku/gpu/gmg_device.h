@@ -15,14 +15,17 @@ typedef struct gmg_device gmg_device;
 gmg_device *gmg_device_open(char *err, size_t errlen);
 void gmg_device_close(gmg_device *d);
 
-/* The thread designs: n frontier nodes, each root with its path of
- * `plies` moves (paths[i * plies]) played, searched depth plies by one
- * thread (gmg_thread_job); values[i], the nodes added to *nodes.  While
- * the kernel runs a raised *stop (NULL: none) is passed on.  *kernel_us:
- * the kernel's time by CUDA events.  0, 1 when stopped, -1 with a reason. */
-int gmg_device_threads(gmg_device *d, const gmg_geom *g, const gmg_pos *root, const int16_t *paths, int n,
-                       int plies, int depth, bool prune, const int *stop, int32_t *values, uint64_t *nodes,
-                       double *kernel_us, char *err, size_t errlen);
+/* The thread designs: every child of the n parents (each root with its
+ * path of `plies` moves played, paths[i * plies]; parent i's children
+ * first[i] .. first[i + 1] - 1, its moves in order) searched depth plies
+ * by a thread of its own (gmg_thread_job); values[i] parent i's value,
+ * the best of its children's negated; children (NULL: not wanted) each
+ * child's value.  The nodes are added to *nodes.  While the kernel runs
+ * a raised *stop (NULL: none) is passed on.  *kernel_us: the kernel's
+ * time by CUDA events.  0, 1 when stopped, -1 with a reason. */
+int gmg_device_threads(gmg_device *d, const gmg_geom *g, const gmg_pos *root, const int16_t *paths,
+                       const int32_t *first, int n, int plies, int depth, bool prune, const int *stop, int32_t *values,
+                       int32_t *children, uint64_t *nodes, double *kernel_us, char *err, size_t errlen);
 
 /* The PVS design: n siblings (b->pos_bytes apart) searched depth plies
  * each with the window (alpha, beta), a block of block_threads each

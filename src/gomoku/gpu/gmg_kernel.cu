@@ -14,12 +14,13 @@ extern "C" {
 struct gmg_device {
     gmg_pos *root;
     int16_t *paths;
-    int32_t *values;
+    int32_t *first;
+    int32_t *values, *children;
     uint8_t *siblings;
     gpv_out *out;
     uint8_t *stack;              // the blocks' stacks when shared memory is too small
     unsigned long long *nodes;   // the thread kernel's node count
-    size_t paths_cap, values_cap, siblings_cap, out_cap, stack_cap;
+    size_t paths_cap, first_cap, values_cap, children_cap, siblings_cap, out_cap, stack_cap;
     gpu_stoppable launch;
     int shared_optin;
 };
@@ -28,17 +29,25 @@ struct gmg_device {
 // (3 KB on 32x32), so blocks are kept small to spread them over the SMs.
 #define THREADS_PER_BLOCK 128
 
+// Thread i searches child i of its parent (found by bisection in first:
+// the threads of a parent are neighbours, so a warp mostly plays one path)
+// and backs its value up into the parent's with an atomic maximum.
 __global__ void __launch_bounds__(THREADS_PER_BLOCK) thread_kernel(gmg_geom g, const gmg_pos *root,
-                                                                   const int16_t *paths, int n, int plies, int depth,
-                                                                   bool prune, const int *stop, int32_t *values,
+                                                                   const int16_t *paths, const int32_t *first, int n,
+                                                                   int plies, int depth, bool prune, const int *stop,
+                                                                   int32_t *values, int32_t *children,
                                                                    unsigned long long *nodes)
 {
     const int i = blockIdx.x * blockDim.x + threadIdx.x;
     unsigned long long mine = 0;
-    if (i < n) {
+    if (i < first[n]) {
         gmg_pos p;
-        const gmg_out o = gmg_thread_job(&g, root, paths + (size_t)i * plies, plies, depth, prune, stop, &p);
-        values[i] = o.value;
+        const int parent = gmg_parent_of(first, n, i);
+        const gmg_out o = gmg_thread_job(&g, root, paths + (size_t)parent * plies, plies, i - first[parent], depth,
+                                         prune, stop, &p);
+        atomicMax(values + parent, -o.value);
+        if (children)
+            children[i] = o.value;
         mine = o.nodes;
     }
     for (int off = 16; off; off >>= 1)
@@ -93,7 +102,9 @@ extern "C" void gmg_device_close(gmg_device *d)
         return;
     cudaFree(d->root);
     cudaFree(d->paths);
+    cudaFree(d->first);
     cudaFree(d->values);
+    cudaFree(d->children);
     cudaFree(d->siblings);
     cudaFree(d->out);
     cudaFree(d->stack);
@@ -116,27 +127,42 @@ static bool grow(void **p, size_t *cap, size_t bytes, const char *what, char *er
     return true;
 }
 
-extern "C" int gmg_device_threads(gmg_device *d, const gmg_geom *g, const gmg_pos *root, const int16_t *paths, int n,
-                                  int plies, int depth, bool prune, const int *stop, int32_t *values, uint64_t *nodes,
-                                  double *kernel_us, char *err, size_t errlen)
+extern "C" int gmg_device_threads(gmg_device *d, const gmg_geom *g, const gmg_pos *root, const int16_t *paths,
+                                  const int32_t *first, int n, int plies, int depth, bool prune, const int *stop,
+                                  int32_t *values, int32_t *children, uint64_t *nodes, double *kernel_us, char *err,
+                                  size_t errlen)
 {
+    const int total = first[n];
     const size_t path_bytes = (size_t)n * (size_t)plies * sizeof *paths;
     int *flag = NULL;
     unsigned long long count = 0;
-    if (!grow((void **)&d->paths, &d->paths_cap, path_bytes, "malloc of the frontier", err, errlen) ||
+    // 0x80 bytes: every parent's value starts below -GMG_INF.
+    if (!grow((void **)&d->paths, &d->paths_cap, path_bytes + 2, "malloc of the frontier", err, errlen) ||
+        !grow((void **)&d->first, &d->first_cap, (size_t)(n + 1) * sizeof *first, "malloc of the frontier", err,
+              errlen) ||
         !grow((void **)&d->values, &d->values_cap, (size_t)n * sizeof *values, "malloc of the values", err, errlen) ||
+        (children && !grow((void **)&d->children, &d->children_cap, (size_t)total * sizeof *children,
+                           "malloc of the values", err, errlen)) ||
         gpu_failed(cudaMemcpyAsync(d->root, root, (size_t)gmg_pos_bytes(g), cudaMemcpyHostToDevice), "copy in", err,
                    errlen) ||
-        gpu_failed(cudaMemcpyAsync(d->paths, paths, path_bytes, cudaMemcpyHostToDevice), "copy in", err, errlen) ||
+        (path_bytes && gpu_failed(cudaMemcpyAsync(d->paths, paths, path_bytes, cudaMemcpyHostToDevice), "copy in",
+                                  err, errlen)) ||
+        gpu_failed(cudaMemcpyAsync(d->first, first, (size_t)(n + 1) * sizeof *first, cudaMemcpyHostToDevice),
+                   "copy in", err, errlen) ||
+        gpu_failed(cudaMemsetAsync(d->values, 0x80, (size_t)n * sizeof *values), "memset", err, errlen) ||
         gpu_failed(cudaMemsetAsync(d->nodes, 0, sizeof *d->nodes), "memset", err, errlen) ||
         gpu_stoppable_begin(&d->launch, &flag, err, errlen))
         return -1;
-    thread_kernel<<<(n + THREADS_PER_BLOCK - 1) / THREADS_PER_BLOCK, THREADS_PER_BLOCK>>>(
-        *g, d->root, d->paths, n, plies, depth, prune, flag, d->values, d->nodes);
+    thread_kernel<<<(total + THREADS_PER_BLOCK - 1) / THREADS_PER_BLOCK, THREADS_PER_BLOCK>>>(
+        *g, d->root, d->paths, d->first, n, plies, depth, prune, flag, d->values, children ? d->children : NULL,
+        d->nodes);
     if (gpu_failed(cudaGetLastError(), "kernel launch", err, errlen) ||
         gpu_failed(gpu_stoppable_wait(&d->launch, stop, kernel_us), "kernel", err, errlen) ||
         gpu_failed(cudaMemcpy(values, d->values, (size_t)n * sizeof *values, cudaMemcpyDeviceToHost), "copy out", err,
                    errlen) ||
+        (children && gpu_failed(cudaMemcpy(children, d->children, (size_t)total * sizeof *children,
+                                           cudaMemcpyDeviceToHost),
+                                "copy out", err, errlen)) ||
         gpu_failed(cudaMemcpy(&count, d->nodes, sizeof count, cudaMemcpyDeviceToHost), "copy out", err, errlen))
         return -1;
     *nodes += count;

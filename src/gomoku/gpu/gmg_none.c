@@ -14,12 +14,12 @@ void gmg_device_close(gmg_device *d)
     (void)d;
 }
 
-int gmg_device_threads(gmg_device *d, const gmg_geom *g, const gmg_pos *root, const int16_t *paths, int n,
-                       int plies, int depth, bool prune, const int *stop, int32_t *values, uint64_t *nodes,
-                       double *kernel_us, char *err, size_t errlen)
+int gmg_device_threads(gmg_device *d, const gmg_geom *g, const gmg_pos *root, const int16_t *paths,
+                       const int32_t *first, int n, int plies, int depth, bool prune, const int *stop, int32_t *values,
+                       int32_t *children, uint64_t *nodes, double *kernel_us, char *err, size_t errlen)
 {
-    (void)d, (void)g, (void)root, (void)paths, (void)n, (void)plies, (void)depth, (void)prune, (void)stop;
-    (void)values, (void)nodes, (void)kernel_us;
+    (void)d, (void)g, (void)root, (void)paths, (void)first, (void)n, (void)plies, (void)depth, (void)prune;
+    (void)stop, (void)values, (void)children, (void)nodes, (void)kernel_us;
     gpu_available(err, errlen);
     return -1;
 }

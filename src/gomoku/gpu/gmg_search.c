@@ -99,34 +99,39 @@ static int seqpar_moves(void *ctx, const void *pos, int ply, int *list, int32_t 
     return node_moves(ctx, pos, ply, list, value);
 }
 
-/* The frontier's nodes one after another on this thread. */
-static int threads_cpu(gmg_searcher *s, const int16_t *paths, int n, int plies, int depth, int32_t *values,
-                       uint64_t *nodes)
+/* The parents' children one after another on this thread. */
+static int threads_cpu(gmg_searcher *s, const int16_t *paths, const int32_t *first, int n, int plies, int depth,
+                       int32_t *values, int32_t *children, uint64_t *nodes)
 {
     const bool prune = s->o.algo != GM_ALGO_MINIMAX;
     for (int i = 0; i < n; i++) {
-        if (gts_stop_raised(s->o.stop))
-            return 1;
-        const gmg_out o = gmg_thread_job(&s->b.g, s->root, paths + (size_t)i * (size_t)plies, plies, depth, prune,
-                                         stop_word(s->o.stop), s->scratch);
-        values[i] = o.value;
-        *nodes += o.nodes;
+        values[i] = -GMG_INF - 1;
+        for (int k = 0; k < first[i + 1] - first[i]; k++) {
+            if (gts_stop_raised(s->o.stop))
+                return 1;
+            const gmg_out o = gmg_thread_job(&s->b.g, s->root, paths + (size_t)i * (size_t)plies, plies, k, depth,
+                                             prune, stop_word(s->o.stop), s->scratch);
+            values[i] = -o.value > values[i] ? -o.value : values[i];
+            if (children)
+                children[first[i] + k] = o.value;
+            *nodes += o.nodes;
+        }
     }
     return 0;
 }
 
-static int seqpar_launch(void *ctx, const int16_t *paths, int n, int plies, int depth, int32_t *values,
-                         uint64_t *nodes, char *err, size_t errlen)
+static int seqpar_launch(void *ctx, const int16_t *paths, const int32_t *first, int n, int plies, int depth,
+                         int32_t *values, int32_t *children, uint64_t *nodes, char *err, size_t errlen)
 {
     gmg_searcher *s = ctx;
     double us = 0;
     const int rc = s->o.executor == GMG_EXEC_CPU
-                       ? threads_cpu(s, paths, n, plies, depth, values, nodes)
-                       : gmg_device_threads(s->dev, &s->b.g, s->root, paths, n, plies, depth,
-                                            s->o.algo != GM_ALGO_MINIMAX, stop_word(s->o.stop), values, nodes, &us,
-                                            err, errlen);
+                       ? threads_cpu(s, paths, first, n, plies, depth, values, children, nodes)
+                       : gmg_device_threads(s->dev, &s->b.g, s->root, paths, first, n, plies, depth,
+                                            s->o.algo != GM_ALGO_MINIMAX, stop_word(s->o.stop), values, children,
+                                            nodes, &us, err, errlen);
     s->st->kernel_us += us;
-    s->st->jobs += n;
+    s->st->jobs += first[n];
     return rc == 0 && gts_stop_raised(s->o.stop) ? 1 : rc;
 }
 

@@ -122,17 +122,33 @@ GM_FN gmg_out gmg_thread_search(const gmg_geom *g, gmg_pos *p, int depth, int pl
 }
 
 /* One frontier node's search: root (its first gmg_pos_bytes, a copy the
- * thread owns in p) with the path's `plies` moves played, then searched
- * depth plies. */
-GM_FN gmg_out gmg_thread_job(const gmg_geom *g, const gmg_pos *root, const int16_t *path, int plies, int depth,
-                             bool prune, const volatile int *stop, gmg_pos *p)
+ * thread owns in p) with its parent's path of `plies` moves played, then
+ * the parent's k-th move, then searched depth plies: the value for the
+ * frontier node's side to move. */
+GM_FN gmg_out gmg_thread_job(const gmg_geom *g, const gmg_pos *root, const int16_t *path, int plies, int k,
+                             int depth, bool prune, const volatile int *stop, gmg_pos *p)
 {
     const int words = gmg_pos_bytes(g) / 8;
     for (int i = 0; i < words; i++)
         ((uint64_t *)p)[i] = ((const uint64_t *)root)[i];
     for (int i = 0; i < plies; i++)
         gmg_play(g, p, path[i]);
-    return gmg_thread_search(g, p, depth, plies, prune, stop);
+    gmg_play(g, p, gmg_kth_move(g, p, k));
+    return gmg_thread_search(g, p, depth, plies + 1, prune, stop);
+}
+
+/* The parent of child i: the last of first[0 .. n-1] at or below i. */
+GM_FN int gmg_parent_of(const int32_t *first, int n, int i)
+{
+    int lo = 0, hi = n - 1;
+    while (lo < hi) {
+        const int mid = (lo + hi + 1) / 2;
+        if (first[mid] <= i)
+            lo = mid;
+        else
+            hi = mid - 1;
+    }
+    return lo;
 }
 
 #endif
