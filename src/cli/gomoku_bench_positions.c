@@ -1,7 +1,8 @@
 /*
  * gts gomoku bench positions FILE: the Connect-5 report's experiment,
- * every position of FILE searched with each thread count, the speedups,
- * and a check that every count gives the 1-thread score.
+ * every position of FILE searched with each thread count (and with --gpu
+ * by a GPU design, one more column), the speedups, and a check that every
+ * column gives the 1-thread score.
  */
 #include <errno.h>
 #include <math.h>
@@ -16,7 +17,8 @@ typedef struct positions {
     int width, height, depth;
     int threads[GM_CLI_LIST_MAX], nthreads;   /* threads[0] is 1 */
     gm_searcher *searcher[GM_CLI_LIST_MAX];
-    double total_usec[GM_CLI_LIST_MAX], log_speedup[GM_CLI_LIST_MAX];
+    gmg_searcher *gpu;                        /* --gpu: the last column, index nthreads */
+    double total_usec[GM_CLI_LIST_MAX + 1], log_speedup[GM_CLI_LIST_MAX + 1], kernel_usec;
     solve_totals totals;   /* positions, mismatches (scores unlike 1 thread's), bad lines */
 } positions;
 
@@ -24,13 +26,21 @@ typedef struct positions {
  * 1-thread score is reported. */
 static void run_position(positions *p, const char *file, long lineno, const gm_board *b)
 {
-    gm_result r[GM_CLI_LIST_MAX];
+    gm_result r[GM_CLI_LIST_MAX + 1];
     for (int i = 0; i < p->nthreads; i++) {
         cli_progress("position %ld, %d thread%s", p->totals.positions + 1, p->threads[i], p->threads[i] > 1 ? "s" : "");
         /* Cleared so that a position's time does not depend on the ones
          * before it; the clear is not timed (r.usec). */
         gm_searcher_clear(p->searcher[i]);
         gm_searcher_run(p->searcher[i], b, &r[i]);
+    }
+    const int columns = p->nthreads + (p->gpu != NULL);
+    if (p->gpu) {
+        gmg_stats st = { 0 };
+        cli_progress("position %ld, gpu", p->totals.positions + 1);
+        if (gm_cli_gpu_search(p->gpu, b, &r[p->nthreads], &st) != 0)
+            r[p->nthreads] = (gm_result){ .move = GM_NO_MOVE, .score = -GM_WIN - 2 };
+        p->kernel_usec += st.kernel_us;
     }
     p->totals.positions++;
     char move[16], score[32];
@@ -39,7 +49,7 @@ static void run_position(positions *p, const char *file, long lineno, const gm_b
     if (!p->c->json)
         printf("  %5ld %5ld %6d %10s %-5s %12llu", p->totals.positions, lineno, b->stones, score, move,
                (unsigned long long)r[0].nodes);
-    for (int i = 0; i < p->nthreads; i++) {
+    for (int i = 0; i < columns; i++) {
         p->total_usec[i] += r[i].usec;
         /* A floor keeps a search too fast for the clock out of log(0). */
         p->log_speedup[i] += log(fmax(r[0].usec, 1e-3) / fmax(r[i].usec, 1e-3));
@@ -47,7 +57,7 @@ static void run_position(positions *p, const char *file, long lineno, const gm_b
             gm_format_cell(b, r[i].move, move, sizeof move);
             printf("{\"position\":%ld,\"line\":%ld,\"stones\":%d,\"threads\":%d,\"ms\":%.3f,\"nodes\":%llu,"
                    "\"score\":%d,\"move\":\"%s\"}\n",
-                   p->totals.positions, lineno, b->stones, p->threads[i], r[i].usec / 1000,
+                   p->totals.positions, lineno, b->stones, i < p->nthreads ? p->threads[i] : 0, r[i].usec / 1000,
                    (unsigned long long)r[i].nodes, r[i].score, move);
         } else {
             printf(" %10.3f", r[i].usec / 1000);
@@ -57,13 +67,15 @@ static void run_position(positions *p, const char *file, long lineno, const gm_b
         printf("\n");
     fflush(stdout);
     cli_row_done("position %ld (%s:%ld) done", p->totals.positions, file, lineno);
-    for (int i = 1; i < p->nthreads; i++) {
+    for (int i = 1; i < columns; i++) {
         if (r[i].score == r[0].score)
             continue;
-        char other[32];
+        char other[32], who[32] = "the gpu";
         gm_cli_score(r[i].score, other, sizeof other);
+        if (i < p->nthreads)
+            snprintf(who, sizeof who, "%d threads", p->threads[i]);
         cli_progress_done();
-        cli_error("%s:%ld: %d threads score %s, 1 thread %s", file, lineno, p->threads[i], other, score);
+        cli_error("%s:%ld: %s score %s, 1 thread %s", file, lineno, who, other, score);
         p->totals.mismatches++;
     }
 }
@@ -110,17 +122,26 @@ static int on_position_line(void *ctx, const char *file, long lineno, const char
 static void print_summary(const positions *p)
 {
     const long n = p->totals.positions;
+    const int columns = p->nthreads + (p->gpu != NULL);
     if (p->c->json) {
-        for (int i = 0; i < p->nthreads; i++)
+        for (int i = 0; i < columns; i++)
             printf("{\"threads\":%d,\"positions\":%ld,\"total_ms\":%.3f,\"speedup\":%.3f,\"geomean_speedup\":%.3f}\n",
-                   p->threads[i], n, p->total_usec[i] / 1000, p->total_usec[0] / fmax(p->total_usec[i], 1e-3),
+                   i < p->nthreads ? p->threads[i] : 0, n, p->total_usec[i] / 1000, p->total_usec[0] / fmax(p->total_usec[i], 1e-3),
                    n ? exp(p->log_speedup[i] / n) : 1.0);
         return;
     }
     printf("\n# %ld positions\n# %7s %12s %9s %9s\n", n, "threads", "total ms", "speedup", "geomean");
-    for (int i = 0; i < p->nthreads; i++)
-        printf("  %7d %12.3f %9.2f %9.2f\n", p->threads[i], p->total_usec[i] / 1000,
+    for (int i = 0; i < columns; i++) {
+        char label[16] = "gpu";
+        if (i < p->nthreads)
+            snprintf(label, sizeof label, "%d", p->threads[i]);
+        printf("  %7s %12.3f %9.2f %9.2f\n", label, p->total_usec[i] / 1000,
                p->total_usec[0] / fmax(p->total_usec[i], 1e-3), n ? exp(p->log_speedup[i] / n) : 1.0);
+    }
+    if (p->gpu)
+        printf("# gpu: %s, kernels %.3f ms in all; against %d threads: %.2fx\n", gmg_design_name(p->c->gpu.design),
+               p->kernel_usec / 1000, p->threads[p->nthreads - 1],
+               p->total_usec[p->nthreads - 1] / fmax(p->total_usec[p->nthreads], 1e-3));
 }
 
 /* The depth and thread counts from the options, with this command's
@@ -169,7 +190,7 @@ static void print_positions_header(const positions *p, const char *file)
            "stones", "score", "move", "nodes");
     for (int i = 0; i < p->nthreads; i++)
         printf(" %6d thr", p->threads[i]);
-    printf("  (ms)\n");
+    printf(p->gpu ? " %10s  (ms)\n" : "  (ms)\n", "gpu");
 }
 
 /* Whether file ("-": standard input) can be read, a directory not; if
@@ -221,6 +242,12 @@ int gomoku_bench_positions(const gm_cli *c, char *file)
             status = EXIT_FAIL;
         }
     }
+    if (status == EXIT_OK && c->bench_gpu) {
+        gm_cli g = *c;
+        g.opt.depth = p->depth;
+        if (!(p->gpu = gm_cli_gpu_create(&g)))
+            status = EXIT_FAIL;
+    }
     if (status == EXIT_OK) {
         if (!c->json)
             print_positions_header(p, file);
@@ -231,6 +258,7 @@ int gomoku_bench_positions(const gm_cli *c, char *file)
     }
     for (int i = 0; i < p->nthreads; i++)
         gm_searcher_free(p->searcher[i]);
+    gmg_free(p->gpu);
     free(p);
     return status;
 }

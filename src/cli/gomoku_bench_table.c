@@ -129,6 +129,34 @@ static int time_cell(const variant *v, void *searcher, const gm_board *b, cell *
     return 0;
 }
 
+/* --whole-game: the seconds of a whole game from b, the variant playing
+ * both sides until a five or a full board (the report's Tables 8 and 9);
+ * the cell's score is the stones at the end (games differ where equal
+ * moves are chosen differently, so scores are not compared). */
+static int play_game(const variant *v, void *searcher, const gm_board *start, cell *out)
+{
+    gm_board *b = malloc(sizeof *b);
+    if (!b) {
+        cli_error("out of memory");
+        return -1;
+    }
+    gm_copy(b, start);
+    *out = (cell){ .run = true, .runs = 1 };
+    while (!gm_game_over(b)) {
+        gm_result r;
+        double kernel = 0;
+        if (search_once(v, searcher, b, &r, &kernel) != 0 || r.move == GM_NO_MOVE)
+            break;
+        out->usec += r.usec;
+        out->kernel_usec += kernel;
+        out->nodes += r.nodes;
+        gm_play(b, r.move);
+    }
+    out->score = b->stones;
+    free(b);
+    return 0;
+}
+
 /* The report's "-": a cell is left out once a cell of the same variant on
  * a board no larger and no deeper took longer than --max-seconds. */
 static bool too_long(const table *t, int a, int si, int di)
@@ -271,6 +299,12 @@ static void add_gpu(table *t, gm_algo algo, gmg_design design, int split, gm_rep
  * designs, their threads searching with the same algorithm. */
 static void gpu_variants(table *t, gm_search_options o)
 {
+    if (t->c->whole_game) {
+        add_cpu(t, o, GM_ALGO_ALPHABETA, GM_REPORT_NONE);
+        add_cpu(t, o, GM_ALGO_PVS, GM_REPORT_NONE);
+        add_gpu(t, GM_ALGO_ALPHABETA, GMG_PVS, 0, GM_REPORT_PVS_GAME);
+        return;
+    }
     const gm_algo full = t->c->nalgos && t->c->algos[0] == GM_ALGO_MINIMAX ? GM_ALGO_MINIMAX : GM_ALGO_ALPHABETA;
     add_cpu(t, o, full, o.threads > 1 ? GM_REPORT_OPENMP : GM_REPORT_SERIAL);
     add_cpu(t, o, GM_ALGO_PVS, GM_REPORT_NONE);
@@ -329,7 +363,10 @@ static int run_variant(table *t, int a)
             if (!too_long(t, a, s, d)) {
                 cli_progress("%s %dx%d depth %d", v->name, b.width, b.height, t->depths[d]);
                 void *searcher = make_searcher(t->c, v, t->depths[d]);
-                const int rc = searcher ? time_cell(v, searcher, &b, &t->grid[a][s][d]) : -1;
+                cell *x = &t->grid[a][s][d];
+                const int rc = !searcher ? -1
+                               : t->c->whole_game ? play_game(v, searcher, &b, x)
+                                                  : time_cell(v, searcher, &b, x);
                 if (searcher)
                     free_searcher(v, searcher);
                 if (rc != 0) {
@@ -354,6 +391,8 @@ static void print_variant(const table *t, int a)
     static const char *const report_names[] = {
         [GM_REPORT_SERIAL] = "serial", [GM_REPORT_OPENMP] = "OpenMP", [GM_REPORT_NAIVE] = "naive CUDA",
         [GM_REPORT_SEQPAR] = "sequential-parallel CUDA", [GM_REPORT_PVS] = "PVS CUDA",
+        [GM_REPORT_DYNAMIC] = "dynamic parallelism CUDA", [GM_REPORT_PVS_GAME] = "PVS CUDA whole-game",
+        [GM_REPORT_DYNAMIC_GAME] = "dynamic parallelism CUDA whole-game",
     };
     const variant *v = &t->v[a];
     char title[160];
@@ -415,7 +454,12 @@ int gomoku_bench_table(const gm_cli *c)
     char candidates[16];
     gm_cli_candidates(t->near, candidates, sizeof candidates);
     const bool text = !c->json && !c->csv;
-    if (text)
+    if (text && c->whole_game)
+        printf("# the Gomoku report's Tables 8 and 9: seconds of a whole game from a black stone at the\n"
+               "# centre, each variant playing both sides; candidates %s; '-': left out after a smaller\n"
+               "# cell took over %g s\n",
+               candidates, (double)c->max_seconds);
+    else if (text)
         printf("# the Gomoku report's tables: seconds to find white's best move after a black stone at the\n"
                "# centre; candidates %s; a cell is the mean of searches repeated for 0.2 s after a warm-up;\n"
                "# '-': left out after a smaller cell took over %g s\n",
@@ -430,11 +474,13 @@ int gomoku_bench_table(const gm_cli *c)
         if (text)
             print_variant(t, a);
     }
-    if (text) {
+    if (text && c->whole_game)
+        print_grid(t, 0, SHOW_SCORE, "stones at the end of the game");
+    if (text && !c->whole_game) {
         print_grid(t, 0, SHOW_SCORE, "root score (white's view)");
         print_table7(t);
     }
-    const int status = check_scores(t) > 0 ? EXIT_FAIL : EXIT_OK;
+    const int status = !c->whole_game && check_scores(t) > 0 ? EXIT_FAIL : EXIT_OK;
     free(t);
     return status;
 }

@@ -34,7 +34,8 @@ typedef struct gm_cli {
     long limit;                    /* bench positions: at most this many */
     bool gpu_backend;              /* best: --backend gpu */
     gmg_options gpu;               /* --design --split --executor --chunk --block-threads (depth, algo: opt's) */
-    bool bench_gpu;                /* bench table: --gpu */
+    bool bench_gpu;                /* bench: --gpu */
+    bool whole_game;               /* bench table: --whole-game */
 } gm_cli;
 
 /* Reads the options of `gts gomoku <cmd>` (argv[0] is cmd) with the

@@ -136,13 +136,14 @@ static size_t all_options(gm_cli *c, choices *ch, gm_option *out)
         { BENCH, CLI_OPT_LONG("max-seconds", 0, &c->max_seconds, 1, 1L << 30) },
         { BENCH, CLI_OPT_LONG("limit", 0, &c->limit, 1, 1L << 30) },
         { BEST, CLI_OPT_CHOICE("backend", &ch->backend, backend_names) },
-        { BEST, CLI_OPT_CHOICE("design", &ch->design, design_names) },
+        { BEST | BENCH, CLI_OPT_CHOICE("design", &ch->design, design_names) },
         { BEST | BENCH, CLI_OPT_INT("split", 0, &c->gpu.split, 1, GM_MAX_DEPTH) },
         { BEST | BENCH, CLI_OPT_CHOICE("executor", &ch->executor, executor_names) },
         { BEST | BENCH, CLI_OPT_LONG("chunk", 0, &c->gpu.chunk, 1, 1L << 30) },
         { BEST | BENCH, CLI_OPT_INT("block-threads", 0, &c->gpu.block_threads, 32, 1024) },
         { BENCH, CLI_OPT_FLAG("gpu", 0, &c->bench_gpu) },
         { BENCH, CLI_OPT_FLAG("csv", 0, &c->csv) },
+        { BENCH, CLI_OPT_FLAG("whole-game", 0, &c->whole_game) },
     };
     _Static_assert(sizeof all / sizeof *all <= MAX_OPTIONS, "MAX_OPTIONS too small");
     memcpy(out, all, sizeof all);

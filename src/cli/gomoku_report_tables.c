@@ -9,7 +9,7 @@ typedef struct row {
 } row;
 
 #define ROWS(...) { __VA_ARGS__ }
-static const row tables[][7] = {
+static const row tables[GM_REPORT_DYNAMIC_GAME + 1][7] = {
     [GM_REPORT_SERIAL] = ROWS({ 6, { 0.00019, 0.0051, 0.0292, 0.272 } }, { 9, { 0.00069, 0.0269, 0.4572, 12.669 } },
                               { 12, { 0.00184, 0.1324, 4.6165, 271.388 } }, { 15, { 0.00415, 0.4375, 29.651, -1 } },
                               { 18, { 0.00874, 1.1842, 158.13, -1 } }, { 21, { 0.01346, 2.8423, 571.07, -1 } },
@@ -34,6 +34,14 @@ static const row tables[][7] = {
                                { 12, { 0.0058, 13.538, -1, -1 } }, { 15, { 0.0081, 29.12, -1, -1 } },
                                { 18, { 0.0094, 36.92, -1, -1 } }, { 21, { 0.0121, -1, -1, -1 } },
                                { 24, { 0.0147, -1, -1, -1 } }),
+    [GM_REPORT_PVS_GAME] = ROWS({ 6, { 0.0138, 0.11, -1, -1 } }, { 9, { 0.015, 0.60, -1, -1 } },
+                                { 12, { 0.016, 1.54, -1, -1 } }, { 15, { 0.020, 10.85, -1, -1 } },
+                                { 18, { 0.028, 18.88, -1, -1 } }, { 21, { 0.033, 99.04, -1, -1 } },
+                                { 24, { 0.034, -1, -1, -1 } }),
+    [GM_REPORT_DYNAMIC_GAME] = ROWS({ 6, { 0.0238, 0.349, 24.921, -1 } }, { 9, { 0.0306, 7.618, -1, -1 } },
+                                    { 12, { 0.0468, 278.748, -1, -1 } }, { 15, { 0.0718, -1, -1, -1 } },
+                                    { 18, { 0.0998, -1, -1, -1 } }, { 21, { 0.145, -1, -1, -1 } },
+                                    { 24, { 0.178, -1, -1, -1 } }),
 };
 
 /* Table 4's column of (depth, split), or -1. */
@@ -48,7 +56,7 @@ static int seqpar_column(int depth, int split)
 
 double gm_report_seconds(gm_report_table t, int size, int depth, int split)
 {
-    if (t <= GM_REPORT_NONE || t > GM_REPORT_DYNAMIC || depth < 1 || depth > 4)
+    if (t <= GM_REPORT_NONE || t > GM_REPORT_DYNAMIC_GAME || depth < 1 || depth > 4)
         return -1;
     const int column = t == GM_REPORT_SEQPAR ? seqpar_column(depth, split) : depth - 1;
     for (size_t i = 0; column >= 0 && i < sizeof tables[t] / sizeof tables[t][0]; i++)

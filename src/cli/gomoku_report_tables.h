@@ -13,6 +13,8 @@ typedef enum {
     GM_REPORT_SEQPAR,      /* Table 4: sequential-parallel CUDA, (depth, split) */
     GM_REPORT_PVS,         /* Table 5: PVS CUDA */
     GM_REPORT_DYNAMIC,     /* Table 6: dynamic parallelism CUDA */
+    GM_REPORT_PVS_GAME,    /* Table 8: a whole game (from the centre stone), PVS CUDA */
+    GM_REPORT_DYNAMIC_GAME, /* Table 9: a whole game, dynamic parallelism CUDA */
 } gm_report_table;
 
 /* The report's seconds for the cell (split: Table 4's sequential depth),
