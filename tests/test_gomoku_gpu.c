@@ -165,9 +165,10 @@ static void compare(int positions, int max_size, int max_depth)
                           size, size, near, depth, split, r.score, want);
                 CHECK_EQ(r.move, want_move);
             }
-        if (design(b, GMG_PVS, algo, depth, 0, &r))
-            CHECK_MSG(r.score == want, "position %d (%dx%d, near %d, depth %d) pvs: %d, serial %d", i, size, size,
-                      near, depth, r.score, want);
+        for (int d = GMG_PVS; d <= GMG_DYNAMIC; d++)
+            if (design(b, (gmg_design)d, algo, depth, 0, &r))
+                CHECK_MSG(r.score == want, "position %d (%dx%d, near %d, depth %d) %s: %d, serial %d", i, size, size,
+                          near, depth, gmg_design_name((gmg_design)d), r.score, want);
         free(b);
     }
 }
@@ -184,7 +185,7 @@ static void test_stop(void)
     gm_play(b, gm_cell(b, 7, 7));
     gts_stop stop = GTS_STOP_INIT;
     gts_stop_raise(&stop);
-    for (int d = GMG_NAIVE; d <= GMG_PVS; d++) {
+    for (int d = GMG_NAIVE; d <= GMG_DYNAMIC; d++) {
         const gmg_options o = { .design = (gmg_design)d, .executor = executor, .depth = 3, .stop = &stop };
         char err[160] = "";
         gmg_searcher *s = gmg_create(&o, err, sizeof err);

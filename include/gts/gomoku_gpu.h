@@ -20,6 +20,11 @@
  *            principal variation; the other children go to the GPU, a
  *            thread block each with a thread per cell, with a null
  *            window, and those that fail high again with the full one
+ *   dynamic  kernels that launch kernels (CUDA dynamic parallelism): a
+ *            block on a node above the last two plies launches a grid of
+ *            a block per child from the device; a block on the last
+ *            levels searches its subtree with pvs's block search (the
+ *            whole window); the host backs the values up at the end
  *
  * The CPU executor runs the same device code on the calling thread, for
  * tests and machines without a GPU.
@@ -33,7 +38,7 @@
 #include "gts/gomoku_search.h"
 #include "gts/stop.h"
 
-typedef enum { GMG_NAIVE, GMG_SEQPAR, GMG_BATCH, GMG_PVS } gmg_design;
+typedef enum { GMG_NAIVE, GMG_SEQPAR, GMG_BATCH, GMG_PVS, GMG_DYNAMIC } gmg_design;
 typedef enum { GMG_EXEC_GPU, GMG_EXEC_CPU } gmg_executor;
 
 #define GMG_CHUNK_DEFAULT (1L << 20)   /* frontier nodes per launch */
@@ -42,11 +47,11 @@ typedef struct gmg_options {
     gmg_design design;
     gmg_executor executor;
     gm_algo algo;          /* the threads' search (naive, seqpar, batch): GM_ALGO_MINIMAX, else alpha-beta */
-    int depth;             /* plies, 1.. (pvs: at most 16; a GPU thread's part at most 12) */
+    int depth;             /* plies, 1.. (pvs, dynamic: at most 16; a GPU thread's part at most 12) */
     int split;             /* seqpar: the host's plies, 1..depth (0: depth - 1, at least 1) */
     long chunk;            /* seqpar, batch: frontier nodes per launch (0: GMG_CHUNK_DEFAULT) */
     gm_eval_kind eval;     /* shapes; potential (or scan) for batch only */
-    int block_threads;     /* pvs: threads per block (0: the board's cells rounded up to a warp, at most 1024) */
+    int block_threads;     /* pvs, dynamic: threads per block (0: the board's cells rounded up to a warp, at most 1024) */
     gts_stop *stop;        /* may be NULL */
 } gmg_options;
 

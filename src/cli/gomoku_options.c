@@ -20,7 +20,7 @@ static const char *const schedule_names[] = { "static", "dynamic", "guided", NUL
 static const char *const eval_names[] = { "shapes", "potential", NULL };              /* by gm_eval_kind */
 static const char *const player_names[] = { "engine", "human", NULL };                /* by gm_player */
 static const char *const backend_names[] = { "cpu", "gpu", NULL };
-static const char *const design_names[] = { "naive", "seqpar", "batch", "pvs", NULL }; /* by gmg_design */
+static const char *const design_names[] = { "naive", "seqpar", "batch", "pvs", "dynamic", NULL }; /* by gmg_design */
 static const char *const executor_names[] = { "gpu", "cpu", NULL };                   /* by gmg_executor */
 
 /* The commands an option belongs to. */

@@ -12,6 +12,7 @@
 #include "core/gpu/gsp_seqpar.h"
 #include "gomoku/gm_search_internal.h"
 #include "gomoku/gpu/gmg_device.h"
+#include "gomoku/gpu/gmg_dynamic.h"
 
 _Static_assert(GMG_THREATS == GM_THREATS && GMG_WIN == GM_WIN, "the device's five points and wins as the CPU's");
 _Static_assert(sizeof(atomic_int) == sizeof(int), "gts_stop's int is read as an int");
@@ -19,6 +20,7 @@ _Static_assert(sizeof(atomic_int) == sizeof(int), "gts_stop's int is read as an 
 struct gmg_searcher {
     gmg_options o;
     gmg_device *dev;           /* the GPU executor's */
+    gmg_dynamic *dyn;          /* the dynamic design's, on the GPU executor */
     gmg_bgame b;               /* the board's geometry and the PVS blocks' layout */
     gmg_pos *root;             /* the position searched, whole */
     gmg_pos *scratch;          /* the CPU executor's thread position */
@@ -26,11 +28,11 @@ struct gmg_searcher {
     gmg_stats *st;
 };
 
-static const char *const design_names[] = { "naive", "seqpar", "batch", "pvs" };
+static const char *const design_names[] = { "naive", "seqpar", "batch", "pvs", "dynamic" };
 
 const char *gmg_design_name(gmg_design d)
 {
-    return d >= GMG_NAIVE && d <= GMG_PVS ? design_names[d] : "?";
+    return d >= GMG_NAIVE && d <= GMG_DYNAMIC ? design_names[d] : "?";
 }
 
 static const int *stop_word(const gts_stop *stop)
@@ -249,6 +251,105 @@ static int run_pvs(gmg_searcher *s, int depth, gm_result *r, char *err, size_t e
     return rc;
 }
 
+/* The dynamic design on this thread: a node above the last level backs
+ * its children's values up, one at the last level (or decided) is
+ * searched by the block search, as gmg_dynamic.cu's blocks do.
+ * children: the root's children's values (NULL below the root). */
+static int32_t dynamic_cpu(gmg_searcher *s, const uint8_t *pos, int l, int levels, int depth, int32_t *children,
+                           int *n_children)
+{
+    const gmg_bgame *b = &s->b;
+    int64_t scratch[GB_SCRATCH_WORDS];
+    uint8_t *stack = s->stack + (size_t)l * (size_t)b->stride;
+    memcpy(stack, pos, (size_t)b->pos_bytes);
+    uint32_t *mask = (uint32_t *)(stack + b->mask_off);
+    const int n = l < levels && !gts_stop_raised(s->o.stop) ? gmg_bgen(b, stack, mask, scratch) : -1;
+    if (n < 0) {
+        uint8_t *search = s->stack + (size_t)b->stride * (size_t)(levels + 1);
+        memcpy(search, pos, (size_t)b->pos_bytes);
+        const gpv_out o = gmg_block_block_search(b, search, depth - l, -GMG_INF, GMG_INF, stop_word(s->o.stop),
+                                                 scratch);
+        s->st->device_nodes += o.nodes;
+        return o.value;
+    }
+    s->st->device_nodes++;
+    s->st->jobs += n;
+    uint8_t *child = malloc((size_t)b->pos_bytes);
+    int32_t best = -GMG_INF - 1;
+    int k = 0;
+    for (int m = gmg_block_next_move(mask, b->mask_words, 0); m >= 0 && child;
+         m = gmg_block_next_move(mask, b->mask_words, m + 1), k++) {
+        gmg_bplay(b, child, stack, m, scratch);
+        const int32_t v = dynamic_cpu(s, child, l + 1, levels, depth, NULL, NULL);
+        if (children)
+            children[k] = v;
+        best = -v > best ? -v : best;
+    }
+    if (n_children)
+        *n_children = k;
+    free(child);
+    return best;
+}
+
+/* The dynamic design: the levels launched from the device (the last
+ * two plies searched by blocks, each level's nodes bounded by the
+ * moves) and their arena within 4 GB; the root's value, its best move
+ * the first of that value in move order. */
+static int run_dynamic(gmg_searcher *s, int depth, gm_result *r, char *err, size_t errlen)
+{
+    const gmg_bgame *b = &s->b;
+    int caps[GMG_DP_MAX_LEVELS + 1] = { 1 };
+    int levels = depth >= 3 ? depth - 2 : 1;
+    levels = levels > GMG_DP_MAX_LEVELS ? GMG_DP_MAX_LEVELS : levels;
+    for (;; levels--) {
+        double bytes = 0, nodes = 1;
+        for (int l = 1; l <= levels; l++) {
+            nodes *= b->g.cells - s->root->h.stones - (l - 1);
+            caps[l] = nodes > 1e9 ? 1000000000 : (int)nodes;
+            bytes += nodes * (b->pos_bytes + 12);
+        }
+        if (bytes <= 4e9 || levels == 1)
+            break;
+    }
+    free(s->stack);
+    int32_t *children = malloc((size_t)b->g.cells * sizeof *children);
+    s->stack = malloc((size_t)(levels + depth + 2) * (size_t)b->stride);
+    if (!children || !s->stack) {
+        free(children);
+        snprintf(err, errlen, "out of memory");
+        return -1;
+    }
+    int n = 0, rc = 0;
+    double us = 0;
+    uint64_t nodes = 0;
+    if (s->o.executor == GMG_EXEC_CPU) {
+        r->score = dynamic_cpu(s, (const uint8_t *)s->root, 0, levels, depth, children, &n);
+        rc = gts_stop_raised(s->o.stop) ? 1 : 0;
+    } else {
+        rc = gmg_dynamic_run(s->dyn, b, (const uint8_t *)s->root, depth, levels, caps,
+                             s->o.block_threads ? s->o.block_threads : b->g.cells > 1024 ? 1024 : (b->g.cells + 31) / 32 * 32,
+                             stop_word(s->o.stop), &r->score, children, &n, &nodes, &us, err, errlen);
+        s->st->device_nodes += nodes;
+        s->st->launches++;
+    }
+    s->st->kernel_us += us;
+    /* The root's moves in the order its children were made (the mask's). */
+    int64_t scratch[GB_SCRATCH_WORDS];
+    uint32_t *mask = (uint32_t *)(s->stack + b->mask_off);
+    memcpy(s->stack, s->root, (size_t)b->pos_bytes);
+    gmg_bgen(b, s->stack, mask, scratch);
+    int32_t best = -GMG_INF - 1;
+    for (int m = gmg_block_next_move(mask, b->mask_words, 0), k = 0; m >= 0 && k < n && rc == 0;
+         m = gmg_block_next_move(mask, b->mask_words, m + 1), k++)
+        if (-children[k] > best) {
+            best = -children[k];
+            r->move = m;
+        }
+    r->nodes = s->st->device_nodes;
+    free(children);
+    return rc;
+}
+
 /* The host's plies of the thread designs. */
 static int host_plies(const gmg_options *o)
 {
@@ -263,15 +364,17 @@ static int host_plies(const gmg_options *o)
 static int check_options(const gmg_options *o, char *err, size_t errlen)
 {
     const int split = host_plies(o);
-    if (o->design < GMG_NAIVE || o->design > GMG_PVS)
+    const bool blocks = o->design == GMG_PVS || o->design == GMG_DYNAMIC;
+    if (o->design < GMG_NAIVE || o->design > GMG_DYNAMIC)
         snprintf(err, errlen, "unknown GPU design %d", (int)o->design);
-    else if (o->design == GMG_PVS && (o->depth < 1 || o->depth > GPV_MAX_PLY + 1))
-        snprintf(err, errlen, "depth %d is out of the pvs design's range 1..%d", o->depth, GPV_MAX_PLY + 1);
-    else if (o->design != GMG_PVS && (o->depth < 1 || o->depth > GM_MAX_DEPTH))
+    else if (blocks && (o->depth < 1 || o->depth > GPV_MAX_PLY + 1))
+        snprintf(err, errlen, "depth %d is out of the %s design's range 1..%d", o->depth, design_names[o->design],
+                 GPV_MAX_PLY + 1);
+    else if (!blocks && (o->depth < 1 || o->depth > GM_MAX_DEPTH))
         snprintf(err, errlen, "depth %d out of range (1..%d)", o->depth, GM_MAX_DEPTH);
-    else if (o->design != GMG_PVS && (split < 1 || split > o->depth))
+    else if (!blocks && (split < 1 || split > o->depth))
         snprintf(err, errlen, "split %d out of range (1..%d, the depth)", split, o->depth);
-    else if (o->design != GMG_PVS && o->depth - split > GMG_THREAD_PLIES)
+    else if (!blocks && o->depth - split > GMG_THREAD_PLIES)
         snprintf(err, errlen, "a GPU thread searches at most %d plies: split %d leaves %d of depth %d",
                  GMG_THREAD_PLIES, split, o->depth - split, o->depth);
     else if (o->chunk < 0)
@@ -296,7 +399,11 @@ gmg_searcher *gmg_create(const gmg_options *o, char *err, size_t errlen)
         return NULL;
     }
     s->o = *o;
-    if (o->executor == GMG_EXEC_GPU && !(s->dev = gmg_device_open(err, errlen))) {
+    if (o->executor == GMG_EXEC_GPU && o->design == GMG_DYNAMIC && !(s->dyn = gmg_dynamic_open(err, errlen))) {
+        gmg_free(s);
+        return NULL;
+    }
+    if (o->executor == GMG_EXEC_GPU && o->design != GMG_DYNAMIC && !(s->dev = gmg_device_open(err, errlen))) {
         gmg_free(s);
         return NULL;
     }
@@ -308,6 +415,7 @@ void gmg_free(gmg_searcher *s)
     if (!s)
         return;
     gmg_device_close(s->dev);
+    gmg_dynamic_close(s->dyn);
     free(s->root);
     free(s->scratch);
     free(s->stack);
@@ -332,8 +440,12 @@ int gmg_search(gmg_searcher *s, const gm_board *b, gm_result *r, gmg_stats *st, 
         r->depth = 1;
         r->nodes = 1;
     } else {
-        rc = s->o.design == GMG_PVS ? run_pvs(s, s->o.depth, r, err, errlen)
-                                    : run_seqpar(s, host_plies(&s->o), s->o.depth, r, err, errlen);
+        if (s->o.design == GMG_PVS)
+            rc = run_pvs(s, s->o.depth, r, err, errlen);
+        else if (s->o.design == GMG_DYNAMIC)
+            rc = run_dynamic(s, s->o.depth, r, err, errlen);
+        else
+            rc = run_seqpar(s, host_plies(&s->o), s->o.depth, r, err, errlen);
         r->depth = s->o.depth;
     }
     r->usec = gts_now_usec() - t0;
