@@ -13,6 +13,8 @@ fail=0
 . "$(dirname "$0")/gpu_lib.sh"
 gpu_skip_without_device
 "$TEST" device || fail=1
-gpu_sanitize "$TEST" device_small
+# racecheck cannot follow device-side launches (the dynamic design).
+gpu_sanitize_with memcheck "$TEST" device_small
+gpu_sanitize_with racecheck "$TEST" device_small_static
 "$GTS" gomoku bench table --gpu --sizes 6,9,12,15 --depths 1-3 --max-seconds 5 || fail=1
 exit $fail

@@ -14,23 +14,29 @@ gpu_skip_without_device() {
     echo "$line"
 }
 
-# gpu_sanitize COMMAND ARGS...: the command under memcheck and racecheck,
-# a summary line each; fail=1 (and the report's tail) on an error.
-gpu_sanitize() {
+# gpu_sanitize_with TOOL COMMAND ARGS...: the command under one
+# compute-sanitizer tool, a summary line; fail=1 (and the report's tail)
+# on an error.
+gpu_sanitize_with() {
+    local tool=$1 out
+    shift
     if [ -z "$SAN" ]; then
         echo "compute-sanitizer not found: $(basename "$1") ${*:2} not checked"
         return
     fi
-    local tool out
     out=$(mktemp)
-    for tool in memcheck racecheck; do
-        if "$SAN" --tool "$tool" --error-exitcode 1 "$@" > "$out" 2>&1; then
-            echo "compute-sanitizer $tool: $(grep -E "(ERROR|RACECHECK) SUMMARY" "$out" | sort | uniq -c | tr -s " " | paste -sd";")"
-        else
-            echo "FAILED: compute-sanitizer $tool on $(basename "$1") ${*:2}" >&2
-            tail -30 "$out" >&2
-            fail=1
-        fi
-    done
+    if "$SAN" --tool "$tool" --error-exitcode 1 "$@" > "$out" 2>&1; then
+        echo "compute-sanitizer $tool: $(grep -E "(ERROR|RACECHECK) SUMMARY" "$out" | sort | uniq -c | tr -s " " | paste -sd";")"
+    else
+        echo "FAILED: compute-sanitizer $tool on $(basename "$1") ${*:2}" >&2
+        tail -30 "$out" >&2
+        fail=1
+    fi
     rm -f "$out"
+}
+
+# gpu_sanitize COMMAND ARGS...: the command under memcheck and racecheck.
+gpu_sanitize() {
+    gpu_sanitize_with memcheck "$@"
+    gpu_sanitize_with racecheck "$@"
 }

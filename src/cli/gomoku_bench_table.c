@@ -14,7 +14,7 @@
 #include "gomoku_cli.h"
 #include "gomoku_report_tables.h"
 
-#define VARIANTS 8
+#define VARIANTS 9
 
 /* One column set of the table: a CPU search or a GPU design. */
 typedef struct variant {
@@ -303,6 +303,7 @@ static void gpu_variants(table *t, gm_search_options o)
         add_cpu(t, o, GM_ALGO_ALPHABETA, GM_REPORT_NONE);
         add_cpu(t, o, GM_ALGO_PVS, GM_REPORT_NONE);
         add_gpu(t, GM_ALGO_ALPHABETA, GMG_PVS, 0, GM_REPORT_PVS_GAME);
+        add_gpu(t, GM_ALGO_ALPHABETA, GMG_DYNAMIC, 0, GM_REPORT_DYNAMIC_GAME);
         return;
     }
     const gm_algo full = t->c->nalgos && t->c->algos[0] == GM_ALGO_MINIMAX ? GM_ALGO_MINIMAX : GM_ALGO_ALPHABETA;
@@ -314,6 +315,7 @@ static void gpu_variants(table *t, gm_search_options o)
         add_gpu(t, full, GMG_SEQPAR, 2, GM_REPORT_SEQPAR);
     add_gpu(t, full, GMG_BATCH, 0, GM_REPORT_NONE);
     add_gpu(t, full, GMG_PVS, 0, GM_REPORT_PVS);
+    add_gpu(t, full, GMG_DYNAMIC, 0, GM_REPORT_DYNAMIC);
 }
 
 /* The table's lists from the options, with its defaults (the report's

@@ -129,12 +129,17 @@ extern "C" void gmg_dynamic_close(gmg_dynamic *d)
     free(d);
 }
 
-// The arena cut into the levels' arrays; false when it cannot be had.
+static size_t round256(size_t n)
+{
+    return (n + 255) & ~(size_t)255;
+}
+
+// The arena cut into the levels' arrays (each 256-byte aligned); false when it cannot be had.
 static bool lay_out(gmg_dynamic *d, const gmg_bgame *b, const int *caps, int levels, char *err, size_t errlen)
 {
-    size_t bytes = 2 * sizeof(unsigned long long) + sizeof(int) * (levels + 1);
+    size_t bytes = 256;
     for (int l = 0; l <= levels; l++)
-        bytes += (size_t)caps[l] * ((size_t)b->pos_bytes + 3 * sizeof(int32_t)) + 256;
+        bytes += 256 + (size_t)caps[l] * b->pos_bytes + round256((size_t)caps[l] * 3 * sizeof(int32_t));
     if (bytes > d->arena_bytes) {
         cudaFree(d->arena);
         d->arena = NULL;
@@ -146,7 +151,7 @@ static bool lay_out(gmg_dynamic *d, const gmg_bgame *b, const int *caps, int lev
     uint8_t *p = (uint8_t *)d->arena;
     d->host.nodes = (unsigned long long *)p;
     d->host.overflow = (int *)(p + sizeof(unsigned long long));
-    p += 2 * sizeof(unsigned long long);
+    p += 256;
     for (int l = 0; l <= levels; l++) {
         dp_level *v = &d->host.level[l];
         v->cap = caps[l];
@@ -157,7 +162,7 @@ static bool lay_out(gmg_dynamic *d, const gmg_bgame *b, const int *caps, int lev
         v->value = (int32_t *)p;
         v->first = v->value + caps[l];
         v->count = v->first + caps[l];
-        p += (size_t)caps[l] * 3 * sizeof(int32_t);
+        p += round256((size_t)caps[l] * 3 * sizeof(int32_t));
     }
     return true;
 }
