@@ -4,8 +4,7 @@
 // and launches a grid of a block per child itself; a block at the last
 // level (or on a decided node) searches its subtree with the PVS design's
 // block search (gmg_block.h), the whole window.  When the root's grid and
-// every grid below it are done, the host backs the values up, a kernel a
-// level.  Compiled with relocatable device code (CMake: gts_cdp), which
+// every grid below it are done, the host backs the values up.  Compiled with relocatable device code (CMake: gts_cdp), which
 // device-side launches need.
 #include <cuda_runtime.h>
 #include <stdio.h>
@@ -75,21 +74,6 @@ __global__ void __launch_bounds__(1024) dp_node(const dp_tree *t, int l, int bas
     __syncthreads();
     if (threadIdx.x == 0)
         dp_node<<<n, blockDim.x, (t->depth + 1) * b->stride, cudaStreamFireAndForget>>>(t, l + 1, first);
-}
-
-// Level l's values from level l + 1's: a thread a node.
-__global__ void dp_reduce(const dp_tree *t, int l, int used)
-{
-    const int slot = blockIdx.x * blockDim.x + threadIdx.x;
-    const dp_level *at = &t->level[l], *below = &t->level[l + 1];
-    if (slot >= used || at->count[slot] == 0)
-        return;
-    int32_t best = -GMG_INF - 1;
-    for (int k = 0; k < at->count[slot]; k++) {
-        const int32_t v = -below->value[at->first[slot] + k];
-        best = v > best ? v : best;
-    }
-    at->value[slot] = best;
 }
 
 struct gmg_dynamic {
@@ -167,6 +151,59 @@ static bool lay_out(gmg_dynamic *d, const gmg_bgame *b, const int *caps, int lev
     return true;
 }
 
+// The levels' values backed up on the host, the deepest first: a node
+// with children takes the best of theirs negated.  (A kernel a level did
+// this on the device at first; its root value came out as its first
+// child's, for a reason not found: the host's walk is a few megabytes of
+// copies on a 24x24 board.)
+static int back_up(gmg_dynamic *d, int levels, int32_t *value, int32_t *children, int *n_children, char *err,
+                   size_t errlen)
+{
+    int32_t *below = NULL;
+    int rc = 0;
+    for (int l = levels; l >= 0 && rc == 0; l--) {
+        const dp_level *at = &d->host.level[l];
+        int used = 0;
+        int32_t *v = NULL, *first = NULL, *count = NULL;
+        rc = gpu_failed(cudaMemcpy(&used, at->used, sizeof used, cudaMemcpyDeviceToHost), "copy out", err, errlen)
+                 ? -1
+                 : 0;
+        if (rc == 0 && (!(v = (int32_t *)malloc((size_t)(used ? used : 1) * 3 * sizeof *v)))) {
+            snprintf(err, errlen, "out of memory");
+            rc = -1;
+        }
+        if (rc == 0) {
+            first = v + used;
+            count = first + used;
+            if (gpu_failed(cudaMemcpy(v, at->value, (size_t)used * sizeof *v, cudaMemcpyDeviceToHost), "copy out",
+                           err, errlen) ||
+                gpu_failed(cudaMemcpy(first, at->first, (size_t)used * sizeof *v, cudaMemcpyDeviceToHost),
+                           "copy out", err, errlen) ||
+                gpu_failed(cudaMemcpy(count, at->count, (size_t)used * sizeof *v, cudaMemcpyDeviceToHost),
+                           "copy out", err, errlen))
+                rc = -1;
+        }
+        for (int i = 0; i < used && rc == 0; i++) {
+            if (!count[i])
+                continue;
+            int32_t best = -GMG_INF - 1;
+            for (int k = 0; k < count[i]; k++)
+                best = -below[first[i] + k] > best ? -below[first[i] + k] : best;
+            v[i] = best;
+        }
+        if (rc == 0 && l == 1)
+            memcpy(children, v, (size_t)used * sizeof *v);
+        if (rc == 0 && l == 0) {
+            *value = v[0];
+            *n_children = count[0];
+        }
+        free(below);
+        below = v;
+    }
+    free(below);
+    return rc;
+}
+
 extern "C" int gmg_dynamic_run(gmg_dynamic *d, const gmg_bgame *b, const uint8_t *root, int depth, int levels,
                                const int *caps, int threads, const int *stop, int32_t *value, int32_t *children,
                                int *n_children, uint64_t *nodes, double *kernel_us, char *err, size_t errlen)
@@ -204,26 +241,14 @@ extern "C" int gmg_dynamic_run(gmg_dynamic *d, const gmg_bgame *b, const uint8_t
     int overflow = 0;
     unsigned long long count = 0;
     if (gpu_failed(cudaGetLastError(), "kernel launch", err, errlen) ||
-        gpu_failed(gpu_stoppable_wait(&d->launch, stop, kernel_us), "kernel", err, errlen))
+        gpu_failed(gpu_stoppable_wait(&d->launch, stop, kernel_us), "kernel", err, errlen) ||
+        gpu_failed(cudaDeviceSynchronize(), "kernel", err, errlen))
         return -1;
-    for (int l = levels - 1; l >= 0; l--) {
-        int used = 0;
-        if (gpu_failed(cudaMemcpy(&used, d->host.level[l].used, sizeof used, cudaMemcpyDeviceToHost), "copy out",
-                       err, errlen))
-            return -1;
-        dp_reduce<<<(used + 127) / 128, 128>>>(d->tree, l, used);
-    }
     if (gpu_failed(cudaMemcpy(&overflow, d->host.overflow, sizeof overflow, cudaMemcpyDeviceToHost), "copy out", err,
                    errlen) ||
-        gpu_failed(cudaMemcpy(&count, d->host.nodes, sizeof count, cudaMemcpyDeviceToHost), "copy out", err, errlen) ||
-        gpu_failed(cudaMemcpy(value, d->host.level[0].value, sizeof *value, cudaMemcpyDeviceToHost), "copy out", err,
-                   errlen) ||
-        gpu_failed(cudaMemcpy(n_children, d->host.level[0].count, sizeof *n_children, cudaMemcpyDeviceToHost),
-                   "copy out", err, errlen) ||
-        (levels > 0 && *n_children &&
-         gpu_failed(cudaMemcpy(children, d->host.level[1].value, (size_t)*n_children * sizeof *children,
-                               cudaMemcpyDeviceToHost),
-                    "copy out", err, errlen)))
+        gpu_failed(cudaMemcpy(&count, d->host.nodes, sizeof count, cudaMemcpyDeviceToHost), "copy out", err, errlen))
+        return -1;
+    if (!overflow && !d->launch.raised && back_up(d, levels, value, children, n_children, err, errlen) != 0)
         return -1;
     if (overflow) {
         snprintf(err, errlen, "the dynamic design's tree outgrew its arena of %zu MB", d->arena_bytes >> 20);
