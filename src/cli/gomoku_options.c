@@ -17,7 +17,7 @@ static const char *const algo_names[] = { "minimax", "alphabeta", "pvs", NULL };
 static const char *const rule_names[] = { "freestyle", "standard", NULL };            /* by gm_rule */
 static const char *const parallel_names[] = { "root", "split", "shared", NULL };      /* gm_parallel - 1 */
 static const char *const schedule_names[] = { "static", "dynamic", "guided", NULL };  /* by gm_schedule */
-static const char *const eval_names[] = { "shapes", "potential", NULL };              /* by gm_eval_kind */
+static const char *const eval_names[] = { "shapes", "potential", "scan", NULL };      /* by gm_eval_kind */
 static const char *const player_names[] = { "engine", "human", NULL };                /* by gm_player */
 
 /* The commands an option belongs to. */
