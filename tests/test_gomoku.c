@@ -14,6 +14,7 @@
 #include "test_rng.h"
 #include "gts/gomoku.h"
 #include "gts/gomoku_search.h"
+#include "gomoku/gm_scan.h"
 
 /* ---- the reference: a cell array and direct scans ---------------------- */
 
@@ -424,6 +425,115 @@ static void test_potential(void)
     }
 }
 
+/* ---- scan: the potential evaluation by direction scans ------------------ */
+
+/* Puts a stone of colour at cell (x, y) if it is on the board and empty:
+ * gm_play with the side set, so that any pattern can be laid. */
+static void put(gm_board *b, int x, int y, int colour)
+{
+    if (x < 0 || y < 0 || x >= b->width || y >= b->height || b->cell[gm_cell(b, x, y)] != GM_EMPTY)
+        return;
+    b->side = colour;
+    gm_play(b, gm_cell(b, x, y));
+}
+
+/* A random position: a few lines of 2..7 cells of one colour with gaps
+ * now and then (fours, fives, overlines and their five points), scattered
+ * stones, either side to move. */
+static void random_lines(gm_board *b)
+{
+    const int lines = (int)rnd(5), scatter = (int)rnd((unsigned)b->cells / 6 + 1);
+    for (int i = 0; i < lines; i++) {
+        const int colour = (int)rnd(2), d = (int)rnd(4), len = 2 + (int)rnd(6);
+        const int x = (int)rnd((unsigned)b->width), y = (int)rnd((unsigned)b->height);
+        for (int k = 0; k < len; k++)
+            if (rnd(8))
+                put(b, x + k * DX[d], y + k * DY[d], colour);
+    }
+    for (int i = 0; i < scatter; i++)
+        put(b, (int)rnd((unsigned)b->width), (int)rnd((unsigned)b->height), (int)rnd(2));
+    b->side = (int)rnd(2);
+}
+
+/* The board's rows as gm_scan.h reads them. */
+static void board_rows(const gm_board *b, uint32_t *mine, uint32_t *theirs)
+{
+    memset(mine, 0, (size_t)b->height * sizeof mine[0]);
+    memset(theirs, 0, (size_t)b->height * sizeof theirs[0]);
+    for (int cell = 0; cell < b->cells; cell++)
+        if (b->cell[cell] != GM_EMPTY) {
+            uint32_t *rows = b->cell[cell] == b->side + 1 ? mine : theirs;
+            rows[cell / b->width] |= 1u << (cell % b->width);
+        }
+}
+
+/* gm_eval_scan, the row-word scans and the AVX2 scans all equal
+ * gm_eval_potential: every size from 5 to 32 on each side, both rules,
+ * every candidate radius, the empty board, and the five-point endings. */
+static void test_scan_values(void)
+{
+    const bool avx2 = gm_scan_have_avx2();
+    if (!avx2)
+        printf("test_gomoku scan: no AVX2 on this CPU, the vector scans are not checked\n");
+    int wins = 0, losses = 0;
+    for (int pos = 0; pos < 4000; pos++) {
+        const int w = 5 + (int)rnd(28), h = pos % 4 ? 5 + (int)rnd(28) : w;
+        gm_board *b = new_board(w, h, (gm_rule)(pos % 2), (pos / 2) % 5);
+        if (pos >= 10)
+            random_lines(b);
+        uint32_t mine[GM_MAX_SIZE], theirs[GM_MAX_SIZE];
+        board_rows(b, mine, theirs);
+        const int32_t expect = gm_eval_potential(b), scan = gm_eval_scan(b);
+        const int32_t scalar = gm_scan_potential(mine, theirs, w, h, b->rule, b->near);
+        const bool ok = CHECK_MSG(scan == expect && scalar == expect,
+                                  "position %d (%dx%d rule %d near %d): %d %d, potential %d", pos, w, h, b->rule,
+                                  b->near, scan, scalar, expect);
+        if (avx2)
+            CHECK_EQ(gm_scan_potential_avx2(mine, theirs, w, h, b->rule, b->near), scalar);
+        wins += expect == 2000000;
+        losses += expect == -2000000;
+        free(b);
+        if (!ok)
+            break;
+    }
+    /* The positions reached both endings, and many others. */
+    CHECK_MSG(wins > 100 && losses > 100 && wins + losses < 3000, "%d wins, %d losses", wins, losses);
+}
+
+/* Searches with either way of computing the potential return the same
+ * move and score. */
+static void test_scan_search(void)
+{
+    for (int pos = 0; pos < 6; pos++) {
+        gm_board *b = new_board(pos < 4 ? 15 : 11, 15, (gm_rule)(pos % 2), 1 + pos % 2);
+        random_game(b, 4 + (int)rnd(16), false);
+        if (gm_game_over(b)) {
+            free(b);
+            continue;
+        }
+        for (int depth = 2; depth <= 3; depth++) {
+            gm_search_options o;
+            gm_search_defaults(&o);
+            o.depth = depth;
+            o.tt_bytes = 1 << 20;
+            o.eval = GM_EVAL_POTENTIAL;
+            int move, scan_move;
+            const int32_t v = search_score(b, &o, &move);
+            o.eval = GM_EVAL_SCAN;
+            const int32_t scan = search_score(b, &o, &scan_move);
+            CHECK_MSG(scan == v && scan_move == move, "position %d depth %d: scan %d at %d, potential %d at %d", pos,
+                      depth, scan, scan_move, v, move);
+        }
+        free(b);
+    }
+}
+
+static void test_scan(void)
+{
+    test_scan_values();
+    test_scan_search();
+}
+
 /* The parallel variants return the serial score. */
 static void test_threads(void)
 {
@@ -598,8 +708,8 @@ int main(int argc, char **argv)
 {
     static const check_part parts[] = {
         { "board", test_board }, { "rules", test_rules }, { "algos", test_algos }, { "potential", test_potential },
-        { "threads", test_threads }, { "idle_threads", test_idle_threads }, { "vcf", test_vcf },
-        { "time", test_time },
+        { "scan", test_scan }, { "threads", test_threads }, { "idle_threads", test_idle_threads },
+        { "vcf", test_vcf }, { "time", test_time },
     };
     return check_run_parts(argc, argv, "test_gomoku", parts, sizeof parts / sizeof *parts);
 }

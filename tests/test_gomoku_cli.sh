@@ -51,6 +51,17 @@ run "best: win in one" "$GTS" gomoku best --json "h8 g8 i8 a1 j8 a2 k8 a3"
 expect_rc 0
 expect_contains out '"move":"l8"' "\"score\":999999999"
 
+# The potential evaluation by direction scans: the cell-by-cell one's move
+# and score (its node count too: the same values make the same tree).
+SCAN_POSITION="j10 k11 j11 j9 k10 h8 l9"
+run "best: --eval potential" "$GTS" gomoku best --eval potential --depth 3 --size 19 "$SCAN_POSITION"
+expect_rc 0
+potential=$(sed 's/ time .*//' "$TMP/out")
+run "best: --eval scan" "$GTS" gomoku best --eval scan --depth 3 --size 19 "$SCAN_POSITION"
+expect_rc 0
+checks=$((checks + 1))
+[ "$(sed 's/ time .*//' "$TMP/out")" = "$potential" ] || fail "--eval scan: '$(cat "$TMP/out")', potential: '$potential'"
+
 # --- errors: 1 for a bad position, 2 for a usage error ---
 run "malformed move" "$GTS" gomoku best "h8 zz"
 expect_error 1 "move 2: 'z' is not a cell"

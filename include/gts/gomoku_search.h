@@ -43,7 +43,11 @@ typedef enum {
 
 typedef enum { GM_SCHED_STATIC, GM_SCHED_DYNAMIC, GM_SCHED_GUIDED } gm_schedule;
 
-typedef enum { GM_EVAL_SHAPES, GM_EVAL_POTENTIAL } gm_eval_kind;
+typedef enum {
+    GM_EVAL_SHAPES,      /* the incremental shape values (gm_eval) */
+    GM_EVAL_POTENTIAL,   /* the Connect-5 report's potential, cell by cell (gm_eval_potential) */
+    GM_EVAL_SCAN,        /* the potential computed by direction scans: GM_EVAL_POTENTIAL's values (gm_eval_scan) */
+} gm_eval_kind;
 
 typedef struct gm_search_options {
     gm_algo algo;

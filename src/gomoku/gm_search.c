@@ -158,7 +158,9 @@ void gm_order_moves(gm_ctx *c, int16_t *moves, int n, int tt_move, int ply)
 
 static inline int32_t evaluate(const gm_ctx *c)
 {
-    return c->o->eval == GM_EVAL_POTENTIAL ? gm_eval_potential(&c->b) : gm_eval(&c->b);
+    return c->o->eval == GM_EVAL_POTENTIAL ? gm_eval_potential(&c->b)
+           : c->o->eval == GM_EVAL_SCAN    ? gm_eval_scan(&c->b)
+                                           : gm_eval(&c->b);
 }
 
 /* The periodic check (core/deadline.h), and the other threads' flags. */
