@@ -10,25 +10,8 @@
 
 #include <stdint.h>
 
+#include "gomoku/gm_lines.h"
 #include "gts/gomoku.h"
-
-#ifndef GM_HD
-#ifdef __CUDACC__
-#define GM_HD static __host__ __device__ __forceinline__
-#else
-#define GM_HD static inline
-#endif
-#endif
-
-/* __popc exists only in device code: nvcc's host pass of a GM_HD function
- * takes the builtin. */
-#ifndef GM_POPC32
-#ifdef __CUDA_ARCH__
-#define GM_POPC32(x) __popc(x)
-#else
-#define GM_POPC32(x) __builtin_popcount(x)
-#endif
-#endif
 
 /* The potential of a cell by the longest run through it (gm_eval.c). */
 enum { GM_SCAN_P1 = 1, GM_SCAN_P2 = 10, GM_SCAN_P3 = 100, GM_SCAN_P4 = 1000, GM_SCAN_P5 = 100000 };
@@ -36,7 +19,7 @@ enum { GM_SCAN_P1 = 1, GM_SCAN_P2 = 10, GM_SCAN_P3 = 100, GM_SCAN_P4 = 1000, GM_
 /* The value for the sums of a whole board: a five point of the side to
  * move wins at once, two of the other side's cannot both be blocked
  * (gm_eval_potential's last rules). */
-GM_HD int32_t gm_scan_result(uint32_t value, int my_five, int their_fives)
+GM_FN int32_t gm_scan_result(uint32_t value, int my_five, int their_fives)
 {
     if (my_five)
         return 2 * GM_SCAN_P5 * 10;
@@ -49,9 +32,9 @@ GM_HD int32_t gm_scan_result(uint32_t value, int my_five, int their_fives)
 #define GM_SCAN_T uint32_t
 #define GM_SCAN_LANES 1
 #ifdef __CUDACC__
-#define GM_SCAN_FN GM_HD
+#define GM_SCAN_FN GM_FN
 #else
-#define GM_SCAN_FN GM_HD __attribute__((always_inline))
+#define GM_SCAN_FN GM_FN __attribute__((always_inline))
 #endif
 #define GM_SCAN_NAME(n) gm_scan_##n
 #define GM_SCAN_ROW(r, y, h) ((unsigned)(y) < (unsigned)(h) ? (r)[y] : 0u)
@@ -74,7 +57,7 @@ GM_HD int32_t gm_scan_result(uint32_t value, int my_five, int their_fives)
  * board (width <= 32) given as rows: bit x of mine[y] / theirs[y] set
  * where the side to move / the other side has a stone at (x, y). near:
  * the board's candidate radius (0: every empty cell counts). */
-GM_HD int32_t gm_scan_potential(const uint32_t *mine, const uint32_t *theirs, int width, int height, gm_rule rule,
+GM_FN int32_t gm_scan_potential(const uint32_t *mine, const uint32_t *theirs, int width, int height, gm_rule rule,
                                 int near)
 {
     /* Each rule its own copy of the scans, with the run lengths it needs
