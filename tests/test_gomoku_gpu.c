@@ -120,12 +120,15 @@ static void test_position(void)
 
 static gmg_executor executor = GMG_EXEC_CPU;
 
+static gm_eval_kind eval = GM_EVAL_SHAPES;
+
 static int32_t serial(const gm_board *b, gm_algo algo, int depth, int *move)
 {
     gm_search_options o;
     gm_search_defaults(&o);
     o.algo = algo;
     o.depth = depth;
+    o.eval = eval;
     gm_result r;
     char err[128];
     CHECK_EQ(gm_search(b, &o, &r, err, sizeof err), 0);
@@ -137,7 +140,7 @@ static int32_t serial(const gm_board *b, gm_algo algo, int depth, int *move)
 static bool design(const gm_board *b, gmg_design d, gm_algo algo, int depth, int split, gm_result *r)
 {
     const gmg_options o = { .design = d, .executor = executor, .algo = algo, .depth = depth, .split = split,
-                            .chunk = 7 };
+                            .chunk = 7, .eval = eval };
     char err[160] = "";
     gmg_searcher *s = gmg_create(&o, err, sizeof err);
     const bool ok = CHECK_MSG(s != NULL, "gmg_create: %s", err) &&
@@ -169,7 +172,7 @@ static void compare(int positions, int max_size, int max_depth)
                           size, size, near, depth, split, r.score, want);
                 CHECK_EQ(r.move, want_move);
             }
-        for (int d = GMG_PVS; d <= (int)last_design; d++)
+        for (int d = GMG_PVS; d <= (int)last_design && eval == GM_EVAL_SHAPES; d++)
             if (design(b, (gmg_design)d, algo, depth, 0, &r))
                 CHECK_MSG(r.score == want, "position %d (%dx%d, near %d, depth %d) %s: %d, serial %d", i, size, size,
                           near, depth, gmg_design_name((gmg_design)d), r.score, want);
@@ -180,6 +183,10 @@ static void compare(int positions, int max_size, int max_depth)
 static void test_designs(void)
 {
     compare(60, 11, 4);
+    /* The thread designs with the potential evaluation, scanned. */
+    eval = GM_EVAL_POTENTIAL;
+    compare(20, 9, 3);
+    eval = GM_EVAL_SHAPES;
 }
 
 /* A raised stop token ends every design with 1. */
@@ -215,6 +222,9 @@ static void test_device(void)
 {
     on_device();
     compare(60, 19, 4);
+    eval = GM_EVAL_SCAN;
+    compare(20, 15, 3);
+    eval = GM_EVAL_SHAPES;
     test_stop();
 }
 

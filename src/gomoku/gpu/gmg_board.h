@@ -21,6 +21,7 @@
 #include <stdint.h>
 
 #include "gomoku/gm_lines.h"
+#include "gomoku/gm_scan.h"
 #include "gts/gomoku.h"
 
 #define GMG_MAX_LINES (6 * GM_MAX_SIZE - 2)   /* the four directions of a 32x32 board */
@@ -33,6 +34,7 @@ typedef struct gmg_geom {
     int width, height, cells, lines;   /* lines: all four directions' */
     int rule;                          /* gm_rule */
     int near;                          /* gm_board.near: the candidate radius, 0 for every empty cell */
+    int potential;                     /* leaves by the potential evaluation (its scan), not the shapes */
     int base[4];                       /* the first line of each direction */
     uint8_t len[GMG_MAX_LINES];        /* cells of each line */
 } gmg_geom;
@@ -287,6 +289,19 @@ GM_FN bool gmg_decided(const gmg_geom *g, const gmg_pos *p, int ply, int32_t *v)
 GM_FN int32_t gmg_eval(const gmg_pos *p)
 {
     return p->h.value[p->h.side] - p->h.value[p->h.side ^ 1];
+}
+
+/* A leaf's value for the side to move: the shapes' (kept by play), or
+ * the potential evaluation scanned from the rows (gm_scan.h). */
+GM_FN int32_t gmg_eval_leaf(const gmg_geom *g, const gmg_pos *p)
+{
+    if (!g->potential)
+        return gmg_eval(p);
+    uint32_t rows[2][GM_MAX_SIZE];
+    for (int y = 0; y < g->height; y++)
+        for (int c = 0; c < 2; c++)
+            rows[c][y] = (uint32_t)(p->line[c * g->lines + y] >> GM_LINE_OFFSET);
+    return gm_scan_potential(rows[p->h.side], rows[p->h.side ^ 1], g->width, g->height, (gm_rule)g->rule, g->near);
 }
 
 /* The value of one move at a node one ply from the horizon, not played

@@ -40,7 +40,7 @@ static const int *stop_word(const gts_stop *stop)
     return stop ? (const int *)&stop->raised : NULL;
 }
 
-static void set_geometry(gmg_bgame *bg, const gm_board *b)
+static void set_geometry(gmg_bgame *bg, const gm_board *b, gm_eval_kind eval)
 {
     gmg_geom *g = &bg->g;
     memset(g, 0, sizeof *g);
@@ -56,6 +56,7 @@ static void set_geometry(gmg_bgame *bg, const gm_board *b)
     }
     gmg_bgame_layout(bg);
     bg->root_stones = b->stones;
+    g->potential = eval != GM_EVAL_SHAPES;
 }
 
 /* b as the device's position (its five points found again). */
@@ -379,8 +380,9 @@ static int check_options(const gmg_options *o, char *err, size_t errlen)
                  GMG_THREAD_PLIES, split, o->depth - split, o->depth);
     else if (o->chunk < 0)
         snprintf(err, errlen, "chunk %ld is negative", o->chunk);
-    else if (o->eval != GM_EVAL_SHAPES)
-        snprintf(err, errlen, "the GPU designs evaluate by shapes only");
+    else if (o->eval != GM_EVAL_SHAPES && blocks)
+        snprintf(err, errlen, "the %s design evaluates by shapes only (--eval potential and scan: the thread designs)",
+                 design_names[o->design]);
     else if (o->block_threads && (o->block_threads < 32 || o->block_threads > 1024 || o->block_threads % 32))
         snprintf(err, errlen, "threads per block %d is not a multiple of 32 in 32..1024", o->block_threads);
     else
@@ -429,7 +431,7 @@ int gmg_search(gmg_searcher *s, const gm_board *b, gm_result *r, gmg_stats *st, 
     s->st = st ? st : &local;
     memset(r, 0, sizeof *r);
     r->move = GM_NO_MOVE;
-    set_geometry(&s->b, b);
+    set_geometry(&s->b, b, s->o.eval);
     to_pos(&s->b.g, b, s->root);
     int rc = 0;
     if (gm_game_over(b)) {

@@ -43,10 +43,11 @@ GM_FN bool gmg_enter(const gmg_geom *g, gmg_pos *p, gmg_frame *f, int ply, int l
     if (gmg_decided(g, p, ply, v))
         return true;
     if (left == 0) {
-        *v = gmg_eval(p);
+        *v = gmg_eval_leaf(g, p);
         return true;
     }
-    if (left == 1) {
+    /* The last ply by the moves' deltas: the shapes only (gm_node's). */
+    if (left == 1 && !g->potential) {
         *v = gmg_frontier(g, p, ply, f->alpha, f->beta, prune, nodes);
         return true;
     }
