@@ -63,53 +63,77 @@ done:
     return rc;
 }
 
-/* The n siblings themselves, a block each: the report's design. */
-static int siblings(walk *w, const unsigned char *child, int n, int depth, int32_t alpha, int32_t beta,
+/* The n jobs over parents, depth plies each with (alpha, beta), in one
+ * launch. */
+static int run_jobs(walk *w, const void *parents, const gpv_job *jobs, int n, int depth, int32_t alpha, int32_t beta,
                     int32_t *values)
 {
-    gpv_job *jobs = malloc((size_t)n * sizeof *jobs);
-    if (!jobs) {
-        snprintf(w->err, w->errlen, "out of memory");
-        return -1;
-    }
-    for (int i = 0; i < n; i++)
-        jobs[i] = (gpv_job){ i, GPV_SELF };
     w->r->launches++;
     w->r->siblings += n;
-    const int rc = w->g->launch(w->g->ctx, child, jobs, n, depth, alpha, beta, values, w->err, w->errlen);
-    free(jobs);
-    return rc;
+    return w->g->launch(w->g->ctx, parents, jobs, n, depth, alpha, beta, values, w->err, w->errlen);
 }
 
-/* PVS: the n siblings with the null window (alpha, alpha + 1) of their
- * parent, then those that failed high with (alpha, beta). */
-static int scout(walk *w, const unsigned char *child, int n, int depth, int32_t alpha, int32_t beta, int32_t *values)
+/* PVS: the n sibling jobs with the null window (alpha, alpha + 1) of
+ * their parent, then those that failed high with (alpha, beta). */
+static int scout(walk *w, const void *parents, const gpv_job *jobs, int n, int depth, int32_t alpha, int32_t beta,
+                 int32_t *values)
 {
-    int rc = siblings(w, child, n, depth, -alpha - 1, -alpha, values);
+    int rc = run_jobs(w, parents, jobs, n, depth, -alpha - 1, -alpha, values);
     if (rc != 0 || alpha + 1 >= beta)
         return rc;
-    const size_t bytes = w->g->pos_bytes;
     int *again = malloc((size_t)n * sizeof *again);
-    unsigned char *pos = malloc((size_t)n * bytes);
+    gpv_job *high = malloc((size_t)n * sizeof *high);
     int32_t *exact = malloc((size_t)n * sizeof *exact);
     int m = 0;
     rc = -1;
-    if (!again || !pos || !exact) {
+    if (!again || !high || !exact) {
         snprintf(w->err, w->errlen, "out of memory");
         goto done;
     }
     for (int i = 0; i < n; i++)
         if (-values[i] > alpha) {
-            memcpy(pos + (size_t)m * bytes, child + (size_t)i * bytes, bytes);
+            high[m] = jobs[i];
             again[m++] = i;
         }
-    rc = m ? siblings(w, pos, m, depth, -beta, -alpha, exact) : 0;
+    rc = m ? run_jobs(w, parents, high, m, depth, -beta, -alpha, exact) : 0;
     for (int k = 0; k < m && rc == 0; k++)
         values[again[k]] = exact[k];
 done:
     free(again);
-    free(pos);
+    free(high);
     free(exact);
+    return rc;
+}
+
+/* The siblings list[1..n-1] of pos's first child, depth plies each: a
+ * block per sibling (the report's design), each the position the host
+ * played (child, room for n - 1) or, where the game plays moves on the
+ * device, pos and the sibling's move; or a block per sibling's child
+ * (split 2).  values[i - 1]: sibling i's fail-soft value in its window. */
+static int siblings(walk *w, const void *pos, const int *list, int n, unsigned char *child, int depth, int32_t alpha,
+                    int32_t beta, int32_t *values)
+{
+    const gpv_game *g = w->g;
+    const bool on_device = g->plays_moves && g->split <= 1;
+    gpv_job *jobs = malloc((size_t)n * sizeof *jobs);
+    if (!jobs) {
+        snprintf(w->err, w->errlen, "out of memory");
+        return -1;
+    }
+    for (int i = 1; i < n; i++) {
+        jobs[i - 1] = on_device ? (gpv_job){ 0, list[i] } : (gpv_job){ i - 1, GPV_SELF };
+        if (!on_device)
+            g->play(g->ctx, child + (size_t)(i - 1) * g->pos_bytes, pos, list[i]);
+    }
+    const void *parents = on_device ? pos : (const void *)child;
+    int rc;
+    if (g->split > 1 && depth > 1)
+        rc = grandchildren(w, child, n - 1, depth - 1, alpha, beta, values);
+    else if (g->null_window)
+        rc = scout(w, parents, jobs, n - 1, depth - 1, alpha, beta, values);
+    else
+        rc = run_jobs(w, parents, jobs, n - 1, depth - 1, -beta, -alpha, values);
+    free(jobs);
     return rc;
 }
 
@@ -149,15 +173,7 @@ static int pv_node(walk *w, const void *pos, int depth, int32_t alpha, int32_t b
     if (best > alpha)
         alpha = best;
     if (alpha < beta && n > 1) {
-        for (int i = 1; i < n; i++)
-            g->play(g->ctx, child + (size_t)(i - 1) * g->pos_bytes, pos, list[i]);
-        if (g->split > 1 && depth > 1)
-            rc = grandchildren(w, child, n - 1, depth - 1, alpha, beta, values);
-        else if (g->null_window)
-            rc = scout(w, child, n - 1, depth - 1, alpha, beta, values);
-        else
-            rc = siblings(w, child, n - 1, depth - 1, -beta, -alpha, values);
-        if (rc != 0)
+        if ((rc = siblings(w, pos, list, n, child, depth, alpha, beta, values)) != 0)
             goto done;
         for (int i = 1; i < n; i++)
             if (-values[i - 1] > best) {

@@ -44,6 +44,11 @@ typedef struct gpv_game {
      * bound first (the Gomoku report's PVS design) and those that fail
      * high again with the whole window, in a second launch. */
     bool null_window;
+    /* split = 1: the siblings go to launch as their parent and their moves
+     * (a job {0, move} over the parent), played by the blocks, rather
+     * than as positions: a 24x24 Gomoku sibling is 2.3 KB, and 574 of
+     * them cost more to copy than to search at depth 1. */
+    bool plays_moves;
 } gpv_game;
 
 typedef struct gpv_result {

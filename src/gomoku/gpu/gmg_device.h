@@ -27,11 +27,13 @@ int gmg_device_threads(gmg_device *d, const gmg_geom *g, const gmg_pos *root, co
                        const int32_t *first, int n, int plies, int depth, bool prune, const int *stop, int32_t *values,
                        int32_t *children, uint64_t *nodes, double *kernel_us, char *err, size_t errlen);
 
-/* The PVS design: n siblings (b->pos_bytes apart) searched depth plies
- * each with the window (alpha, beta), a block of block_threads each
- * (gmg_block.h), its stack in shared memory when it fits.  0, 1, -1. */
-int gmg_device_blocks(gmg_device *d, const gmg_bgame *b, const uint8_t *siblings, int n, int depth, int32_t alpha,
-                      int32_t beta, int block_threads, const int *stop, gpv_out *out, double *kernel_us, char *err,
-                      size_t errlen);
+/* The PVS design: the n jobs (gpv_search.h: a parent of parents[],
+ * b->pos_bytes apart, and a move the block plays, or GPV_SELF) searched
+ * depth plies each with the window (alpha, beta), a block of
+ * block_threads each (gmg_block.h), its stack in shared memory when it
+ * fits.  0, 1, -1. */
+int gmg_device_blocks(gmg_device *d, const gmg_bgame *b, const uint8_t *parents, int n_parents, const gpv_job *jobs,
+                      int n, int depth, int32_t alpha, int32_t beta, int block_threads, const int *stop, gpv_out *out,
+                      double *kernel_us, char *err, size_t errlen);
 
 #endif

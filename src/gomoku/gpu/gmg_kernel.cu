@@ -17,10 +17,11 @@ struct gmg_device {
     int32_t *first;
     int32_t *values, *children;
     uint8_t *siblings;
+    gpv_job *jobs;
     gpv_out *out;
     uint8_t *stack;              // the blocks' stacks when shared memory is too small
     unsigned long long *nodes;   // the thread kernel's node count
-    size_t paths_cap, first_cap, values_cap, children_cap, siblings_cap, out_cap, stack_cap;
+    size_t paths_cap, first_cap, values_cap, children_cap, siblings_cap, jobs_cap, out_cap, stack_cap;
     gpu_stoppable launch;
     int shared_optin;
 };
@@ -56,18 +57,26 @@ __global__ void __launch_bounds__(THREADS_PER_BLOCK) thread_kernel(gmg_geom g, c
         atomicAdd(nodes, mine);
 }
 
-__global__ void __launch_bounds__(1024) block_kernel(gmg_bgame b, const uint8_t *siblings, int depth, int32_t alpha,
-                                                     int32_t beta, const int *stop, gpv_out *out,
+// A block per job: its parent copied to the stack, its move (if any)
+// played by the block into the next entry, then the block search.
+__global__ void __launch_bounds__(1024) block_kernel(gmg_bgame b, const uint8_t *parents, const gpv_job *jobs, int depth,
+                                                     int32_t alpha, int32_t beta, const int *stop, gpv_out *out,
                                                      uint8_t *global_stack)
 {
     extern __shared__ __align__(16) uint8_t shared_stack[];
     __shared__ int64_t scratch[GB_SCRATCH_WORDS];
-    uint8_t *stack = global_stack ? global_stack + (size_t)blockIdx.x * (size_t)(depth + 1) * b.stride : shared_stack;
-    const uint64_t *src = (const uint64_t *)(siblings + (size_t)blockIdx.x * b.pos_bytes);
+    uint8_t *stack = global_stack ? global_stack + (size_t)blockIdx.x * (size_t)(depth + 2) * b.stride : shared_stack;
+    const gpv_job job = jobs[blockIdx.x];
+    const uint64_t *src = (const uint64_t *)(parents + (size_t)job.parent * b.pos_bytes);
     for (int i = threadIdx.x; i < b.pos_bytes / 8; i += blockDim.x)
         ((uint64_t *)stack)[i] = src[i];
     __syncthreads();
-    const gpv_out o = gmg_block_block_search(&b, stack, depth, alpha, beta, stop, scratch);
+    uint8_t *node = stack;
+    if (job.move != GPV_SELF) {
+        gmg_bplay(&b, stack + b.stride, stack, job.move, scratch);
+        node = stack + b.stride;
+    }
+    const gpv_out o = gmg_block_block_search(&b, node, depth, alpha, beta, stop, scratch);
     if (threadIdx.x == 0)
         out[blockIdx.x] = o;
 }
@@ -106,6 +115,7 @@ extern "C" void gmg_device_close(gmg_device *d)
     cudaFree(d->values);
     cudaFree(d->children);
     cudaFree(d->siblings);
+    cudaFree(d->jobs);
     cudaFree(d->out);
     cudaFree(d->stack);
     cudaFree(d->nodes);
@@ -169,29 +179,33 @@ extern "C" int gmg_device_threads(gmg_device *d, const gmg_geom *g, const gmg_po
     return d->launch.raised ? 1 : 0;
 }
 
-extern "C" int gmg_device_blocks(gmg_device *d, const gmg_bgame *b, const uint8_t *siblings, int n, int depth,
-                                 int32_t alpha, int32_t beta, int block_threads, const int *stop, gpv_out *out,
-                                 double *kernel_us, char *err, size_t errlen)
+extern "C" int gmg_device_blocks(gmg_device *d, const gmg_bgame *b, const uint8_t *parents, int n_parents,
+                                 const gpv_job *jobs, int n, int depth, int32_t alpha, int32_t beta, int block_threads,
+                                 const int *stop, gpv_out *out, double *kernel_us, char *err, size_t errlen)
 {
-    const size_t stack_bytes = (size_t)(depth + 1) * (size_t)b->stride;
+    const size_t stack_bytes = (size_t)(depth + 2) * (size_t)b->stride;
     const bool shared = stack_bytes + GB_SCRATCH_WORDS * sizeof(int64_t) <= (size_t)d->shared_optin;
     int threads = block_threads;
     if (!threads)
         threads = b->g.cells > 1024 ? 1024 : (b->g.cells + 31) / 32 * 32;
     int *flag = NULL;
-    if (!grow((void **)&d->siblings, &d->siblings_cap, (size_t)n * (size_t)b->pos_bytes, "malloc of the siblings",
-              err, errlen) ||
+    if (!grow((void **)&d->siblings, &d->siblings_cap, (size_t)n_parents * (size_t)b->pos_bytes,
+              "malloc of the siblings", err, errlen) ||
+        !grow((void **)&d->jobs, &d->jobs_cap, (size_t)n * sizeof *jobs, "malloc of the jobs", err, errlen) ||
         !grow((void **)&d->out, &d->out_cap, (size_t)n * sizeof *out, "malloc of the results", err, errlen) ||
         (!shared &&
          !grow((void **)&d->stack, &d->stack_cap, (size_t)n * stack_bytes, "malloc of the stacks", err, errlen)) ||
-        gpu_failed(cudaMemcpyAsync(d->siblings, siblings, (size_t)n * (size_t)b->pos_bytes, cudaMemcpyHostToDevice),
+        gpu_failed(cudaMemcpyAsync(d->siblings, parents, (size_t)n_parents * (size_t)b->pos_bytes,
+                                   cudaMemcpyHostToDevice),
                    "copy in", err, errlen) ||
+        gpu_failed(cudaMemcpyAsync(d->jobs, jobs, (size_t)n * sizeof *jobs, cudaMemcpyHostToDevice), "copy in", err,
+                   errlen) ||
         gpu_failed(cudaFuncSetAttribute((const void *)block_kernel, cudaFuncAttributeMaxDynamicSharedMemorySize,
                                         shared ? (int)stack_bytes : 0),
                    "kernel attribute", err, errlen) ||
         gpu_stoppable_begin(&d->launch, &flag, err, errlen))
         return -1;
-    block_kernel<<<n, threads, shared ? stack_bytes : 0>>>(*b, d->siblings, depth, alpha, beta, flag, d->out,
+    block_kernel<<<n, threads, shared ? stack_bytes : 0>>>(*b, d->siblings, d->jobs, depth, alpha, beta, flag, d->out,
                                                            shared ? NULL : d->stack);
     if (gpu_failed(cudaGetLastError(), "kernel launch", err, errlen) ||
         gpu_failed(gpu_stoppable_wait(&d->launch, stop, kernel_us), "kernel", err, errlen) ||

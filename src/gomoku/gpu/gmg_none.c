@@ -24,12 +24,12 @@ int gmg_device_threads(gmg_device *d, const gmg_geom *g, const gmg_pos *root, co
     return -1;
 }
 
-int gmg_device_blocks(gmg_device *d, const gmg_bgame *b, const uint8_t *siblings, int n, int depth, int32_t alpha,
-                      int32_t beta, int block_threads, const int *stop, gpv_out *out, double *kernel_us, char *err,
-                      size_t errlen)
+int gmg_device_blocks(gmg_device *d, const gmg_bgame *b, const uint8_t *parents, int n_parents, const gpv_job *jobs,
+                      int n, int depth, int32_t alpha, int32_t beta, int block_threads, const int *stop, gpv_out *out,
+                      double *kernel_us, char *err, size_t errlen)
 {
-    (void)d, (void)b, (void)siblings, (void)n, (void)depth, (void)alpha, (void)beta, (void)block_threads;
-    (void)stop, (void)out, (void)kernel_us;
+    (void)d, (void)b, (void)parents, (void)n_parents, (void)jobs, (void)n, (void)depth, (void)alpha, (void)beta;
+    (void)block_threads, (void)stop, (void)out, (void)kernel_us;
     gpu_available(err, errlen);
     return -1;
 }

@@ -194,22 +194,34 @@ static int32_t pvs_leaf(void *ctx, const void *pos)
     return gmg_beval(&((const gmg_searcher *)ctx)->b, pos, scratch);
 }
 
+/* The node a job searches, in stack[0] (and stack[1] when the block
+ * plays the job's move): the stack to search from. */
+static uint8_t *job_node(const gmg_bgame *b, uint8_t *stack, const uint8_t *parents, gpv_job job, int64_t *scratch)
+{
+    memcpy(stack, parents + (size_t)job.parent * (size_t)b->pos_bytes, (size_t)b->pos_bytes);
+    if (job.move == GPV_SELF)
+        return stack;
+    gmg_bplay(b, stack + b->stride, stack, job.move, scratch);
+    return stack + b->stride;
+}
+
 /* The blocks one after another on this thread. */
-static void blocks_cpu(gmg_searcher *s, const uint8_t *siblings, int n, int depth, int32_t alpha, int32_t beta,
-                       gpv_out *out)
+static void blocks_cpu(gmg_searcher *s, const uint8_t *parents, const gpv_job *jobs, int n, int depth, int32_t alpha,
+                       int32_t beta, gpv_out *out)
 {
     int64_t scratch[GB_SCRATCH_WORDS];
-    for (int i = 0; i < n && !gts_stop_raised(s->o.stop); i++) {
-        memcpy(s->stack, siblings + (size_t)i * (size_t)s->b.pos_bytes, (size_t)s->b.pos_bytes);
-        out[i] = gmg_block_block_search(&s->b, s->stack, depth, alpha, beta, stop_word(s->o.stop), scratch);
-    }
+    for (int i = 0; i < n && !gts_stop_raised(s->o.stop); i++)
+        out[i] = gmg_block_block_search(&s->b, job_node(&s->b, s->stack, parents, jobs[i], scratch), depth, alpha,
+                                        beta, stop_word(s->o.stop), scratch);
 }
 
 static int pvs_launch(void *ctx, const void *parents, const gpv_job *jobs, int n, int depth, int32_t alpha,
                       int32_t beta, int32_t *values, char *err, size_t errlen)
 {
     gmg_searcher *s = ctx;
-    (void)jobs;   /* split 1: job i is sibling i itself */
+    int n_parents = 0;
+    for (int i = 0; i < n; i++)
+        n_parents = jobs[i].parent >= n_parents ? jobs[i].parent + 1 : n_parents;
     gpv_out *out = calloc((size_t)n, sizeof *out);
     if (!out) {
         snprintf(err, errlen, "out of memory");
@@ -218,9 +230,9 @@ static int pvs_launch(void *ctx, const void *parents, const gpv_job *jobs, int n
     double us = 0;
     int rc = 0;
     if (s->o.executor == GMG_EXEC_CPU)
-        blocks_cpu(s, parents, n, depth, alpha, beta, out);
+        blocks_cpu(s, parents, jobs, n, depth, alpha, beta, out);
     else
-        rc = gmg_device_blocks(s->dev, &s->b, parents, n, depth, alpha, beta, s->o.block_threads,
+        rc = gmg_device_blocks(s->dev, &s->b, parents, n_parents, jobs, n, depth, alpha, beta, s->o.block_threads,
                                stop_word(s->o.stop), out, &us, err, errlen);
     s->st->kernel_us += us;
     s->st->jobs += n;
@@ -235,12 +247,12 @@ static int pvs_launch(void *ctx, const void *parents, const gpv_job *jobs, int n
 static int run_pvs(gmg_searcher *s, int depth, gm_result *r, char *err, size_t errlen)
 {
     free(s->stack);
-    if (!(s->stack = malloc((size_t)(depth + 1) * (size_t)s->b.stride))) {
+    if (!(s->stack = malloc((size_t)(depth + 2) * (size_t)s->b.stride))) {
         snprintf(err, errlen, "out of memory");
         return -1;
     }
     const gpv_game game = { s, (size_t)s->b.pos_bytes, s->b.g.cells, pvs_moves, host_play, pvs_leaf, pvs_final,
-                            pvs_launch, 1, true };
+                            pvs_launch, 1, true, true };
     gpv_result g;
     const uint64_t before = s->st->device_nodes;
     const int rc = gpv_search(&game, s->root, depth, &g, err, errlen);

@@ -243,7 +243,7 @@ int rvg_search(rvg_searcher *s, const rvb *b, int depth, rv_result *r, rvg_stats
     rvg_stats local = { 0 };
     s->st = st ? st : &local;
     const gpv_game game = { s, sizeof(rvb), b->width * b->height + 1, host_moves, host_play, host_leaf, host_final,
-                            host_launch, s->o.split, false };
+                            host_launch, s->o.split, false, false };
     gpv_result g;
     const uint64_t before = s->st->device_nodes;
     const int rc = gpv_search(&game, b, depth, &g, err, errlen);
