@@ -4,8 +4,9 @@
 // and launches a grid of a block per child itself; a block at the last
 // level (or on a decided node) searches its subtree with the PVS design's
 // block search (gmg_block.h), the whole window.  When the root's grid and
-// every grid below it are done, the host backs the values up.  Compiled with relocatable device code (CMake: gts_cdp), which
-// device-side launches need.
+// every grid below it are done, the host backs the values up.  Compiled
+// with relocatable device code (CMake: gts_cdp), which device-side
+// launches need.
 #include <cuda_runtime.h>
 #include <stdio.h>
 
@@ -81,6 +82,7 @@ struct gmg_dynamic {
     dp_tree *tree;              // its device copy
     void *arena;
     size_t arena_bytes;
+    int pending;                // the device runtime's pending launch limit, as last set
     gpu_stoppable launch;
 };
 
@@ -217,9 +219,16 @@ extern "C" int gmg_dynamic_run(gmg_dynamic *d, const gmg_bgame *b, const uint8_t
     const size_t shared = (size_t)(depth + 1) * b->stride;
     int *flag = NULL;
     int one = 1;
+    // Every node above the last level launches a grid; the limit is only
+    // raised (setting it reconfigures the device runtime).
+    const int pending = caps[levels - 1] + 64;
+    if (pending > d->pending) {
+        if (gpu_failed(cudaDeviceSetLimit(cudaLimitDevRuntimePendingLaunchCount, (size_t)pending), "launch limit", err,
+                       errlen))
+            return -1;
+        d->pending = pending;
+    }
     if (gpu_failed(cudaMemsetAsync(d->arena, 0, 2 * sizeof(unsigned long long)), "memset", err, errlen) ||
-        gpu_failed(cudaDeviceSetLimit(cudaLimitDevRuntimePendingLaunchCount, caps[levels > 0 ? levels - 1 : 0] + 64),
-                   "launch limit", err, errlen) ||
         gpu_failed(cudaFuncSetAttribute((const void *)dp_node, cudaFuncAttributeMaxDynamicSharedMemorySize,
                                         (int)shared),
                    "kernel attribute", err, errlen) ||
