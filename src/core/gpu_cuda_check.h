@@ -1,5 +1,6 @@
 /*
- * Internal to the .cu files: a CUDA call's failure as a one-line reason.
+ * Internal to the .cu files: a CUDA call's failure as a one-line reason,
+ * and a device buffer that grows with the launches.
  */
 #ifndef GTS_GPU_CUDA_CHECK_H
 #define GTS_GPU_CUDA_CHECK_H
@@ -13,6 +14,21 @@ static inline bool gpu_failed(cudaError_t e, const char *what, char *err, size_t
     if (e == cudaSuccess)
         return false;
     snprintf(err, errlen, "CUDA %s: %s", what, cudaGetErrorString(e));
+    return true;
+}
+
+/* *p grown to at least bytes (contents dropped); false with the reason
+ * when the memory cannot be had. */
+static inline bool gpu_grow(void **p, size_t *cap, size_t bytes, const char *what, char *err, size_t errlen)
+{
+    if (bytes <= *cap)
+        return true;
+    cudaFree(*p);
+    *p = NULL;
+    *cap = 0;
+    if (gpu_failed(cudaMalloc(p, bytes), what, err, errlen))
+        return false;
+    *cap = bytes;
     return true;
 }
 

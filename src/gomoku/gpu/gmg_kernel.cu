@@ -123,20 +123,6 @@ extern "C" void gmg_device_close(gmg_device *d)
     free(d);
 }
 
-// *p grown to at least bytes (contents dropped).
-static bool grow(void **p, size_t *cap, size_t bytes, const char *what, char *err, size_t errlen)
-{
-    if (bytes <= *cap)
-        return true;
-    cudaFree(*p);
-    *p = NULL;
-    *cap = 0;
-    if (gpu_failed(cudaMalloc(p, bytes), what, err, errlen))
-        return false;
-    *cap = bytes;
-    return true;
-}
-
 extern "C" int gmg_device_threads(gmg_device *d, const gmg_geom *g, const gmg_pos *root, const int16_t *paths,
                                   const int32_t *first, int n, int plies, int depth, bool prune, const int *stop,
                                   int32_t *values, int32_t *children, uint64_t *nodes, double *kernel_us, char *err,
@@ -147,11 +133,11 @@ extern "C" int gmg_device_threads(gmg_device *d, const gmg_geom *g, const gmg_po
     int *flag = NULL;
     unsigned long long count = 0;
     // 0x80 bytes: every parent's value starts below -GMG_INF.
-    if (!grow((void **)&d->paths, &d->paths_cap, path_bytes + 2, "malloc of the frontier", err, errlen) ||
-        !grow((void **)&d->first, &d->first_cap, (size_t)(n + 1) * sizeof *first, "malloc of the frontier", err,
+    if (!gpu_grow((void **)&d->paths, &d->paths_cap, path_bytes + 2, "malloc of the frontier", err, errlen) ||
+        !gpu_grow((void **)&d->first, &d->first_cap, (size_t)(n + 1) * sizeof *first, "malloc of the frontier", err,
               errlen) ||
-        !grow((void **)&d->values, &d->values_cap, (size_t)n * sizeof *values, "malloc of the values", err, errlen) ||
-        (children && !grow((void **)&d->children, &d->children_cap, (size_t)total * sizeof *children,
+        !gpu_grow((void **)&d->values, &d->values_cap, (size_t)n * sizeof *values, "malloc of the values", err, errlen) ||
+        (children && !gpu_grow((void **)&d->children, &d->children_cap, (size_t)total * sizeof *children,
                            "malloc of the values", err, errlen)) ||
         gpu_failed(cudaMemcpyAsync(d->root, root, (size_t)gmg_pos_bytes(g), cudaMemcpyHostToDevice), "copy in", err,
                    errlen) ||
@@ -189,12 +175,12 @@ extern "C" int gmg_device_blocks(gmg_device *d, const gmg_bgame *b, const uint8_
     if (!threads)
         threads = b->g.cells > 1024 ? 1024 : (b->g.cells + 31) / 32 * 32;
     int *flag = NULL;
-    if (!grow((void **)&d->siblings, &d->siblings_cap, (size_t)n_parents * (size_t)b->pos_bytes,
+    if (!gpu_grow((void **)&d->siblings, &d->siblings_cap, (size_t)n_parents * (size_t)b->pos_bytes,
               "malloc of the siblings", err, errlen) ||
-        !grow((void **)&d->jobs, &d->jobs_cap, (size_t)n * sizeof *jobs, "malloc of the jobs", err, errlen) ||
-        !grow((void **)&d->out, &d->out_cap, (size_t)n * sizeof *out, "malloc of the results", err, errlen) ||
+        !gpu_grow((void **)&d->jobs, &d->jobs_cap, (size_t)n * sizeof *jobs, "malloc of the jobs", err, errlen) ||
+        !gpu_grow((void **)&d->out, &d->out_cap, (size_t)n * sizeof *out, "malloc of the results", err, errlen) ||
         (!shared &&
-         !grow((void **)&d->stack, &d->stack_cap, (size_t)n * stack_bytes, "malloc of the stacks", err, errlen)) ||
+         !gpu_grow((void **)&d->stack, &d->stack_cap, (size_t)n * stack_bytes, "malloc of the stacks", err, errlen)) ||
         gpu_failed(cudaMemcpyAsync(d->siblings, parents, (size_t)n_parents * (size_t)b->pos_bytes,
                                    cudaMemcpyHostToDevice),
                    "copy in", err, errlen) ||

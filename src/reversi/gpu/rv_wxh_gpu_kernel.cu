@@ -81,20 +81,6 @@ extern "C" void rvg_device_close(rvg_device *d)
     free(d);
 }
 
-// *p grown to at least bytes (contents dropped).
-static bool grow(void **p, size_t *cap, size_t bytes, const char *what, char *err, size_t errlen)
-{
-    if (bytes <= *cap)
-        return true;
-    cudaFree(*p);
-    *p = NULL;
-    *cap = 0;
-    if (gpu_failed(cudaMalloc(p, bytes), what, err, errlen))
-        return false;
-    *cap = bytes;
-    return true;
-}
-
 // The launch of n jobs, a block or (per_warp) a warp each, their stacks
 // in shared memory unless global_stack.
 static cudaError_t launch(rvg_game g, const uint8_t *parents, const gpv_job *jobs, int n, int depth, int32_t alpha,
@@ -137,11 +123,11 @@ extern "C" int rvg_device_run(rvg_device *d, const rvg_game *g, const uint8_t *p
     const size_t shared_bytes = per_warp ? (size_t)(block_threads / 32) * stack_bytes : stack_bytes;
     const size_t scratch_bytes = (per_warp ? 32 : 1) * RVG_SCRATCH_WORDS * sizeof(int64_t);
     const bool shared = shared_bytes + scratch_bytes <= (size_t)d->shared_optin;
-    if (!grow((void **)&d->parents, &d->parents_cap, (size_t)n_parents * g->pos_bytes, "malloc of the parents", err,
+    if (!gpu_grow((void **)&d->parents, &d->parents_cap, (size_t)n_parents * g->pos_bytes, "malloc of the parents", err,
               errlen) ||
-        !grow((void **)&d->jobs, &d->jobs_cap, (size_t)n * sizeof *jobs, "malloc of the jobs", err, errlen) ||
-        !grow((void **)&d->out, &d->out_cap, (size_t)n * sizeof *out, "malloc of the results", err, errlen) ||
-        (!shared && !grow((void **)&d->stack, &d->stack_cap, (size_t)n * stack_bytes, "malloc of the stacks", err,
+        !gpu_grow((void **)&d->jobs, &d->jobs_cap, (size_t)n * sizeof *jobs, "malloc of the jobs", err, errlen) ||
+        !gpu_grow((void **)&d->out, &d->out_cap, (size_t)n * sizeof *out, "malloc of the results", err, errlen) ||
+        (!shared && !gpu_grow((void **)&d->stack, &d->stack_cap, (size_t)n * stack_bytes, "malloc of the stacks", err,
                           errlen)) ||
         gpu_failed(cudaMemcpyAsync(d->parents, parents, (size_t)n_parents * g->pos_bytes, cudaMemcpyHostToDevice),
                    "copy in", err, errlen) ||
