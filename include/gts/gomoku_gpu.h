@@ -51,7 +51,8 @@ typedef struct gmg_options {
     int split;             /* seqpar: the host's plies, 1..depth (0: depth - 1, at least 1) */
     long chunk;            /* seqpar, batch: frontier nodes per launch (0: GMG_CHUNK_DEFAULT) */
     gm_eval_kind eval;     /* shapes; potential or scan (the same values, by gm_scan.h): naive, seqpar, batch */
-    int block_threads;     /* pvs, dynamic: threads per block (0: the board's cells rounded up to a warp, at most 1024) */
+    int block_threads;     /* pvs, dynamic: threads per block (0: the board's cells rounded up to a warp,
+                              at most 1024) */
     gts_stop *stop;        /* may be NULL */
 } gmg_options;
 

@@ -126,7 +126,8 @@ static void print_summary(const positions *p)
     if (p->c->json) {
         for (int i = 0; i < columns; i++)
             printf("{\"threads\":%d,\"positions\":%ld,\"total_ms\":%.3f,\"speedup\":%.3f,\"geomean_speedup\":%.3f}\n",
-                   i < p->nthreads ? p->threads[i] : 0, n, p->total_usec[i] / 1000, p->total_usec[0] / fmax(p->total_usec[i], 1e-3),
+                   i < p->nthreads ? p->threads[i] : 0, n, p->total_usec[i] / 1000,
+                   p->total_usec[0] / fmax(p->total_usec[i], 1e-3),
                    n ? exp(p->log_speedup[i] / n) : 1.0);
         return;
     }

@@ -59,9 +59,9 @@ __global__ void __launch_bounds__(THREADS_PER_BLOCK) thread_kernel(gmg_geom g, c
 
 // A block per job: its parent copied to the stack, its move (if any)
 // played by the block into the next entry, then the block search.
-__global__ void __launch_bounds__(1024) block_kernel(gmg_bgame b, const uint8_t *parents, const gpv_job *jobs, int depth,
-                                                     int32_t alpha, int32_t beta, const int *stop, gpv_out *out,
-                                                     uint8_t *global_stack)
+__global__ void __launch_bounds__(1024) block_kernel(gmg_bgame b, const uint8_t *parents, const gpv_job *jobs,
+                                                     int depth, int32_t alpha, int32_t beta, const int *stop,
+                                                     gpv_out *out, uint8_t *global_stack)
 {
     extern __shared__ __align__(16) uint8_t shared_stack[];
     __shared__ int64_t scratch[GB_SCRATCH_WORDS];
@@ -136,7 +136,8 @@ extern "C" int gmg_device_threads(gmg_device *d, const gmg_geom *g, const gmg_po
     if (!gpu_grow((void **)&d->paths, &d->paths_cap, path_bytes + 2, "malloc of the frontier", err, errlen) ||
         !gpu_grow((void **)&d->first, &d->first_cap, (size_t)(n + 1) * sizeof *first, "malloc of the frontier", err,
               errlen) ||
-        !gpu_grow((void **)&d->values, &d->values_cap, (size_t)n * sizeof *values, "malloc of the values", err, errlen) ||
+        !gpu_grow((void **)&d->values, &d->values_cap, (size_t)n * sizeof *values, "malloc of the values", err,
+                  errlen) ||
         (children && !gpu_grow((void **)&d->children, &d->children_cap, (size_t)total * sizeof *children,
                            "malloc of the values", err, errlen)) ||
         gpu_failed(cudaMemcpyAsync(d->root, root, (size_t)gmg_pos_bytes(g), cudaMemcpyHostToDevice), "copy in", err,

@@ -339,9 +339,11 @@ static int run_dynamic(gmg_searcher *s, int depth, gm_result *r, char *err, size
         r->score = dynamic_cpu(s, (const uint8_t *)s->root, 0, levels, depth, children, &n);
         rc = gts_stop_raised(s->o.stop) ? 1 : 0;
     } else {
-        rc = gmg_dynamic_run(s->dyn, b, (const uint8_t *)s->root, depth, levels, caps,
-                             s->o.block_threads ? s->o.block_threads : b->g.cells > 1024 ? 1024 : (b->g.cells + 31) / 32 * 32,
-                             stop_word(s->o.stop), &r->score, children, &n, &nodes, &us, err, errlen);
+        const int threads = s->o.block_threads ? s->o.block_threads
+                            : b->g.cells > 1024 ? 1024
+                                                : (b->g.cells + 31) / 32 * 32;
+        rc = gmg_dynamic_run(s->dyn, b, (const uint8_t *)s->root, depth, levels, caps, threads, stop_word(s->o.stop),
+                             &r->score, children, &n, &nodes, &us, err, errlen);
         s->st->device_nodes += nodes;
         s->st->launches++;
     }
