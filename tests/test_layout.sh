@@ -78,6 +78,8 @@ members=$(ar t "$LIB") || { fail "cannot read $LIB"; members=""; }
 declare -A member_owner def_owner
 for m in $members; do
     base=${m%.o}
+    # nvcc -dlink's object for NAME.cu's relocatable device code.
+    case $base in *_dlink) base=${base%_dlink}.cu ;; esac
     path=$(find src data -name "$base" | head -2)
     [ "$(wc -l <<<"$path")" -eq 1 ] && [ -n "$path" ] || { fail "library member $m: not exactly one source named $base"; continue; }
     member_owner[$m]=$(owner "$path")

@@ -11,150 +11,11 @@
 #include <string.h>
 
 #include "cli.h"
-#include "gomoku_cli.h"
-#include "gomoku_report_tables.h"
-
-#define VARIANTS 9
-
-/* One column set of the table: a CPU search or a GPU design. */
-typedef struct variant {
-    char name[32];
-    bool gpu;
-    gm_search_options cpu;
-    gmg_options g;
-    int split;                  /* seqpar: 0 for depth - 1, else min(split, depth) */
-    gm_report_table report;
-} variant;
-
-typedef struct cell {
-    bool run;
-    double usec;        /* mean of the timed searches */
-    double kernel_usec; /* the GPU's kernels in one search */
-    int runs, move;
-    uint64_t nodes;
-    int32_t score;
-} cell;
-
-typedef struct table {
-    const gm_cli *c;
-    int sizes[GM_CLI_LIST_MAX], depths[GM_CLI_LIST_MAX];
-    variant v[VARIANTS];
-    int nsizes, ndepths, nvariants;
-    int near;                                                /* the candidates: gm_board.near */
-    cell grid[VARIANTS][GM_CLI_LIST_MAX][GM_CLI_LIST_MAX];   /* [variant][size][depth] */
-} table;
-
-static int split_of(const variant *v, int depth)
-{
-    if (!v->gpu)
-        return 0;
-    if (v->g.design == GMG_NAIVE)
-        return 1;
-    if (v->g.design != GMG_SEQPAR)
-        return 0;
-    const int s = v->split ? v->split : depth - 1;
-    return s < 1 ? 1 : s > depth ? depth : s;
-}
+#include "gomoku_bench_table.h"
 
 static double report_of(const table *t, int a, int si, int di)
 {
-    return gm_report_seconds(t->v[a].report, t->sizes[si], t->depths[di], split_of(&t->v[a], t->depths[di]));
-}
-
-/* The searcher of variant v at depth (one per cell: the depth is an
- * option), or NULL after a one-line error. */
-static void *make_searcher(const gm_cli *c, const variant *v, int depth)
-{
-    if (!v->gpu) {
-        gm_search_options o = v->cpu;
-        o.depth = depth;
-        char err[256];
-        gm_searcher *s = gm_searcher_create(&o, err, sizeof err);
-        if (!s)
-            cli_error("%s", err);
-        return s;
-    }
-    gm_cli g = *c;
-    g.gpu = v->g;
-    g.gpu.split = split_of(v, depth);
-    g.opt.depth = depth;
-    g.opt.algo = v->cpu.algo;
-    return gm_cli_gpu_create(&g);
-}
-
-static void free_searcher(const variant *v, void *s)
-{
-    if (v->gpu)
-        gmg_free(s);
-    else
-        gm_searcher_free(s);
-}
-
-/* One search of b; 0, or -1 after a one-line error. */
-static int search_once(const variant *v, void *searcher, const gm_board *b, gm_result *r, double *kernel_usec)
-{
-    if (!v->gpu) {
-        gm_searcher_clear(searcher);
-        gm_searcher_run(searcher, b, r);
-        return 0;
-    }
-    gmg_stats st = { 0 };
-    const int rc = gm_cli_gpu_search(searcher, b, r, &st);
-    *kernel_usec = st.kernel_us;
-    return rc == 0 ? 0 : -1;
-}
-
-/* The time of one search as the mean of searches repeated for at least
- * 0.2 s after a warm-up.  The CPU's table is cleared before each timed
- * search (not timed, r.usec), so that every repetition does the first
- * one's work. */
-static int time_cell(const variant *v, void *searcher, const gm_board *b, cell *out)
-{
-    gm_result r;
-    double kernel = 0;
-    if (search_once(v, searcher, b, &r, &kernel) != 0)
-        return -1;
-    const double t0 = cli_now_usec();
-    double usec = 0, kernel_usec = 0;
-    int runs = 0;
-    do {
-        if (search_once(v, searcher, b, &r, &kernel) != 0)
-            return -1;
-        usec += r.usec;
-        kernel_usec += kernel;
-        runs++;
-    } while (cli_now_usec() - t0 < 0.2e6);
-    *out = (cell){ .run = true, .usec = usec / runs, .kernel_usec = kernel_usec / runs, .runs = runs,
-                   .move = r.move, .nodes = r.nodes, .score = r.score };
-    return 0;
-}
-
-/* --whole-game: the seconds of a whole game from b, the variant playing
- * both sides until a five or a full board (the report's Tables 8 and 9);
- * the cell's score is the stones at the end (games differ where equal
- * moves are chosen differently, so scores are not compared). */
-static int play_game(const variant *v, void *searcher, const gm_board *start, cell *out)
-{
-    gm_board *b = malloc(sizeof *b);
-    if (!b) {
-        cli_error("out of memory");
-        return -1;
-    }
-    gm_copy(b, start);
-    *out = (cell){ .run = true, .runs = 1 };
-    while (!gm_game_over(b)) {
-        gm_result r;
-        double kernel = 0;
-        if (search_once(v, searcher, b, &r, &kernel) != 0 || r.move == GM_NO_MOVE)
-            break;
-        out->usec += r.usec;
-        out->kernel_usec += kernel;
-        out->nodes += r.nodes;
-        gm_play(b, r.move);
-    }
-    out->score = b->stones;
-    free(b);
-    return 0;
+    return gm_report_seconds(t->v[a].report, t->sizes[si], t->depths[di], gm_variant_split(&t->v[a], t->depths[di]));
 }
 
 /* The report's "-": a cell is left out once a cell of the same variant on
@@ -177,7 +38,7 @@ static void print_cell_line(const table *t, int a, int si, int di, const gm_boar
     if (x->run)
         gm_format_cell(b, x->move, move, sizeof move);
     if (t->c->csv) {
-        printf("%s,%d,%d,%d", t->v[a].name, t->sizes[si], t->depths[di], split_of(&t->v[a], t->depths[di]));
+        printf("%s,%d,%d,%d", t->v[a].name, t->sizes[si], t->depths[di], gm_variant_split(&t->v[a], t->depths[di]));
         if (x->run)
             printf(",%.9f,%.9f,%llu,%d,%s", x->usec / 1e6, x->kernel_usec / 1e6, (unsigned long long)x->nodes,
                    x->score, move);
@@ -269,55 +130,6 @@ static int values(int *out, const int *given, int ngiven, const int *defaults, i
     return n;
 }
 
-static void add_cpu(table *t, gm_search_options o, gm_algo algo, gm_report_table report)
-{
-    variant *v = &t->v[t->nvariants++];
-    o.algo = algo;
-    *v = (variant){ .cpu = o, .report = report };
-    if (o.threads > 1)
-        snprintf(v->name, sizeof v->name, "%s x%d", gm_cli_algo_name(algo), o.threads);
-    else
-        snprintf(v->name, sizeof v->name, "%s", gm_cli_algo_name(algo));
-}
-
-static void add_gpu(table *t, gm_algo algo, gmg_design design, int split, gm_report_table report)
-{
-    variant *v = &t->v[t->nvariants++];
-    *v = (variant){ .gpu = true, .g = t->c->gpu, .split = split, .report = report };
-    v->g.design = design;
-    v->cpu.algo = algo;
-    if (design == GMG_SEQPAR && split)
-        snprintf(v->name, sizeof v->name, "gpu seqpar s=%d", split);
-    else if (design == GMG_SEQPAR)
-        snprintf(v->name, sizeof v->name, "gpu seqpar s=d-1");
-    else
-        snprintf(v->name, sizeof v->name, "gpu %s", gmg_design_name(design));
-}
-
-/* --gpu: the CPU's full-width algorithm (--algo: minimax or alphabeta,
- * default alphabeta) and PVS on every core (--threads), then the GPU
- * designs, their threads searching with the same algorithm. */
-static void gpu_variants(table *t, gm_search_options o)
-{
-    if (t->c->whole_game) {
-        add_cpu(t, o, GM_ALGO_ALPHABETA, GM_REPORT_NONE);
-        add_cpu(t, o, GM_ALGO_PVS, GM_REPORT_NONE);
-        add_gpu(t, GM_ALGO_ALPHABETA, GMG_PVS, 0, GM_REPORT_PVS_GAME);
-        add_gpu(t, GM_ALGO_ALPHABETA, GMG_DYNAMIC, 0, GM_REPORT_DYNAMIC_GAME);
-        return;
-    }
-    const gm_algo full = t->c->nalgos && t->c->algos[0] == GM_ALGO_MINIMAX ? GM_ALGO_MINIMAX : GM_ALGO_ALPHABETA;
-    add_cpu(t, o, full, o.threads > 1 ? GM_REPORT_OPENMP : GM_REPORT_SERIAL);
-    add_cpu(t, o, GM_ALGO_PVS, GM_REPORT_NONE);
-    add_gpu(t, full, GMG_NAIVE, 0, GM_REPORT_NAIVE);
-    add_gpu(t, full, GMG_SEQPAR, t->c->gpu.split, GM_REPORT_SEQPAR);
-    if (!t->c->gpu.split)
-        add_gpu(t, full, GMG_SEQPAR, 2, GM_REPORT_SEQPAR);
-    add_gpu(t, full, GMG_BATCH, 0, GM_REPORT_NONE);
-    add_gpu(t, full, GMG_PVS, 0, GM_REPORT_PVS);
-    add_gpu(t, full, GMG_DYNAMIC, 0, GM_REPORT_DYNAMIC);
-}
-
 /* The table's lists from the options, with its defaults (the report's
  * algorithms, boards and depths; --depth as a list of one).  Returns 0,
  * or -1 after a one-line error. */
@@ -340,13 +152,13 @@ static int table_options(const gm_cli *c, table *t)
     gm_search_options o = c->opt;
     o.threads = c->threads.n ? c->threads.v[0] : c->bench_gpu ? cli_cpus() : 1;
     if (c->bench_gpu) {
-        gpu_variants(t, o);
+        gm_variants_gpu(t, o);
         return 0;
     }
     int list[3];
     const int n = values(list, c->algos, c->nalgos, algos, 3);
     for (int i = 0; i < n; i++)
-        add_cpu(t, o, (gm_algo)list[i], GM_REPORT_SERIAL);
+        gm_variant_add_cpu(t, o, (gm_algo)list[i], GM_REPORT_SERIAL);
     return 0;
 }
 
@@ -364,14 +176,7 @@ static int run_variant(table *t, int a)
         for (int d = 0; d < t->ndepths; d++) {
             if (!too_long(t, a, s, d)) {
                 cli_progress("%s %dx%d depth %d", v->name, b.width, b.height, t->depths[d]);
-                void *searcher = make_searcher(t->c, v, t->depths[d]);
-                cell *x = &t->grid[a][s][d];
-                const int rc = !searcher ? -1
-                               : t->c->whole_game ? play_game(v, searcher, &b, x)
-                                                  : time_cell(v, searcher, &b, x);
-                if (searcher)
-                    free_searcher(v, searcher);
-                if (rc != 0) {
+                if (gm_variant_run(t->c, v, &b, t->depths[d], &t->grid[a][s][d]) != 0) {
                     cli_progress_done();
                     return -1;
                 }
