@@ -63,6 +63,12 @@ sub 'gts gomoku play --black human --time 2000' skip 'needs a person at the term
 sub 'gts gomoku play --size 19 --depth 4 --random 6 --seed 7' 'gts gomoku play --size 19 --depth 2 --random 6 --seed 7' \
     'depth 2: a whole game'
 sub 'gts gomoku bench table' 'gts gomoku bench table --sizes 6 --depths 1-2' 'the whole table takes 7-8 minutes'
+sub 'gts gomoku best h8 --candidates all --algo minimax --depth 4 --backend gpu --design seqpar --split 2' \
+    'gts gomoku best h8 --candidates all --algo minimax --depth 3 --backend gpu --design seqpar --split 2 $EXEC' \
+    "depth 4 is 2.5 G nodes, minutes on the CPU executor: depth 3$GPU_NOTE"
+sub 'gts gomoku bench table --gpu --csv > table.csv' \
+    'gts gomoku bench table --gpu $EXEC --sizes 6 --depths 1-2 --threads 2 --csv > "$TMP/table.csv"' \
+    "the whole table takes minutes and writes into the tree: 6x6 to depth 2, outside it$GPU_NOTE"
 sub 'gts gomoku bench positions data/gomoku/positions19.txt --size 19 --depth 3 --threads 1,2,4,8,16' \
     'gts gomoku bench positions data/gomoku/positions19.txt --size 19 --depth 2 --threads 1,2 --limit 3' \
     'the 60 positions at 5 thread counts take ~5 s (minutes under the sanitizers)'
