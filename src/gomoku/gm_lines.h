@@ -106,6 +106,24 @@ GM_FN void gm_line_delta(gm_rule rule, uint64_t own, uint64_t other, uint64_t wa
     }
 }
 
+/* The value of a move one ply from the horizon, not played (the last ply
+ * of every search, CPU and GPU): a five wins; the board's last cell
+ * draws; a five point of the opponent's that the move leaves open loses;
+ * else the evaluation after it (here + the move's delta).  their_fives:
+ * how many five points the opponent has, their_first the first of them;
+ * win: gomoku_search.h's GM_WIN (that header is C only). */
+GM_FN int32_t gm_last_ply_value(bool five, bool last_cell, int their_fives, int their_first, int move,
+                                int32_t after, int ply, int32_t win)
+{
+    if (five)
+        return win - (ply + 1);
+    if (last_cell)
+        return 0;
+    if (their_fives > 1 || (their_fives == 1 && their_first != move))
+        return -(win - (ply + 2));
+    return after;
+}
+
 /* Whether a stone of own's colour at bit p makes five in this line. */
 GM_FN bool gm_line_five_at(gm_rule rule, uint64_t own, int p)
 {

@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "gomoku/gm_lines.h"
 #include "gomoku/gm_search_internal.h"
 #include "core/clock.h"
 #include "core/deadline.h"
@@ -217,15 +218,9 @@ static int32_t frontier(gm_ctx *c, int32_t alpha, int32_t beta, int ply, const g
         bool five;
         gm_move_delta(b, m, me, delta, &five);
         c->nodes++;
-        int32_t v;
-        if (five)
-            v = GM_WIN - (ply + 1);
-        else if (last_cell)
-            v = 0;
-        else if (t->n[me ^ 1] > 1 || (t->n[me ^ 1] == 1 && t->cell[me ^ 1][0] != m))
-            v = -(GM_WIN - (ply + 2));
-        else
-            v = here + delta[0] - delta[1];
+        const int their = t->n[me ^ 1];
+        const int32_t v = gm_last_ply_value(five, last_cell, their, their ? t->cell[me ^ 1][0] : -1, m,
+                                            here + delta[0] - delta[1], ply, GM_WIN);
         if (v > best) {
             best = v;
             *best_move = m;

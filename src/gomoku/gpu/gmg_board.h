@@ -312,13 +312,9 @@ GM_FN int32_t gmg_frontier_move(const gmg_geom *g, const gmg_pos *p, int ply, in
     int32_t delta[2];
     bool five;
     gmg_move_delta(g, p, m, me, delta, &five);
-    if (five)
-        return GMG_WIN - (ply + 1);
-    if (p->h.stones + 1 == g->cells)
-        return 0;
-    if (p->h.t.n[them] > 1 || (p->h.t.n[them] == 1 && p->h.t.cell[them][0] != m))
-        return -(GMG_WIN - (ply + 2));
-    return here + delta[0] - delta[1];
+    const int fives = p->h.t.n[them];
+    return gm_last_ply_value(five, p->h.stones + 1 == g->cells, fives, fives ? p->h.t.cell[them][0] : -1, m,
+                             here + delta[0] - delta[1], ply, GMG_WIN);
 }
 
 /* A node one ply from the horizon, its moves valued in order with the
