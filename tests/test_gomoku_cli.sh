@@ -214,4 +214,51 @@ checks=$((checks + 1))
 [ "$(grep -c '"position":' "$TMP/out")" -eq 4 ] || fail "expected 2 positions x 2 thread counts"
 expect_contains out '{"threads":2,"positions":2,'
 
+
+# --- the GPU designs on the CPU executor: serial alpha-beta's move and
+# score on the same tree, the same output line with the design after it ---
+GPU_POSITION="h8 i9 h9"
+run "best: alpha-beta, depth 3" "$GTS" gomoku best --algo alphabeta --depth 3 "$GPU_POSITION"
+expect_rc 0
+serial=$(sed 's/ nodes .*//' "$TMP/out")
+for design in naive seqpar batch; do
+    run "best: --backend gpu --design $design" "$GTS" gomoku best --backend gpu --executor cpu --design $design \
+        --algo alphabeta --depth 3 "$GPU_POSITION"
+    expect_rc 0
+    expect_line out "\\[$design on the cpu executor: [0-9]+ launches, [0-9]+ jobs, kernel [0-9.]+ ms\\]$"
+    checks=$((checks + 1))
+    [ "$(sed 's/ nodes .*//' "$TMP/out")" = "$serial" ] || fail "$design: '$(cat "$TMP/out")', serial: '$serial'"
+done
+for design in pvs dynamic; do
+    run "best: --design $design, the score" "$GTS" gomoku best --backend gpu --executor cpu --design $design --depth 3 \
+        --json "$GPU_POSITION"
+    expect_rc 0
+    expect_contains out "\"score\":$(sed -n 's/.* score \([-+]*[0-9]*\) depth.*/\1/p' <<<"$serial" | tr -d +)"
+done
+run "gpu: a thread's depth" "$GTS" gomoku best --backend gpu --executor cpu --design seqpar --split 1 --depth 14 h8
+expect_error 1 "a GPU thread searches at most 12 plies: split 1 leaves 13 of depth 14"
+run "gpu: split deeper than the depth" "$GTS" gomoku best --backend gpu --executor cpu --design seqpar --split 4 --depth 3 h8
+expect_error 1 "split 4 out of range (1..3, the depth)"
+run "gpu: pvs with the potential evaluation" "$GTS" gomoku best --backend gpu --executor cpu --eval scan h8
+expect_error 1 "the pvs design evaluates by shapes only"
+run "gpu: a time limit" "$GTS" gomoku best --backend gpu --time 100 h8
+expect_error 2 "--backend gpu searches a fixed --depth: --time is the CPU's"
+run "gpu: unknown design" "$GTS" gomoku best --backend gpu --design magic h8
+expect_error 2 "--design"
+if "$GTS" info | grep -q '^gpu:.*no CUDA device'; then
+    run "gpu: no device" "$GTS" gomoku best --backend gpu h8
+    expect_error 1 "no CUDA device"
+fi
+run "bench table --gpu on the CPU executor" "$GTS" gomoku bench table --gpu --executor cpu --sizes 6 --depths 1-2 \
+    --threads 2 --csv
+expect_rc 0
+expect_line out '^variant,size,depth,split,seconds,kernel_seconds,nodes,score,move,report_seconds$'
+expect_line out '^gpu dynamic,6,2,0,[0-9.]+,'
+checks=$((checks + 1))
+[ "$(grep -c ',6,2,' "$TMP/out")" -eq 8 ] || fail "expected 8 variants at 6x6 depth 2"
+run "bench positions --gpu" "$GTS" gomoku bench positions --gpu --executor cpu --design seqpar --depth 2 --threads 2 \
+    --limit 2 "$POSITIONS"
+expect_rc 0
+expect_line out '^ +gpu +[0-9.]+ '
+
 finish

@@ -9,7 +9,7 @@
 #include "gomoku_cli.h"
 #include "gomoku_report_tables.h"
 
-#define VARIANTS 9   /* the most a table has: --gpu's */
+#define VARIANTS 8   /* the most a table has: --gpu's */
 
 /* One column set of the table: a CPU search or a GPU design. */
 typedef struct variant {
@@ -39,8 +39,8 @@ typedef struct table {
     cell grid[VARIANTS][GM_CLI_LIST_MAX][GM_CLI_LIST_MAX];   /* [variant][size][depth] */
 } table;
 
-/* The host's plies of a seqpar variant at depth (naive: 1; 0 for the
- * others). */
+/* The host's plies of a thread variant at depth (naive: 1, batch: the
+ * depth; 0 for the others). */
 int gm_variant_split(const variant *v, int depth);
 
 /* One cell: v's search of b at depth timed (or with --whole-game a whole

@@ -11,6 +11,8 @@ int gm_variant_split(const variant *v, int depth)
         return 0;
     if (v->g.design == GMG_NAIVE)
         return 1;
+    if (v->g.design == GMG_BATCH)
+        return depth;
     if (v->g.design != GMG_SEQPAR)
         return 0;
     const int s = v->split ? v->split : depth - 1;
