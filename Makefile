@@ -15,6 +15,8 @@ CUDA_ARG := $(if $(NVCC),-DCMAKE_CUDA_COMPILER=$(NVCC),)
 # command:package pairs; a tool already on the PATH (from any source) is
 # not installed again.  The tests also need pkg-config (the install test)
 # and clang with libFuzzer (the fuzzers: without them they are skipped).
+# gts serve needs libmicrohttpd (installed when missing and run as root;
+# without it gts serve says so).
 TOOLS      := cmake:cmake cc:gcc c++:g++
 TEST_TOOLS := pkg-config:pkg-config clang:clang
 FUZZ_PACKAGES := clang libclang-rt-dev
@@ -52,6 +54,8 @@ deps:
 	$(Q)missing=""; $(call missing,$(TOOLS)); \
 	[ -e /usr/include/stdio.h ] || missing="$$missing libc6-dev"; \
 	$(call install_missing,yes)
+	$(Q)missing=""; [ -e /usr/include/microhttpd.h ] || missing=" libmicrohttpd-dev"; \
+	$(call install_missing,no)
 
 # The fuzzers' packages go in when clang cannot link a fuzzer yet.
 test-deps: deps

@@ -32,6 +32,8 @@ sub() {  # sub README_COMMAND REPLACEMENT WHY (REPLACEMENT "skip": not run)
 GPU_NOTE="; without a device, --executor cpu runs the kernels' code"
 sub 'make run' 'make_run' 'all six bundled sets take ~30 s: make run SETS=end-easy, checked to print only what was built and the table'
 sub 'make test' skip 'it is what runs this test'
+sub 'gts serve' skip 'a server runs until stopped: tests/test_serve.sh starts and stops one'
+sub 'gts serve --port 0 --bind 0.0.0.0' skip 'a server runs until stopped (and would listen on every address)'
 sub 'gts c4 solve [FILE...]' 'gts c4 solve data/c4/Test_L3_R1 && gts c4 solve <data/c4/Test_L3_R1' \
     'FILE is a placeholder: a bundled set, as a file and on stdin'
 sub 'gts c4 solve -w FILE' 'gts c4 solve -w data/c4/Test_L3_R1' 'FILE is a placeholder'

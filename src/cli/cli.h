@@ -137,6 +137,7 @@ int c4_main(int argc, char **argv);
 int signature_main(int argc, char **argv);
 /* gts info ...: argv[0] is "info" (info.c). */
 int info_main(int argc, char **argv);
+int serve_main(int argc, char **argv);
 /* gts reversi ...: argv[0] is "reversi". */
 int reversi_main(int argc, char **argv);
 /* gts gomoku ...: argv[0] is "gomoku". */

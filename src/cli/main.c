@@ -18,6 +18,7 @@ static const char usage_text[] =
     "other commands:\n"
     "  bench --signature   node count of a fixed search, checked by the tests\n"
     "  info                version, and the CUDA device if there is one\n"
+    "  serve               a web page to play and analyse, and its JSON API\n"
     "  -h, --help          this help;  --version  the version\n";
 
 /* The commands after "gts", each given argv from its own name on. */
@@ -29,6 +30,7 @@ static const struct {
     { "reversi", reversi_main },
     { "gomoku", gomoku_main },
     { "info", info_main },
+    { "serve", serve_main },
     { "bench", signature_main },
 };
 

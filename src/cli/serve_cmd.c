@@ -1,0 +1,79 @@
+/* gts serve: the local web page and its JSON API (src/web/web.h); here
+ * only the options, the address line and the signals. */
+#include <limits.h>
+#include <signal.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "cli.h"
+#include "cli_options.h"
+#include "gts/tt_size.h"
+#include "web/web.h"
+
+static const char usage_text[] =
+    "usage: gts serve [--port N] [--bind ADDR] [--www DIR] [--max-seconds S] [--tt-mb MB]\n"
+    "A web page to play and analyse in a browser, served on http://ADDR:N/ with\n"
+    "its JSON API: GET /api/c4?moves=4453 answers every column's exact score.\n"
+    "Ctrl-C or SIGTERM stops it.\n"
+    "\n"
+    "  --port N          (default 8080; 0: any free port, printed)\n"
+    "  --bind ADDR       IPv4 address to listen on (default 127.0.0.1: this\n"
+    "                    machine only)\n"
+    "  --www DIR         the page's folder (default the bundled data/www)\n"
+    "  --max-seconds S   a search's time bound (default 10)\n"
+    "  --tt-mb MB        each search's table (default 64)\n";
+
+static gts_stop stop = GTS_STOP_INIT;
+
+static void on_term(int sig)
+{
+    (void)sig;
+    gts_stop_raise(&stop);
+}
+
+static void on_ready(int port, void *ctx)
+{
+    printf("gts serve: listening on http://%s:%d/\n", (const char *)ctx, port);
+    fflush(stdout);
+}
+
+int serve_main(int argc, char **argv)
+{
+    long port = 8080, max_seconds = 10;
+    const char *bind = "127.0.0.1", *www = NULL;
+    size_t tt_bytes = (size_t)64 << 20;
+    const cli_option opts[] = {
+        CLI_OPT_LONG("port", 0, &port, 0, 65535),
+        CLI_OPT_STRING("bind", 0, &bind),
+        CLI_OPT_STRING("www", 0, &www),
+        CLI_OPT_LONG("max-seconds", 0, &max_seconds, 1, 3600),
+        CLI_OPT_MB("tt-mb", &tt_bytes, 1, 1 << 14),
+        CLI_OPT_END,
+    };
+    const cli_command cmd = { "serve", usage_text, NULL };
+    const int n = cli_parse_options(&cmd, argc, argv, opts);
+    if (n < 0)
+        return cli_parse_status(n);
+    if (n > 0) {
+        cli_error("serve takes no operands (see 'gts serve --help')");
+        return EXIT_USAGE;
+    }
+    char dir[PATH_MAX], page[PATH_MAX + 8];
+    if (!www && cli_data_dir(dir, sizeof dir) == 0) {
+        snprintf(page, sizeof page, "%s/www", dir);
+        www = page;
+    }
+    if (!www) {
+        cli_error("no page folder found (the bundled data are not installed): give --www DIR");
+        return EXIT_USAGE;
+    }
+    cli_stop_on_interrupt(&stop);
+    signal(SIGTERM, on_term);
+    const web_options o = { bind, (int)port, www, (double)max_seconds, tt_bytes, &stop };
+    char err[256];
+    if (web_serve(&o, on_ready, (void *)bind, err, sizeof err) != 0) {
+        cli_error("%s", err);
+        return EXIT_FAIL;
+    }
+    return EXIT_OK;
+}

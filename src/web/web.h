@@ -1,0 +1,33 @@
+/*
+ * gts serve: a local web page and a small JSON API over the engines
+ * (src/web/web_server.c), on libmicrohttpd.  The server binds 127.0.0.1
+ * unless told otherwise, serves only the files of its page folder (plain
+ * names, no path), answers each request on a thread of its own, bounds
+ * every search's time and stops cleanly when its stop token is raised.
+ */
+#ifndef GTS_WEB_H
+#define GTS_WEB_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "gts/stop.h"
+
+typedef struct web_options {
+    const char *bind;        /* the address to listen on (default 127.0.0.1) */
+    int port;                /* 0: any free port */
+    const char *www;         /* the page's folder */
+    double max_seconds;      /* a search's time bound */
+    size_t tt_bytes;         /* each search's table */
+    gts_stop *stop;          /* raised (Ctrl-C, SIGTERM): the server stops */
+} web_options;
+
+/* Whether this build has the server (libmicrohttpd was found). */
+bool web_built(void);
+
+/* Serves until o->stop is raised; ready(port, ctx) is called once the
+ * socket listens.  0, or -1 with a one-line reason (the address cannot be
+ * bound, no server in this build). */
+int web_serve(const web_options *o, void (*ready)(int port, void *ctx), void *ctx, char *err, size_t errlen);
+
+#endif

@@ -1,0 +1,27 @@
+/*
+ * Internal to the server: the JSON API's answers, one function per game,
+ * free of HTTP (web_server.c calls them with a request's arguments).
+ */
+#ifndef GTS_WEB_API_H
+#define GTS_WEB_API_H
+
+#include <stddef.h>
+
+#include "gts/stop.h"
+#include "web/web.h"
+
+/* An answer: an HTTP status and a JSON body (malloc'd; the caller frees). */
+typedef struct web_answer {
+    int status;
+    char *body;
+} web_answer;
+
+/* A one-line JSON error answer. */
+web_answer web_error(int status, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
+/* GET /api/c4?moves=M: the exact score of every column of the Connect 4
+ * position M (the solver's convention: positive wins, 0 draws), null for
+ * a full column; stopped by stop (the time bound). */
+web_answer web_c4(const web_options *o, const char *moves, gts_stop *stop);
+
+#endif

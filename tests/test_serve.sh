@@ -1,0 +1,137 @@
+#!/usr/bin/env bash
+# gts serve on a free local port: the API's answers against the command
+# line's (gts c4 analyze), bad requests answered with a status and a
+# one-line JSON error, no file outside the page's folder, the time bound,
+# a fast request answered while a slow one runs, the port in use, and a
+# clean stop on SIGTERM.  Requests go over bash's /dev/tcp (no curl
+# needed).  Skipped (77) where gts was built without libmicrohttpd.
+#
+# usage: test_serve.sh GTS_BINARY SOURCE_DIR
+set -u
+GTS=${1:?usage: test_serve.sh GTS_BINARY SOURCE_DIR}
+SRC=${2:?usage: test_serve.sh GTS_BINARY SOURCE_DIR}
+. "$(dirname "$0")/cli_lib.sh" gts_serve
+
+PID=
+stop_server() { [ -n "$PID" ] && kill "$PID" 2>/dev/null; wait "$PID" 2>/dev/null; PID=; }
+trap 'stop_server; rm -rf "$TMP"' EXIT
+
+# start_server ARGS...: gts serve on a free port; sets PID and PORT.
+start_server() {
+    "$GTS" serve --port 0 --www "$SRC/data/www" "$@" >"$TMP/server.out" 2>"$TMP/server.err" &
+    PID=$!
+    for _ in $(seq 50); do
+        PORT=$(sed -n 's|^gts serve: listening on http://127.0.0.1:\([0-9]*\)/$|\1|p' "$TMP/server.out")
+        [ -n "$PORT" ] && return 0
+        kill -0 "$PID" 2>/dev/null || break
+        sleep 0.1
+    done
+    if grep -q "built without libmicrohttpd" "$TMP/server.err"; then
+        echo "SKIP: $(cat "$TMP/server.err")"
+        exit 77
+    fi
+    echo "FAILED: the server did not start: $(cat "$TMP/server.err")" >&2
+    exit 1
+}
+
+# http METHOD PATH: the response into $TMP/resp, its status into status,
+# its body into $TMP/out.
+http() {
+    desc="$1 $2"
+    cmd=(http "$1" "$2")
+    exec 3<>"/dev/tcp/127.0.0.1/$PORT"
+    printf '%s %s HTTP/1.0\r\nHost: localhost\r\n\r\n' "$1" "$2" >&3
+    cat <&3 >"$TMP/resp"
+    exec 3<&-
+    status=$(head -1 "$TMP/resp" | cut -d' ' -f2)
+    rc=$status
+    sed '1,/^\r$/d' "$TMP/resp" >"$TMP/out"
+    : >"$TMP/err"
+}
+
+expect_status() { checks=$((checks + 1)); [ "$status" = "$1" ] || fail "status $status, expected $1"; }
+# expect_json_error STATUS PATTERN: the status and one line {"error":"...PATTERN..."}.
+expect_json_error() {
+    expect_status "$1"
+    checks=$((checks + 1))
+    [ "$(wc -l <"$TMP/out")" -eq 1 ] && grep -q "^{\"error\":\".*$2" "$TMP/out" || fail "expected one line {\"error\": ...$2}"
+}
+
+start_server --max-seconds 1
+
+# An End-Easy position (five full columns): the API's scores are gts c4
+# analyze's, null where it prints '.'.
+POS=2252576253462244111563365343671351441
+want=$("$GTS" c4 analyze "$POS" |
+    awk '{ for (i = 2; i <= 8; i++) s = s (i > 2 ? "," : "") ($i == "." ? "null" : $i); print s }')
+http GET "/api/c4?moves=$POS"
+expect_status 200
+expect_contains out "\"moves\":\"$POS\"" "\"scores\":[$want]" "null,null"
+http GET "/api/c4?moves=44x"
+expect_json_error 400 "moves '44x': move 3"
+http GET "/api/c4"
+expect_json_error 400 "missing the argument moves"
+http GET "/api/c4?moves=$(printf '1%.0s' {1..50})"
+expect_json_error 400 "at most 42"
+http GET "/api/othello"
+expect_json_error 404 "no such API"
+http POST "/api/c4?moves=4"
+expect_json_error 405 "only GET"
+
+# The page, and nothing outside its folder.
+http GET "/"
+expect_status 200
+expect_contains out "<title>gts: Connect 4</title>"
+http GET "/c4.js"
+expect_status 200
+for path in /../CMakeLists.txt /%2e%2e/CMakeLists.txt /..%2fCMakeLists.txt /data/www/index.html /index.html.bak \
+    /.hidden.html //etc/passwd; do
+    http GET "$path"
+    expect_json_error 404 "no such page"
+done
+
+# The time bound (the empty board takes far more than 1 s), and a fast
+# request answered while the slow one runs.
+desc="a slow request and a fast one"
+exec 4<>"/dev/tcp/127.0.0.1/$PORT"
+printf 'GET /api/c4?moves= HTTP/1.0\r\nHost: localhost\r\n\r\n' >&4
+t0=$(date +%s%N)
+http GET "/api/c4?moves=$POS"
+t1=$(date +%s%N)
+expect_status 200
+checks=$((checks + 1))
+[ $(((t1 - t0) / 1000000)) -lt 900 ] || fail "the fast request took $(((t1 - t0) / 1000000)) ms beside a slow one"
+cat <&4 >"$TMP/resp"
+exec 4<&-
+status=$(head -1 "$TMP/resp" | cut -d' ' -f2)
+sed '1,/^\r$/d' "$TMP/resp" >"$TMP/out"
+expect_json_error 503 "longer than its bound of 1 s"
+
+# The port in use: a one-line error, exit 1.
+run "port in use" "$GTS" serve --port "$PORT" --www "$SRC/data/www"
+expect_rc 1
+expect_one_line_error "cannot listen on 127.0.0.1:$PORT"
+run "bad address" "$GTS" serve --bind 300.1.2.3 --port 0
+expect_rc 1
+expect_one_line_error "--bind 300.1.2.3: not an IPv4 address"
+run "bad port" "$GTS" serve --port 70000
+expect_usage_error "--port"
+
+# SIGTERM while a search runs: the server stops at once, exit 0.
+desc="SIGTERM"
+exec 4<>"/dev/tcp/127.0.0.1/$PORT"
+printf 'GET /api/c4?moves= HTTP/1.0\r\nHost: localhost\r\n\r\n' >&4
+sleep 0.2
+t0=$(date +%s%N)
+kill -TERM "$PID"
+wait "$PID"
+rc=$?
+t1=$(date +%s%N)
+PID=
+exec 4<&-
+checks=$((checks + 1))
+[ "$rc" -eq 0 ] || fail "exit status $rc after SIGTERM"
+checks=$((checks + 1))
+[ $(((t1 - t0) / 1000000)) -lt 900 ] || fail "stopping took $(((t1 - t0) / 1000000)) ms"
+
+finish
