@@ -73,17 +73,62 @@ http GET "/api/c4"
 expect_json_error 400 "missing the argument moves"
 http GET "/api/c4?moves=$(printf '1%.0s' {1..50})"
 expect_json_error 400 "at most 42"
-http GET "/api/othello"
+http GET "/api/chess"
 expect_json_error 404 "no such API"
 http POST "/api/c4?moves=4"
 expect_json_error 405 "only GET"
 
+# Othello: every legal move's value at depth D; the best is the
+# command line's alpha-beta score at depth D.
+want=$("$GTS" reversi best --depth 4 --algo alphabeta f5d6c3 | sed -n 's/^best \([a-h][1-8]\)  score \([-0-9]*\) .*/\1 \2/p')
+http GET "/api/othello?moves=f5d6c3&depth=4"
+expect_status 200
+expect_contains out '"to_move":"white"' '"over":false'
+desc="othello: the best move's value"
+checks=$((checks + 1))
+got=$(grep -o '"move":"[a-h][1-8]","value":-*[0-9]*' "$TMP/out" | sed 's/"move":"\(..\)","value":\(.*\)/\2 \1/' |
+    sort -s -k1,1nr | head -1 | awk '{ print $2, $1 }')
+[ -n "$want" ] && [ "$got" = "$want" ] || fail "best '$got', the command line's '$want'"
+# A game played to 21 empties (each side its first legal move; a side
+# without one passes by itself): every move's value is then exact.
+game=""
+for _ in $(seq 39); do
+    http GET "/api/othello?moves=$game&depth=1"
+    move=$(grep -o '"move":"[a-h][1-8]"' "$TMP/out" | head -1 | cut -d'"' -f4)
+    game="$game$move"
+done
+http GET "/api/othello?moves=$game&depth=2"
+expect_status 200
+expect_contains out '"exact":true'
+checks=$((checks + 1))
+! grep -q '"exact":false' "$TMP/out" || fail "a move at 20 empties or fewer is not exact"
+http GET "/api/othello?moves=f5zz"
+expect_json_error 400 "moves 'f5zz': move 2"
+http GET "/api/othello?depth=99"
+expect_json_error 400 "depth '99': 1..12"
+
+# Gomoku: the engine completes its four; a five on the board is shown.
+http GET "/api/gomoku?moves=h8a1h9a2h10a3h11a4&ms=100"
+expect_status 200
+expect_contains out '"move":"h12"' '"winner":"black"' '"five":["h12","h11","h10","h9","h8"]'
+http GET "/api/gomoku?moves=h8i9&ms=100"
+expect_status 200
+expect_contains out '"winner":null' '"five":[]'
+http GET "/api/gomoku?size=99"
+expect_json_error 400 "size '99': 5..32"
+http GET "/api/gomoku?moves=h8h8"
+expect_json_error 400 "moves 'h8h8'"
+
 # The page, and nothing outside its folder.
 http GET "/"
 expect_status 200
-expect_contains out "<title>gts: Connect 4</title>"
-http GET "/c4.js"
-expect_status 200
+expect_contains out "<title>gts: play and analyse</title>"
+for page in c4 othello gomoku; do
+    http GET "/$page.html"
+    expect_status 200
+    http GET "/$page.js"
+    expect_status 200
+done
 for path in /../CMakeLists.txt /%2e%2e/CMakeLists.txt /..%2fCMakeLists.txt /data/www/index.html /index.html.bak \
     /.hidden.html //etc/passwd; do
     http GET "$path"

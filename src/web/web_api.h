@@ -24,4 +24,16 @@ web_answer web_error(int status, const char *fmt, ...) __attribute__((format(pri
  * a full column; stopped by stop (the time bound). */
 web_answer web_c4(const web_options *o, const char *moves, gts_stop *stop);
 
+/* GET /api/othello?moves=f5d6&depth=D: the 8x8 position after the moves
+ * (a side without a move passes by itself, and the answer says so when
+ * the side to move has to pass now), and every legal move's value
+ * for the side to move: exact disc difference once the move leaves 20
+ * empties or fewer, else the search's to depth D (default 6). */
+web_answer web_othello(const web_options *o, const char *moves, const char *depth, gts_stop *stop);
+
+/* GET /api/gomoku?size=N&moves=h8i9&ms=T: the engine's move for the side
+ * to move (PVS within T ms, default 1000, at most the time bound), and the
+ * five on the board if there is one. */
+web_answer web_gomoku(const web_options *o, const char *size, const char *moves, const char *ms, gts_stop *stop);
+
 #endif

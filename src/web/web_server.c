@@ -135,15 +135,27 @@ static enum MHD_Result send_file(struct MHD_Connection *c, const server *s, cons
 /* An API request with its time bound watched. */
 static enum MHD_Result send_api(struct MHD_Connection *c, server *s, const char *url)
 {
-    if (strcmp(url, "/api/c4") != 0)
-        return send_answer(c, web_error(404, "no such API: %.80s (there is /api/c4?moves=...)", url));
+    enum { C4, OTHELLO, GOMOKU, NONE } api = strcmp(url, "/api/c4") == 0        ? C4
+                                             : strcmp(url, "/api/othello") == 0 ? OTHELLO
+                                             : strcmp(url, "/api/gomoku") == 0  ? GOMOKU
+                                                                                : NONE;
+    if (api == NONE)
+        return send_answer(c, web_error(404, "no such API: %.80s (there are /api/c4, /api/othello, /api/gomoku)", url));
     gts_stop stop = GTS_STOP_INIT;
     const int slot = watch_add(&s->w, &stop, gts_now_usec() + s->o->max_seconds * 1e6);
     if (slot < 0)
         return send_answer(c, web_error(503, "too many searches at once (%d)", SLOTS));
     if (gts_stop_raised(s->o->stop))
         gts_stop_raise(&stop);
-    const web_answer a = web_c4(s->o, MHD_lookup_connection_value(c, MHD_GET_ARGUMENT_KIND, "moves"), &stop);
+    const char *moves = MHD_lookup_connection_value(c, MHD_GET_ARGUMENT_KIND, "moves");
+    web_answer a;
+    if (api == C4)
+        a = web_c4(s->o, moves, &stop);
+    else if (api == OTHELLO)
+        a = web_othello(s->o, moves, MHD_lookup_connection_value(c, MHD_GET_ARGUMENT_KIND, "depth"), &stop);
+    else
+        a = web_gomoku(s->o, MHD_lookup_connection_value(c, MHD_GET_ARGUMENT_KIND, "size"), moves,
+                       MHD_lookup_connection_value(c, MHD_GET_ARGUMENT_KIND, "ms"), &stop);
     watch_remove(&s->w, slot);
     return send_answer(c, a);
 }

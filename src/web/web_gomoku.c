@@ -1,0 +1,102 @@
+/* GET /api/gomoku (web_api.h): the engine's move, and the five once a
+ * side has made one. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "gts/gomoku.h"
+#include "gts/gomoku_search.h"
+#include "web/web_api.h"
+
+/* The cells of the run of five or more through cell (the winner's, who
+ * just played there), as "h8","i9",..., into out. */
+static void five_cells(const gm_board *b, int cell, char *out, size_t len)
+{
+    static const int dx[4] = { 1, 0, 1, 1 }, dy[4] = { 0, 1, 1, -1 };
+    const int x0 = cell % b->width, y0 = cell / b->width, stone = b->cell[cell];
+    out[0] = '\0';
+    for (int d = 0; d < 4; d++) {
+        int lo = 0, hi = 0;
+        for (int x = x0 - dx[d], y = y0 - dy[d]; x >= 0 && y >= 0 && x < b->width && y < b->height &&
+                                                 b->cell[y * b->width + x] == stone;
+             x -= dx[d], y -= dy[d])
+            lo--;
+        for (int x = x0 + dx[d], y = y0 + dy[d]; x >= 0 && y >= 0 && x < b->width && y < b->height &&
+                                                 b->cell[y * b->width + x] == stone;
+             x += dx[d], y += dy[d])
+            hi++;
+        if (hi - lo + 1 < 5)
+            continue;
+        size_t at = 0;
+        for (int k = lo; k <= hi; k++) {
+            char name[8];
+            gm_format_cell(b, (y0 + k * dy[d]) * b->width + x0 + k * dx[d], name, sizeof name);
+            at += (size_t)snprintf(out + at, len - at, "%s\"%s\"", k > lo ? "," : "", name);
+        }
+        return;
+    }
+}
+
+/* The position's state after the engine's move (or as given, when the
+ * game was over): JSON into a fresh answer. */
+static web_answer state(const gm_board *b, const gm_result *r, bool searched)
+{
+    char move[8] = "", five[512] = "";
+    if (searched && r->move != GM_NO_MOVE)
+        gm_format_cell(b, r->move, move, sizeof move);
+    if (b->winner >= 0 && b->stones)
+        five_cells(b, b->history[b->stones - 1].cell, five, sizeof five);
+    web_answer a = { 200, malloc(1024) };
+    if (a.body)
+        snprintf(a.body, 1024,
+                 "{\"size\":%d,\"move\":%s%s%s,\"score\":%d,\"depth\":%d,\"nodes\":%llu,\"winner\":%s,\"five\":[%s],"
+                 "\"full\":%s}\n",
+                 b->width, move[0] ? "\"" : "", move[0] ? move : "null", move[0] ? "\"" : "", r->score, r->depth,
+                 (unsigned long long)r->nodes, b->winner < 0 ? "null" : b->winner ? "\"white\"" : "\"black\"", five,
+                 b->stones == b->cells ? "true" : "false");
+    return a;
+}
+
+web_answer web_gomoku(const web_options *o, const char *size_text, const char *moves, const char *ms_text,
+                      gts_stop *stop)
+{
+    char *end = NULL;
+    const long size = size_text ? strtol(size_text, &end, 10) : 15;
+    if (size_text && (*end || size < GM_MIN_SIZE || size > GM_MAX_SIZE))
+        return web_error(400, "size '%.16s': %d..%d", size_text, GM_MIN_SIZE, GM_MAX_SIZE);
+    const long ms = ms_text ? strtol(ms_text, &end, 10) : 1000;
+    if (ms_text && (*end || ms < 1))
+        return web_error(400, "ms '%.16s': a number of milliseconds", ms_text);
+    if (moves && strlen(moves) > 4 * GM_MAX_CELLS)
+        return web_error(400, "moves: too long");
+    gm_board *b = malloc(sizeof *b);
+    char err[160];
+    if (!b)
+        return web_error(500, "out of memory");
+    web_answer a;
+    gm_result r = { .move = GM_NO_MOVE };
+    if (gm_init(b, (int)size, (int)size, GM_FREESTYLE, 2, err, sizeof err) != 0 ||
+        gm_parse_moves(b, moves ? moves : "", err, sizeof err) != 0) {
+        a = web_error(400, "moves '%.80s': %s", moves ? moves : "", err);
+    } else if (gm_game_over(b)) {
+        a = state(b, &r, false);
+    } else {
+        gm_search_options so;
+        gm_search_defaults(&so);
+        so.depth = GM_MAX_DEPTH;
+        so.time_ms = ms < (long)(o->max_seconds * 1000) ? ms : (long)(o->max_seconds * 1000);
+        so.vcf = true;
+        so.tt_bytes = o->tt_bytes;
+        so.stop = stop;
+        if (gm_search(b, &so, &r, err, sizeof err) != 0)
+            a = web_error(500, "%s", err);
+        else if (r.move == GM_NO_MOVE)
+            a = web_error(503, "the search was stopped before its first depth");
+        else {
+            gm_play(b, r.move);
+            a = state(b, &r, true);
+        }
+    }
+    free(b);
+    return a;
+}

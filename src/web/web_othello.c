@@ -1,0 +1,106 @@
+/* GET /api/othello (web_api.h): every legal move of an 8x8 position with
+ * its value: exact (the endgame solver) once the move leaves 20 empties
+ * or fewer, else the midgame search's at the asked depth. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "gts/reversi.h"
+#include "gts/reversi_board.h"
+#include "gts/reversi_search.h"
+#include "web/web_api.h"
+
+#define EXACT_EMPTIES 20
+
+/* The value of child (after a move) for the side that moved, and whether
+ * it is exact; -1 when stopped. */
+static int child_value(const web_options *o, const rv_pos *child, int depth, gts_stop *stop, int *value, bool *exact,
+                       uint64_t *nodes)
+{
+    char err[160];
+    *exact = rv_empties(child) <= EXACT_EMPTIES;
+    if (*exact) {
+        rv_solve_options so;
+        rv_solve_defaults(&so);
+        so.tt_bytes = o->tt_bytes;
+        so.stop = stop;
+        rv_solve_result r;
+        if (rv_solve(child, &so, &r, err, sizeof err) != 0 || r.stopped)
+            return -1;
+        *value = -r.score;
+        *nodes += r.nodes;
+        return 0;
+    }
+    rv_search_options ro;
+    rv_search_defaults(&ro);
+    ro.depth = depth > 1 ? depth - 1 : 1;
+    ro.tt_bytes = o->tt_bytes;
+    ro.stop = stop;
+    rvb b;
+    rvb_init(&b, 8, 8, err, sizeof err);
+    rvb_from_pos(&b, child);
+    rv_result r;
+    if (rv_search(&b, &ro, &r, err, sizeof err) != 0 || gts_stop_raised(stop))
+        return -1;
+    *value = -r.score;
+    *nodes += r.nodes;
+    return 0;
+}
+
+/* The board as 64 characters, a1..h8 row by row: X black, O white, -. */
+static void board_text(const rv_pos *p, bool black_to_move, char out[65])
+{
+    const uint64_t black = black_to_move ? p->me : p->opp, white = black_to_move ? p->opp : p->me;
+    for (int sq = 0; sq < 64; sq++)
+        out[sq] = (black >> sq) & 1 ? 'X' : (white >> sq) & 1 ? 'O' : '-';
+    out[64] = '\0';
+}
+
+web_answer web_othello(const web_options *o, const char *moves, const char *depth_text, gts_stop *stop)
+{
+    rv_pos p;
+    bool black;
+    char err[160];
+    if (moves && strlen(moves) > 130)
+        return web_error(400, "moves: at most 60 of them");
+    if (rv_parse_moves(moves ? moves : "", &p, &black, err, sizeof err) != 0)
+        return web_error(400, "moves '%.130s': %s", moves ? moves : "", err);
+    char *end = NULL;
+    const long depth = depth_text ? strtol(depth_text, &end, 10) : 6;
+    if (depth_text && (*end || depth < 1 || depth > 12))
+        return web_error(400, "depth '%.16s': 1..12", depth_text);
+    /* A side without a move passes: the answer is for the other side. */
+    const bool passed = !rv_moves(p.me, p.opp) && rv_moves(p.opp, p.me);
+    if (passed) {
+        rv_pass(&p);
+        black = !black;
+    }
+    char board[65], list[64 * 48] = "";
+    board_text(&p, black, board);
+    size_t at = 0;
+    uint64_t nodes = 0;
+    const uint64_t legal = rv_moves(p.me, p.opp);
+    for (uint64_t m = legal; m; m &= m - 1) {
+        const int sq = __builtin_ctzll(m);
+        rv_pos child = p;
+        rv_play(&child, sq, rv_flips(p.me, p.opp, sq));
+        int value;
+        bool exact;
+        if (child_value(o, &child, (int)depth, stop, &value, &exact, &nodes) != 0)
+            return web_error(503, "the analysis took longer than its bound of %g s", o->max_seconds);
+        char name[3];
+        rv_format_square(sq, name);
+        at += (size_t)snprintf(list + at, sizeof list - at, "%s{\"move\":\"%s\",\"value\":%d,\"exact\":%s}",
+                               at ? "," : "", name, value, exact ? "true" : "false");
+    }
+    const bool over = !legal && !rv_moves(p.opp, p.me);
+    const int discs = __builtin_popcountll(p.me) - __builtin_popcountll(p.opp);
+    web_answer a = { 200, malloc(sizeof list + 256) };
+    if (a.body)
+        snprintf(a.body, sizeof list + 256,
+                 "{\"board\":\"%s\",\"to_move\":\"%s\",\"passed\":%s,\"over\":%s,\"discs\":%d,\"depth\":%ld,"
+                 "\"moves\":[%s],\"nodes\":%llu}\n",
+                 board, black ? "black" : "white", passed ? "true" : "false", over ? "true" : "false", discs, depth,
+                 list, (unsigned long long)nodes);
+    return a;
+}
