@@ -18,7 +18,7 @@ trap 'stop_server; rm -rf "$TMP"' EXIT
 
 # start_server ARGS...: gts serve on a free port; sets PID and PORT.
 start_server() {
-    "$GTS" serve --port 0 --www "$SRC/data/www" "$@" >"$TMP/server.out" 2>"$TMP/server.err" &
+    "$GTS" serve --port 0 --www "$SRC/data/www" --tt-mb 4 "$@" >"$TMP/server.out" 2>"$TMP/server.err" &
     PID=$!
     for _ in $(seq 50); do
         PORT=$(sed -n 's|^gts serve: listening on http://127.0.0.1:\([0-9]*\)/$|\1|p' "$TMP/server.out")
@@ -57,7 +57,9 @@ expect_json_error() {
     [ "$(wc -l <"$TMP/out")" -eq 1 ] && grep -q "^{\"error\":\".*$2" "$TMP/out" || fail "expected one line {\"error\": ...$2}"
 }
 
-start_server --max-seconds 1
+# The bound is far above what any request here takes, but the empty
+# board's analysis, which stays pending until the checks that need it.
+start_server --max-seconds 30
 
 # An End-Easy position (five full columns): the API's scores are gts c4
 # analyze's, null where it prints '.'.
@@ -135,22 +137,15 @@ for path in /../CMakeLists.txt /%2e%2e/CMakeLists.txt /..%2fCMakeLists.txt /data
     expect_json_error 404 "no such page"
 done
 
-# The time bound (the empty board takes far more than 1 s), and a fast
-# request answered while the slow one runs.
+# A fast request answered while a slow one (the empty board) runs: the
+# slow one has not answered when the fast one has.
 desc="a slow request and a fast one"
 exec 4<>"/dev/tcp/127.0.0.1/$PORT"
 printf 'GET /api/c4?moves= HTTP/1.0\r\nHost: localhost\r\n\r\n' >&4
-t0=$(date +%s%N)
 http GET "/api/c4?moves=$POS"
-t1=$(date +%s%N)
 expect_status 200
 checks=$((checks + 1))
-[ $(((t1 - t0) / 1000000)) -lt 900 ] || fail "the fast request took $(((t1 - t0) / 1000000)) ms beside a slow one"
-cat <&4 >"$TMP/resp"
-exec 4<&-
-status=$(head -1 "$TMP/resp" | cut -d' ' -f2)
-sed '1,/^\r$/d' "$TMP/resp" >"$TMP/out"
-expect_json_error 503 "longer than its bound of 1 s"
+! read -r -t 0 -u 4 || fail "the slow request answered before the fast one"
 
 # The port in use: a one-line error, exit 1.
 run "port in use" "$GTS" serve --port "$PORT" --www "$SRC/data/www"
@@ -162,21 +157,29 @@ expect_one_line_error "--bind 300.1.2.3: not an IPv4 address"
 run "bad port" "$GTS" serve --port 70000
 expect_usage_error "--port"
 
-# SIGTERM while a search runs: the server stops at once, exit 0.
+# SIGTERM while the slow search runs: the server stops well before the
+# search's 30 s bound (it stops every search), exit 0.
 desc="SIGTERM"
-exec 4<>"/dev/tcp/127.0.0.1/$PORT"
-printf 'GET /api/c4?moves= HTTP/1.0\r\nHost: localhost\r\n\r\n' >&4
-sleep 0.2
-t0=$(date +%s%N)
 kill -TERM "$PID"
-wait "$PID"
-rc=$?
-t1=$(date +%s%N)
+for _ in $(seq 100); do
+    kill -0 "$PID" 2>/dev/null || break
+    sleep 0.1
+done
+checks=$((checks + 1))
+if kill -0 "$PID" 2>/dev/null; then
+    fail "still running 10 s after SIGTERM"
+else
+    wait "$PID"
+    rc=$?
+    checks=$((checks + 1))
+    [ "$rc" -eq 0 ] || fail "exit status $rc after SIGTERM"
+fi
 PID=
 exec 4<&-
-checks=$((checks + 1))
-[ "$rc" -eq 0 ] || fail "exit status $rc after SIGTERM"
-checks=$((checks + 1))
-[ $(((t1 - t0) / 1000000)) -lt 900 ] || fail "stopping took $(((t1 - t0) / 1000000)) ms"
+
+# The time bound: 503 and a one-line error once the search passes it.
+start_server --max-seconds 1
+http GET "/api/c4?moves="
+expect_json_error 503 "longer than its bound of 1 s"
 
 finish
