@@ -2,8 +2,8 @@
 # gts serve on a free local port: the API's answers against the command
 # line's (gts c4 analyze), bad requests answered with a status and a
 # one-line JSON error, no file outside the page's folder, the time bound,
-# a fast request answered while a slow one runs, the port in use, and a
-# clean stop on SIGTERM.  Requests go over bash's /dev/tcp (no curl
+# a fast request answered while a slow one runs, a search stopped when its
+# client goes away, the port in use, and a clean stop on SIGTERM.  Requests go over bash's /dev/tcp (no curl
 # needed).  Skipped (77) where gts was built without libmicrohttpd.
 #
 # usage: test_serve.sh GTS_BINARY SOURCE_DIR
@@ -146,6 +146,22 @@ http GET "/api/c4?moves=$POS"
 expect_status 200
 checks=$((checks + 1))
 ! read -r -t 0 -u 4 || fail "the slow request answered before the fast one"
+
+# The client of the slow request goes away (as a page's new request
+# closes the one it replaces): its search stops long before its bound.
+http GET "/api/status"
+expect_status 200
+expect_contains out '{"searches":1}'
+exec 4<&-
+desc="a search whose client went away"
+for _ in $(seq 100); do
+    http GET "/api/status"
+    grep -q '{"searches":0}' "$TMP/out" && break
+    sleep 0.1
+done
+expect_contains out '{"searches":0}'
+exec 4<>"/dev/tcp/127.0.0.1/$PORT"
+printf 'GET /api/c4?moves= HTTP/1.0\r\nHost: localhost\r\n\r\n' >&4
 
 # The port in use: a one-line error, exit 1.
 run "port in use" "$GTS" serve --port "$PORT" --www "$SRC/data/www"

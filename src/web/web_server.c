@@ -2,14 +2,16 @@
  * gts serve's HTTP side (web.h) on libmicrohttpd: a thread per connection
  * (a long analysis in one tab starves no other), the page's files by plain
  * name only, the API's answers from web_api.c, and a watchdog thread that
- * raises a request's stop token at its time bound and every one when the
- * server stops.
+ * raises a request's stop token at its time bound, when its client has
+ * gone (a page's new request closes the one it replaces), and every one
+ * when the server stops.
  */
 #include "web/web.h"
 
 #include <arpa/inet.h>
 #include <ctype.h>
 #include <microhttpd.h>
+#include <poll.h>
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -22,11 +24,12 @@
 #define SLOTS 64              /* connections at once, searching or not */
 #define MAX_FILE (1 << 20)    /* the page's files are small; a larger one is refused */
 
-/* The searches running: their stop tokens and deadlines. */
+/* The searches running: their stop tokens, deadlines and sockets. */
 typedef struct watch {
     pthread_mutex_t lock;
     gts_stop *stop[SLOTS];
     double deadline[SLOTS];
+    int fd[SLOTS];
 } watch;
 
 typedef struct server {
@@ -39,7 +42,7 @@ bool web_built(void)
     return true;
 }
 
-static int watch_add(watch *w, gts_stop *stop, double deadline)
+static int watch_add(watch *w, gts_stop *stop, double deadline, int fd)
 {
     pthread_mutex_lock(&w->lock);
     int slot = -1;
@@ -47,6 +50,7 @@ static int watch_add(watch *w, gts_stop *stop, double deadline)
         if (!w->stop[i]) {
             w->stop[i] = stop;
             w->deadline[i] = deadline;
+            w->fd[i] = fd;
             slot = i;
         }
     pthread_mutex_unlock(&w->lock);
@@ -60,15 +64,30 @@ static void watch_remove(watch *w, int slot)
     pthread_mutex_unlock(&w->lock);
 }
 
-/* Raises the tokens past their deadline (all of them when all). */
-static void watch_check(watch *w, bool all)
+/* Whether the client of socket fd has closed its side (a request waits
+ * for its answer without sending more, so any hang-up is a cancel). */
+static bool hung_up(int fd)
+{
+    struct pollfd p = { .fd = fd, .events = POLLRDHUP };
+    return fd >= 0 && poll(&p, 1, 0) > 0 && (p.revents & (POLLRDHUP | POLLHUP | POLLERR));
+}
+
+/* Raises the tokens past their deadline or of a client gone (all of them
+ * when all); returns how many searches run. */
+static int watch_check(watch *w, bool all)
 {
     const double now = gts_now_usec();
+    int running = 0;
     pthread_mutex_lock(&w->lock);
-    for (int i = 0; i < SLOTS; i++)
-        if (w->stop[i] && (all || now > w->deadline[i]))
+    for (int i = 0; i < SLOTS; i++) {
+        if (!w->stop[i])
+            continue;
+        running++;
+        if (all || now > w->deadline[i] || hung_up(w->fd[i]))
             gts_stop_raise(w->stop[i]);
+    }
     pthread_mutex_unlock(&w->lock);
+    return running;
 }
 
 static enum MHD_Result reply(struct MHD_Connection *c, int status, const char *type, void *body, size_t len,
@@ -132,17 +151,32 @@ static enum MHD_Result send_file(struct MHD_Connection *c, const server *s, cons
     return reply(c, 200, type, body, len, MHD_RESPMEM_MUST_FREE);
 }
 
-/* An API request with its time bound watched. */
+/* GET /api/status: the searches running now. */
+static enum MHD_Result send_status(struct MHD_Connection *c, server *s)
+{
+    web_answer a = { 200, malloc(64) };
+    if (a.body)
+        snprintf(a.body, 64, "{\"searches\":%d}\n", watch_check(&s->w, false));
+    return send_answer(c, a);
+}
+
+/* An API request with its time bound and its client watched. */
 static enum MHD_Result send_api(struct MHD_Connection *c, server *s, const char *url)
 {
-    enum { C4, OTHELLO, GOMOKU, NONE } api = strcmp(url, "/api/c4") == 0        ? C4
-                                             : strcmp(url, "/api/othello") == 0 ? OTHELLO
-                                             : strcmp(url, "/api/gomoku") == 0  ? GOMOKU
-                                                                                : NONE;
+    enum { C4, OTHELLO, GOMOKU, STATUS, NONE } api = strcmp(url, "/api/c4") == 0        ? C4
+                                                     : strcmp(url, "/api/othello") == 0 ? OTHELLO
+                                                     : strcmp(url, "/api/gomoku") == 0  ? GOMOKU
+                                                     : strcmp(url, "/api/status") == 0  ? STATUS
+                                                                                        : NONE;
     if (api == NONE)
-        return send_answer(c, web_error(404, "no such API: %.80s (there are /api/c4, /api/othello, /api/gomoku)", url));
+        return send_answer(c, web_error(404, "no such API: %.80s (there are /api/c4, /api/othello, /api/gomoku, "
+                                             "/api/status)",
+                                        url));
+    if (api == STATUS)
+        return send_status(c, s);
+    const union MHD_ConnectionInfo *info = MHD_get_connection_info(c, MHD_CONNECTION_INFO_CONNECTION_FD);
     gts_stop stop = GTS_STOP_INIT;
-    const int slot = watch_add(&s->w, &stop, gts_now_usec() + s->o->max_seconds * 1e6);
+    const int slot = watch_add(&s->w, &stop, gts_now_usec() + s->o->max_seconds * 1e6, info ? info->connect_fd : -1);
     if (slot < 0)
         return send_answer(c, web_error(503, "too many searches at once (%d)", SLOTS));
     if (gts_stop_raised(s->o->stop))
