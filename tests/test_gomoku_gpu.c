@@ -47,17 +47,6 @@ static void random_game(gm_board *b, int moves)
     }
 }
 
-static void geometry(gmg_geom *g, const gm_board *b)
-{
-    memset(g, 0, sizeof *g);
-    g->width = b->width, g->height = b->height, g->cells = b->cells, g->rule = b->rule, g->near = b->near;
-    for (int d = 0; d < 4; d++) {
-        g->base[d] = g->lines;
-        for (int id = 0; id < gm_lines_in(b->width, b->height, d); id++)
-            g->len[g->lines++] = (uint8_t)__builtin_popcountll(~gm_line_wall(b->width, b->height, d, id));
-    }
-}
-
 static bool same_cells(const int16_t *a, int na, const int16_t *b, int nb)
 {
     if (na != nb)
@@ -81,7 +70,7 @@ static void test_position(void)
         const int w = 5 + rng_below(&rng, 28), h = 5 + rng_below(&rng, 28);
         gm_board *b = new_board(w, h, (gm_rule)(game & 1), rng_below(&rng, 5));
         gmg_geom g;
-        geometry(&g, b);
+        gmg_geom_init(&g, b, false);
         for (int d = 0; d < 4; d++)
             for (int id = 0; id < gm_line_count(b, d); id++)
                 CHECK_EQ(gmg_wall(&g, g.base[d] + id), b->wall[d][id]);

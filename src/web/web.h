@@ -8,7 +8,6 @@
 #ifndef GTS_WEB_H
 #define GTS_WEB_H
 
-#include <stdbool.h>
 #include <stddef.h>
 
 #include "gts/stop.h"
@@ -21,9 +20,6 @@ typedef struct web_options {
     size_t tt_bytes;         /* each search's table */
     gts_stop *stop;          /* raised (Ctrl-C, SIGTERM): the server stops */
 } web_options;
-
-/* Whether this build has the server (libmicrohttpd was found). */
-bool web_built(void);
 
 /* Serves until o->stop is raised; ready(port, ctx) is called once the
  * socket listens.  0, or -1 with a one-line reason (the address cannot be

@@ -3,11 +3,6 @@
 
 #include "web/web.h"
 
-bool web_built(void)
-{
-    return false;
-}
-
 int web_serve(const web_options *o, void (*ready)(int port, void *ctx), void *ctx, char *err, size_t errlen)
 {
     (void)o, (void)ready, (void)ctx;

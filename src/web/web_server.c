@@ -37,11 +37,6 @@ typedef struct server {
     watch w;
 } server;
 
-bool web_built(void)
-{
-    return true;
-}
-
 static int watch_add(watch *w, gts_stop *stop, double deadline, int fd)
 {
     pthread_mutex_lock(&w->lock);

@@ -15,6 +15,7 @@
 #include "c4/gpu/c4_gpu_device.h"
 #include "c4/gpu/c4_gpu_internal.h"
 #include "core/clock.h"
+#include "core/stop_word.h"
 #include "core/threads.h"
 
 #define MAX_SPLIT 8
@@ -252,13 +253,6 @@ static int finish(const c4_gpu *gpu, const c4_pos *p, int depth, int alpha, int 
     return best;
 }
 
-/* The stop token as the per-thread search reads it (c4g_stop_raised): its
- * int, read with the same relaxed atomic load. */
-_Static_assert(sizeof(atomic_int) == sizeof(int), "gts_stop's int is read as an int");
-static const int *stop_word(const gts_stop *stop)
-{
-    return stop ? (const int *)&stop->raised : NULL;
-}
 
 /* The CPU executor: threads take items from a shared counter, as the
  * persistent kernel's threads do, and share the table; once the stop token
@@ -287,7 +281,7 @@ static void cpu_worker(void *arg, int index)
     c->tt = run->tt;
     c->plain = run->gpu->opt.rule == C4_GPU_PLAIN;
     c->node_limit = run->node_limit;
-    c->stop = stop_word(run->gpu->opt.stop);
+    c->stop = gts_stop_word(run->gpu->opt.stop);
     for (;;) {
         const size_t i = atomic_fetch_add(&run->next, 1);
         if (i >= run->n || gts_stop_raised(run->gpu->opt.stop))
@@ -338,7 +332,7 @@ int c4g_execute(c4_gpu *gpu, const c4g_item *items, size_t n, c4g_result *out, b
     double us = 0;
     if (gpu->dev) {
         if (c4g_device_run(gpu->dev, items, (int)n, out, clear, gpu->opt.rule == C4_GPU_PLAIN, gpu->opt.persistent,
-                           gpu->opt.block_threads, node_limit, stop_word(gpu->opt.stop), &us, err, errlen) != 0 ||
+                           gpu->opt.block_threads, node_limit, gts_stop_word(gpu->opt.stop), &us, err, errlen) != 0 ||
             stopped(gpu, err, errlen))
             return -1;
     } else {

@@ -68,7 +68,6 @@ static int add_parent(walk *w, int n)
     w->first[w->pending++] = (int32_t)w->children;
     w->children += n;
     w->r->frontier += n;
-    w->r->parents++;
     return 0;
 }
 

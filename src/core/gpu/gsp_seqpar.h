@@ -51,7 +51,6 @@ typedef struct gsp_result {
     int32_t value;
     int move;              /* the first root move of that value; -1 when the root needed no search */
     long frontier;         /* frontier nodes searched on the device */
-    long parents;
     int launches;
     uint64_t host_nodes;   /* top nodes walked (each walk counted once) */
     uint64_t device_nodes;

@@ -59,6 +59,12 @@ typedef struct gmg_pos {
     uint64_t line[2 * GMG_MAX_LINES];
 } gmg_pos;
 
+#ifndef __CUDACC__
+/* The geometry of board b's shape and rules, potential: leaves by the
+ * potential evaluation (gmg_search.c; the host's only). */
+void gmg_geom_init(gmg_geom *g, const gm_board *b, bool potential);
+#endif
+
 GM_FN int gmg_pos_bytes(const gmg_geom *g)
 {
     return (int)(offsetof(gmg_pos, line) + 2 * (size_t)g->lines * sizeof(uint64_t));

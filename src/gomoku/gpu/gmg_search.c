@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "core/clock.h"
+#include "core/stop_word.h"
 #include "core/gpu/gpv_pvsplit.h"
 #include "core/gpu/gsp_seqpar.h"
 #include "gomoku/gm_search_internal.h"
@@ -15,7 +16,6 @@
 #include "gomoku/gpu/gmg_dynamic.h"
 
 _Static_assert(GMG_THREATS == GM_THREATS && GMG_WIN == GM_WIN, "the device's five points and wins as the CPU's");
-_Static_assert(sizeof(atomic_int) == sizeof(int), "gts_stop's int is read as an int");
 
 struct gmg_searcher {
     gmg_options o;
@@ -35,14 +35,9 @@ const char *gmg_design_name(gmg_design d)
     return d >= GMG_NAIVE && d <= GMG_DYNAMIC ? design_names[d] : "?";
 }
 
-static const int *stop_word(const gts_stop *stop)
-{
-    return stop ? (const int *)&stop->raised : NULL;
-}
 
-static void set_geometry(gmg_bgame *bg, const gm_board *b, gm_eval_kind eval)
+void gmg_geom_init(gmg_geom *g, const gm_board *b, bool potential)
 {
-    gmg_geom *g = &bg->g;
     memset(g, 0, sizeof *g);
     g->width = b->width;
     g->height = b->height;
@@ -54,9 +49,14 @@ static void set_geometry(gmg_bgame *bg, const gm_board *b, gm_eval_kind eval)
         for (int id = 0; id < gm_lines_in(b->width, b->height, d); id++)
             g->len[g->lines++] = (uint8_t)__builtin_popcountll(~gm_line_wall(b->width, b->height, d, id));
     }
+    g->potential = potential;
+}
+
+static void set_geometry(gmg_bgame *bg, const gm_board *b, gm_eval_kind eval)
+{
+    gmg_geom_init(&bg->g, b, eval != GM_EVAL_SHAPES);
     gmg_bgame_layout(bg);
     bg->root_stones = b->stones;
-    g->potential = eval != GM_EVAL_SHAPES;
 }
 
 /* b as the device's position (its five points found again). */
@@ -113,7 +113,7 @@ static int threads_cpu(gmg_searcher *s, const int16_t *paths, const int32_t *fir
             if (gts_stop_raised(s->o.stop))
                 return 1;
             const gmg_out o = gmg_thread_job(&s->b.g, s->root, paths + (size_t)i * (size_t)plies, plies, k, depth,
-                                             prune, stop_word(s->o.stop), s->scratch);
+                                             prune, gts_stop_word(s->o.stop), s->scratch);
             values[i] = -o.value > values[i] ? -o.value : values[i];
             if (children)
                 children[first[i] + k] = o.value;
@@ -131,7 +131,7 @@ static int seqpar_launch(void *ctx, const int16_t *paths, const int32_t *first, 
     const int rc = s->o.executor == GMG_EXEC_CPU
                        ? threads_cpu(s, paths, first, n, plies, depth, values, children, nodes)
                        : gmg_device_threads(s->dev, &s->b.g, s->root, paths, first, n, plies, depth,
-                                            s->o.algo != GM_ALGO_MINIMAX, stop_word(s->o.stop), values, children,
+                                            s->o.algo != GM_ALGO_MINIMAX, gts_stop_word(s->o.stop), values, children,
                                             nodes, &us, err, errlen);
     s->st->kernel_us += us;
     s->st->jobs += first[n];
@@ -212,7 +212,7 @@ static void blocks_cpu(gmg_searcher *s, const uint8_t *parents, const gpv_job *j
     int64_t scratch[GB_SCRATCH_WORDS];
     for (int i = 0; i < n && !gts_stop_raised(s->o.stop); i++)
         out[i] = gmg_block_block_search(&s->b, job_node(&s->b, s->stack, parents, jobs[i], scratch), depth, alpha,
-                                        beta, stop_word(s->o.stop), scratch);
+                                        beta, gts_stop_word(s->o.stop), scratch);
 }
 
 static int pvs_launch(void *ctx, const void *parents, const gpv_job *jobs, int n, int depth, int32_t alpha,
@@ -233,7 +233,7 @@ static int pvs_launch(void *ctx, const void *parents, const gpv_job *jobs, int n
         blocks_cpu(s, parents, jobs, n, depth, alpha, beta, out);
     else
         rc = gmg_device_blocks(s->dev, &s->b, parents, n_parents, jobs, n, depth, alpha, beta, s->o.block_threads,
-                               stop_word(s->o.stop), out, &us, err, errlen);
+                               gts_stop_word(s->o.stop), out, &us, err, errlen);
     s->st->kernel_us += us;
     s->st->jobs += n;
     for (int i = 0; i < n && rc == 0; i++) {
@@ -280,7 +280,7 @@ static int32_t dynamic_cpu(gmg_searcher *s, const uint8_t *pos, int l, int level
     if (n < 0) {
         uint8_t *search = s->stack + (size_t)b->stride * (size_t)(levels + 1);
         memcpy(search, pos, (size_t)b->pos_bytes);
-        const gpv_out o = gmg_block_block_search(b, search, depth - l, -GMG_INF, GMG_INF, stop_word(s->o.stop),
+        const gpv_out o = gmg_block_block_search(b, search, depth - l, -GMG_INF, GMG_INF, gts_stop_word(s->o.stop),
                                                  scratch);
         s->st->device_nodes += o.nodes;
         return o.value;
@@ -342,7 +342,7 @@ static int run_dynamic(gmg_searcher *s, int depth, gm_result *r, char *err, size
         const int threads = s->o.block_threads ? s->o.block_threads
                             : b->g.cells > 1024 ? 1024
                                                 : (b->g.cells + 31) / 32 * 32;
-        rc = gmg_dynamic_run(s->dyn, b, (const uint8_t *)s->root, depth, levels, caps, threads, stop_word(s->o.stop),
+        rc = gmg_dynamic_run(s->dyn, b, (const uint8_t *)s->root, depth, levels, caps, threads, gts_stop_word(s->o.stop),
                              &r->score, children, &n, &nodes, &us, err, errlen);
         s->st->device_nodes += nodes;
         s->st->launches++;

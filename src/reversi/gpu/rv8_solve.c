@@ -6,6 +6,7 @@
 #include <stdlib.h>
 
 #include "core/clock.h"
+#include "core/stop_word.h"
 #include "core/threads.h"
 #include "reversi/gpu/rv8_solve.h"
 #include "reversi/gpu/rv8_solve_device.h"
@@ -27,7 +28,7 @@ typedef struct executor {
 static void executor_worker(void *arg, int index)
 {
     executor *e = arg;
-    const int *word = rv8_stop_word(e->stop);
+    const int *word = gts_stop_word(e->stop);
     (void)index;
     for (;;) {
         const size_t i = atomic_fetch_add(&e->next, 1);
@@ -75,7 +76,7 @@ int rv8s_solve_batch(const rv_pos *p, size_t n, const rv_batch_options *o, rv_ba
         const double t0 = gts_now_usec();
         gts_run_threads(o->threads > 1 ? o->threads : 1, executor_worker, &e);
         *work_usec = gts_now_usec() - t0;
-    } else if (rv8s_device_run(words, n, alpha, beta, o->gpu_budget, rv8_stop_word(o->stop), answers, work_usec,
+    } else if (rv8s_device_run(words, n, alpha, beta, o->gpu_budget, gts_stop_word(o->stop), answers, work_usec,
                                err, errlen) != 0) {
         goto done;
     }

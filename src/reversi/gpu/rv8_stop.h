@@ -1,6 +1,6 @@
 /*
- * Internal: the stop word the 8x8 kernels' lanes read, and the CPU
- * executor's view of a gts_stop as that word.
+ * Internal: the stop word the 8x8 kernels' lanes read (the host's view
+ * of a gts_stop as that word: core/stop_word.h).
  */
 #ifndef GTS_RV8_STOP_H
 #define GTS_RV8_STOP_H
@@ -20,15 +20,5 @@ RV_INLINE bool rv8_stop_raised(const int *stop)
 #endif
 }
 
-#ifndef __CUDACC__
-#include "gts/stop.h"
-
-/* The stop token as the lanes' code reads it (rv8_stop_raised). */
-_Static_assert(sizeof(atomic_int) == sizeof(int), "gts_stop's int is read as an int");
-static inline const int *rv8_stop_word(const gts_stop *stop)
-{
-    return stop ? (const int *)&stop->raised : NULL;
-}
-#endif
 
 #endif

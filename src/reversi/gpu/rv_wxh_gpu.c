@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "core/clock.h"
+#include "core/stop_word.h"
 #include "core/gpu/gpv_pvsplit.h"
 #include "reversi/gpu/rv_wxh_gpu_device.h"
 #include "reversi/rv_search_internal.h"
@@ -22,11 +23,6 @@ struct rvg_searcher {
 };
 
 _Static_assert(RVG_WIN == RV_WIN && RVG_MAX_SQUARES == RVB_MAX_SQUARES, "the device's board as the CPU's");
-_Static_assert(sizeof(atomic_int) == sizeof(int), "gts_stop's int is read as an int");
-static const int *stop_word(const gts_stop *stop)
-{
-    return stop ? (const int *)&stop->raised : NULL;
-}
 
 int rvg_default_threads(rvg_layout layout, bool per_warp, int width, int height)
 {
@@ -138,7 +134,7 @@ static int run_cpu(rvg_searcher *s, const uint8_t *parents, const gpv_job *jobs,
     for (int i = 0; i < n && !gts_stop_raised(s->o.stop); i++) {
         memcpy(stack, parents + (size_t)jobs[i].parent * (size_t)s->g.pos_bytes, (size_t)s->g.pos_bytes);
         uint8_t *node = rvg_job_node(&s->g, stack, jobs[i].move, scratch);
-        out[i] = rvg_block_search(&s->g, node, depth, alpha, beta, stop_word(s->o.stop), scratch);
+        out[i] = rvg_block_search(&s->g, node, depth, alpha, beta, gts_stop_word(s->o.stop), scratch);
     }
     free(stack);
     return 0;
@@ -178,7 +174,7 @@ static int host_launch(void *ctx, const void *parents, const gpv_job *jobs, int 
     rc = s->o.executor == RVG_EXEC_CPU
              ? run_cpu(s, pos, moves, n, depth, alpha, beta, out, err, errlen)
              : rvg_device_run(s->dev, &s->g, pos, n_parents, moves, n, depth, alpha, beta, s->threads,
-                              s->o.per_warp, stop_word(s->o.stop), out, &us, err, errlen);
+                              s->o.per_warp, gts_stop_word(s->o.stop), out, &us, err, errlen);
     s->st->kernel_us += us;
     for (int i = 0; i < n && rc == 0; i++) {
         values[i] = out[i].value;
