@@ -34,6 +34,8 @@ sub 'make run' 'make_run' 'all six bundled sets take ~30 s: make run SETS=end-ea
 sub 'make test' skip 'it is what runs this test'
 sub 'gts serve' skip 'a server runs until stopped: tests/test_serve.sh starts and stops one'
 sub 'gts serve --port 0 --bind 0.0.0.0' skip 'a server runs until stopped (and would listen on every address)'
+sub 'gts serve --book c4.book' skip 'a server runs until stopped; tests/test_serve.sh runs it with a book'
+sub 'build/release/gts serve' skip 'a server runs until stopped: tests/test_serve.sh and test_browser.py start and stop one'
 sub 'gts c4 solve [FILE...]' 'gts c4 solve data/c4/Test_L3_R1 && gts c4 solve <data/c4/Test_L3_R1' \
     'FILE is a placeholder: a bundled set, as a file and on stdin'
 sub 'gts c4 solve -w FILE' 'gts c4 solve -w data/c4/Test_L3_R1' 'FILE is a placeholder'

@@ -3,7 +3,8 @@
 # line's (gts c4 analyze), bad requests answered with a status and a
 # one-line JSON error, no file outside the page's folder, the time bound,
 # a fast request answered while a slow one runs, a search stopped when its
-# client goes away, the port in use, and a clean stop on SIGTERM.  Requests go over bash's /dev/tcp (no curl
+# client goes away, answers with their progress (progress=1), the port in
+# use, a clean stop on SIGTERM, and --book.  Requests go over bash's /dev/tcp (no curl
 # needed).  Skipped (77) where gts was built without libmicrohttpd.
 #
 # usage: test_serve.sh GTS_BINARY SOURCE_DIR
@@ -66,6 +67,7 @@ start_server --max-seconds 30
 POS=2252576253462244111563365343671351441
 want=$("$GTS" c4 analyze "$POS" |
     awk '{ for (i = 2; i <= 8; i++) s = s (i > 2 ? "," : "") ($i == "." ? "null" : $i); print s }')
+c4_want=$want
 http GET "/api/c4?moves=$POS"
 expect_status 200
 expect_contains out "\"moves\":\"$POS\"" "\"scores\":[$want]" "null,null"
@@ -121,6 +123,39 @@ expect_json_error 400 "size '99': 5..32"
 http GET "/api/gomoku?moves=h8h8"
 expect_json_error 400 "moves 'h8h8'"
 
+# With progress=1 the answer comes as lines of JSON: progress, then the
+# answer itself, the same as without progress (but its time).
+http GET "/api/c4?moves=$POS"
+plain=$(sed 's/,"ms":[0-9.]*//' "$TMP/out")
+http GET "/api/c4?moves=$POS&progress=1"
+expect_status 200
+expect_contains resp "Content-Type: application/x-ndjson"
+desc="c4 with progress: the last line is the answer"
+checks=$((checks + 1))
+[ "$(tail -1 "$TMP/out" | sed 's/,"ms":[0-9.]*//')" = "$plain" ] || fail "last line '$(tail -1 "$TMP/out")', without progress '$plain'"
+desc="c4 with progress: a line per column as it is solved"
+checks=$((checks + 1))
+cols=$(grep -o '^{"col":[0-9],"score":-*[0-9]*}$' "$TMP/out" | sed 's/{"col":\([0-9]\),"score":\(.*\)}/\1 \2/' |
+    awk '{ s[$1] = $2 } END { for (c = 1; c <= 7; c++) printf "%s%s", (c > 1 ? "," : ""), (c in s ? s[c] : "null") }')
+[ "$cols" = "$c4_want" ] || fail "columns '$cols', gts c4 analyze's '$c4_want'"
+http GET "/api/othello?moves=f5d6c3&depth=4&progress=1"
+expect_status 200
+desc="othello with progress: a line per legal move, then the board"
+checks=$((checks + 1))
+legal=$(tail -1 "$TMP/out" | grep -o '"move":' | wc -l)
+[ "$legal" -ge 1 ] && [ "$(grep -c '^{"move":"[a-h][1-8]","value":-*[0-9]*,"exact":false}$' "$TMP/out")" -eq "$legal" ] &&
+    tail -1 "$TMP/out" | grep -q '^{"board":' || fail "expected a line per legal move ($legal) and the board last"
+http GET "/api/gomoku?moves=h8i9&ms=100&progress=1"
+expect_status 200
+expect_contains out '{"depth":1,"move":"'
+desc="gomoku with progress: the move last"
+checks=$((checks + 1))
+tail -1 "$TMP/out" | grep -q '^{"size":15,"move":"' || fail "the last line is not the answer"
+http GET "/api/c4?moves=44&progress=2"
+expect_json_error 400 "progress '2': 1"
+http GET "/api/c4?moves=4x&progress=1"
+expect_json_error 400 "moves '4x': move 2"
+
 # The page, and nothing outside its folder.
 http GET "/"
 expect_status 200
@@ -147,6 +182,16 @@ expect_status 200
 checks=$((checks + 1))
 ! read -r -t 0 -u 4 || fail "the slow request answered before the fast one"
 
+# expect_no_search: /api/status counts no search within 10 s.
+expect_no_search() {
+    for _ in $(seq 100); do
+        http GET "/api/status"
+        grep -q '{"searches":0}' "$TMP/out" && break
+        sleep 0.1
+    done
+    expect_contains out '{"searches":0}'
+}
+
 # The client of the slow request goes away (as a page's new request
 # closes the one it replaces): its search stops long before its bound.
 http GET "/api/status"
@@ -154,14 +199,19 @@ expect_status 200
 expect_contains out '{"searches":1}'
 exec 4<&-
 desc="a search whose client went away"
-for _ in $(seq 100); do
-    http GET "/api/status"
-    grep -q '{"searches":0}' "$TMP/out" && break
-    sleep 0.1
-done
-expect_contains out '{"searches":0}'
+expect_no_search
+# The same with progress: the page's Cancel closes a streamed answer.
 exec 4<>"/dev/tcp/127.0.0.1/$PORT"
-printf 'GET /api/c4?moves= HTTP/1.0\r\nHost: localhost\r\n\r\n' >&4
+printf 'GET /api/c4?moves=&progress=1 HTTP/1.0\r\nHost: localhost\r\n\r\n' >&4
+desc="a streamed search whose client went away"
+checks=$((checks + 1))
+line=
+while read -r -t 30 -u 4 line && [ "${line#\{}" = "$line" ]; do :; done
+[ "${line#\{\"col\":1,\"min\":}" != "$line" ] || fail "no progress line before the client went away: '$line'"
+exec 4<&-
+expect_no_search
+exec 4<>"/dev/tcp/127.0.0.1/$PORT"
+printf 'GET /api/c4?moves=&progress=1 HTTP/1.0\r\nHost: localhost\r\n\r\n' >&4
 
 # The port in use: a one-line error, exit 1.
 run "port in use" "$GTS" serve --port "$PORT" --www "$SRC/data/www"
@@ -173,7 +223,7 @@ expect_one_line_error "--bind 300.1.2.3: not an IPv4 address"
 run "bad port" "$GTS" serve --port 70000
 expect_usage_error "--port"
 
-# SIGTERM while the slow search runs: the server stops well before the
+# SIGTERM while the slow search runs (its answer streamed): the server stops well before the
 # search's 30 s bound (it stops every search), exit 0.
 desc="SIGTERM"
 kill -TERM "$PID"
@@ -196,6 +246,29 @@ exec 4<&-
 # The time bound: 503 and a one-line error once the search passes it.
 start_server --max-seconds 1
 http GET "/api/c4?moves="
-expect_json_error 503 "longer than its bound of 1 s"
+expect_json_error 503 "was stopped (its bound is 1 s"
+stop_server
+
+# --book: a 7x6 book (partial: its build interrupted after 2 s) changes
+# no answer; a missing book, or one of another size, is refused at start.
+timeout -s INT 2 "$GTS" c4 book --depth 8 -o "$TMP/c4.book" >/dev/null 2>&1
+start_server --max-seconds 30
+for pos in 5554224333234511764415115 52753311433677442422121 $POS; do
+    http GET "/api/c4?moves=$pos"
+    grep -o '"scores":\[[-0-9,null]*\]' "$TMP/out" >"$TMP/scores.$pos"
+done
+stop_server
+start_server --max-seconds 30 --book "$TMP/c4.book"
+for pos in 5554224333234511764415115 52753311433677442422121 $POS; do
+    http GET "/api/c4?moves=$pos"
+    expect_status 200
+    expect_contains out "$(cat "$TMP/scores.$pos")"
+done
+stop_server
+run "missing book" "$GTS" serve --port 0 --book "$TMP/no-such-book"
+expect_usage_error "--book $TMP/no-such-book: cannot open book"
+"$GTS" c4 book --width 4 --height 4 --depth 2 -o "$TMP/4x4.book" >/dev/null 2>&1
+run "book of another size" "$GTS" serve --port 0 --book "$TMP/4x4.book"
+expect_usage_error "is for 4x4, not 7x6"
 
 finish

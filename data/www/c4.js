@@ -1,10 +1,11 @@
 // The Connect 4 page: the board from the moves, each column's exact score
-// from /api/c4 (a new request cancels the one it replaces), the moves in
-// the address so that a position can be shared.
+// from /api/c4 as the solver finds it (the range it is known to lie in
+// meanwhile), the moves in the address so that a position can be shared.
 "use strict";
 const W = 7, H = 6;
 let moves = (location.hash.match(/^#([1-7]*)$/) || [, ""])[1];
-let pending = null;
+const status = document.getElementById("status");
+const asker = new Asker(document.getElementById("cancel"), () => (status.textContent = "Cancelled."));
 
 function heights() {
   const h = new Array(W).fill(0);
@@ -28,35 +29,42 @@ function draw() {
     }
   location.hash = moves;
   document.getElementById("moves").value = moves;
-}
-
-function showScores(scores) {
   const row = document.getElementById("scores");
   row.innerHTML = "";
-  scores.forEach((s) => {
+  for (let c = 1; c <= W; c++) {
     const d = document.createElement("div");
-    d.className = "score" + (s === null ? "" : s > 0 ? " win" : s < 0 ? " loss" : "");
-    d.textContent = s === null ? "" : (s > 0 ? "+" : "") + s;
+    d.className = "score";
+    d.id = "score" + c;
     row.appendChild(d);
-  });
+  }
+}
+
+function signed(s) { return (s > 0 ? "+" : "") + s; }
+
+// A column's score once known; its range while the solver narrows it.
+function showColumn(col, line) {
+  const d = document.getElementById("score" + col);
+  if ("score" in line) {
+    d.className = "score" + (line.score > 0 ? " win" : line.score < 0 ? " loss" : "");
+    d.textContent = signed(line.score);
+  } else {
+    d.className = "score range";
+    d.textContent = signed(line.min) + ".." + signed(line.max);
+    status.textContent = "Solving column " + col + ": between " + signed(line.min) + " and " + signed(line.max) +
+      " (" + line.nodes.toLocaleString() + " positions)";
+  }
 }
 
 async function analyse() {
-  if (pending) pending.abort();
-  pending = new AbortController();
-  const status = document.getElementById("status");
   status.textContent = "Solving...";
-  showScores(new Array(W).fill(null));
-  try {
-    const r = await fetch("/api/c4?moves=" + moves, { signal: pending.signal });
-    const j = await r.json();
-    if (!r.ok) { status.textContent = j.error; return; }
-    showScores(j.scores);
-    status.textContent = (moves.length % 2 ? "Yellow" : "Red") + " to move (" + j.nodes + " positions, " +
-      j.ms.toFixed(1) + " ms)";
-  } catch (e) {
-    if (e.name !== "AbortError") status.textContent = "error: " + e;
-  }
+  const j = await asker.ask("/api/c4?moves=" + moves, (line) => { if ("col" in line) showColumn(line.col, line); });
+  if (!j) return;
+  if (j.error) { status.textContent = j.error; return; }
+  j.scores.forEach((s, c) => { if (s !== null) showColumn(c + 1, { score: s }); });
+  const best = Math.max(...j.scores.filter((s) => s !== null));
+  j.scores.forEach((s, c) => { if (s === best) document.getElementById("score" + (c + 1)).classList.add("best"); });
+  status.textContent = (moves.length % 2 ? "Yellow" : "Red") + " to move (" + j.nodes.toLocaleString() +
+    " positions, " + j.ms.toFixed(1) + " ms)";
 }
 
 function play(col) {
@@ -71,7 +79,7 @@ document.getElementById("new").onclick = () => { moves = ""; draw(); analyse(); 
 document.getElementById("load").onclick = () => {
   const m = document.getElementById("moves").value.trim();
   if (/^[1-7]*$/.test(m)) { moves = m; draw(); analyse(); }
-  else document.getElementById("status").textContent = "moves are digits 1-7";
+  else status.textContent = "moves are digits 1-7";
 };
 draw();
 analyse();

@@ -1,10 +1,16 @@
 // The Gomoku page: you play black, the engine answers through
-// /api/gomoku; the five is shown when a side makes one.
+// /api/gomoku (each finished depth of its search shown as it comes); the
+// five is shown when a side makes one; the moves are in the address.
 "use strict";
 let moves = [];
 let five = [];
 let over = false;
-let pending = null;
+const status = document.getElementById("status");
+const asker = new Asker(document.getElementById("cancel"), () => {
+  moves.pop();   // your move back: the engine did not answer it
+  status.textContent = "Cancelled: your move";
+  draw();
+});
 
 function size() { return +document.getElementById("size").value; }
 function cellName(x, y) { return "abcdefghijklmnopqrstuvwxyz"[x] + (y + 1); }
@@ -19,49 +25,56 @@ function draw() {
   for (let y = n - 1; y >= 0; y--)
     for (let x = 0; x < n; x++) {
       const name = cellName(x, y), cell = document.createElement("div");
-      cell.className = "pt " + (stone[name] || "") + (five.includes(name) ? " five" : "");
+      cell.className = "pt " + (stone[name] || "") + (five.includes(name) ? " five" : "") +
+        (name === moves[moves.length - 1] ? " last" : "");
+      cell.id = name;
       cell.onclick = () => play(name);
       board.appendChild(cell);
     }
+  location.hash = size() + ":" + moves.join("");
 }
 
 async function play(name) {
-  if (over || pending || moves.includes(name) || moves.length % 2) return;
+  if (over || asker.current || moves.includes(name) || moves.length % 2) return;
   moves.push(name);
   draw();
-  const status = document.getElementById("status");
   status.textContent = "The engine thinks...";
-  pending = new AbortController();
-  try {
-    const url = "/api/gomoku?size=" + size() + "&moves=" + moves.join("") + "&ms=" + document.getElementById("ms").value;
-    const r = await fetch(url, { signal: pending.signal });
-    const s = await r.json();
-    if (!r.ok) { status.textContent = s.error; moves.pop(); }
-    else {
-      if (s.move) moves.push(s.move);
-      five = s.five;
-      over = s.winner !== null || s.full;
-      status.textContent = s.winner ? s.winner + " wins" : s.full ? "a draw" :
-        "your move (the engine's score " + s.score + ", depth " + s.depth + ")";
-    }
-  } catch (e) {
-    if (e.name !== "AbortError") status.textContent = "error: " + e;
+  const url = "/api/gomoku?size=" + size() + "&moves=" + moves.join("") + "&ms=" + document.getElementById("ms").value;
+  const s = await asker.ask(url, (line) => {
+    if ("depth" in line && !("size" in line))
+      status.textContent = "The engine thinks: depth " + line.depth + ", best " + line.move + " (" + line.score + ")";
+  });
+  if (!s) return;
+  if (s.error) { status.textContent = s.error; moves.pop(); }
+  else {
+    if (s.move) moves.push(s.move);
+    five = s.five;
+    over = s.winner !== null || s.full;
+    status.textContent = s.winner ? s.winner + " wins" : s.full ? "a draw" :
+      "your move (the engine's score " + s.score + ", depth " + s.depth + ")";
   }
-  pending = null;
   draw();
 }
 
-function restart() {
-  if (pending) pending.abort();
-  moves = []; five = []; over = false; pending = null;
-  document.getElementById("status").textContent = "your move: you play black";
+function restart(list) {
+  asker.cancel();
+  moves = list; five = []; over = false;
+  status.textContent = "your move: you play black";
   draw();
+}
+
+// A shared position: #SIZE:MOVES, the moves as cells ("h8i9").
+function fromAddress() {
+  const m = location.hash.match(/^#(\d+):((?:[a-z]\d+)*)$/);
+  if (!m || ![...document.getElementById("size").options].some((o) => o.value === m[1])) return [];
+  document.getElementById("size").value = m[1];
+  return m[2].match(/[a-z]\d+/g) || [];
 }
 
 document.getElementById("undo").onclick = () => {
-  if (pending) return;
+  if (asker.current) return;
   moves = moves.slice(0, Math.max(0, moves.length - 2)); five = []; over = false; draw();
 };
-document.getElementById("new").onclick = restart;
-document.getElementById("size").onchange = restart;
-restart();
+document.getElementById("new").onclick = () => restart([]);
+document.getElementById("size").onchange = () => restart([]);
+restart(fromAddress());

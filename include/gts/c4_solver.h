@@ -83,6 +83,11 @@ int c4_solve(c4_solver *s, const c4_pos *p, bool weak, c4_result *r);
 int c4_analyze(c4_solver *s, const c4_pos *p, int scores[C4_MAX_WIDTH], bool playable[C4_MAX_WIDTH],
                c4_result *r);
 
+/* Exact score of playing col in p (a playable column of a game not over:
+ * the caller checks), the nodes and time it took in r.  Returns 0, or -1
+ * if interrupted. */
+int c4_analyze_move(c4_solver *s, const c4_pos *p, int col, int *score, c4_result *r);
+
 /* Empties the table (cheaply: in proportion to what was stored). */
 void c4_solver_clear(c4_solver *s);
 

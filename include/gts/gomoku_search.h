@@ -49,6 +49,8 @@ typedef enum {
     GM_EVAL_SCAN,        /* the potential computed by direction scans: GM_EVAL_POTENTIAL's values (gm_eval_scan) */
 } gm_eval_kind;
 
+typedef struct gm_result gm_result;   /* below */
+
 typedef struct gm_search_options {
     gm_algo algo;
     int depth;              /* plies (1..GM_MAX_DEPTH); the most when time_ms is set */
@@ -64,12 +66,17 @@ typedef struct gm_search_options {
      * search, VCF included; the last finished depth's result stands.  May
      * be NULL. */
     gts_stop *stop;
+    /* Called after each finished depth of iterative deepening with the
+     * move, score and depth so far (by the searching thread; nodes and
+     * usec are not yet set).  May be NULL. */
+    void (*on_depth)(const gm_result *r, void *arg);
+    void *on_depth_arg;
 } gm_search_options;
 
 /* Defaults: PVS, depth 4, one thread, shapes, no VCF, the default table. */
 void gm_search_defaults(gm_search_options *o);
 
-typedef struct gm_result {
+struct gm_result {
     int move;               /* best move, GM_NO_MOVE if the game is over */
     int32_t score;
     int depth;              /* last depth searched to the end */
@@ -77,7 +84,7 @@ typedef struct gm_result {
     double usec;
     bool vcf;               /* the move starts a forced win found by VCF */
     int vcf_length;         /* plies of that win */
-} gm_result;
+};
 
 /* A searcher keeps its table and its threads' scratch from one search to
  * the next (a game, a benchmark): creating one allocates and clears the

@@ -150,6 +150,22 @@ int c4_solve(c4_solver *s, const c4_pos *p, bool weak, c4_result *r)
     return 0;
 }
 
+int c4_analyze_move(c4_solver *s, const c4_pos *p, int col, int *score, c4_result *r)
+{
+    const c4_geom *g = &s->g;
+    *r = (c4_result){ 0 };
+    if (c4_is_winning_move(g, p, col)) {
+        *score = c4_win_score(g, p->moves);
+        return 0;
+    }
+    c4_pos q = *p;
+    c4_play(g, &q, col);
+    if (c4_solve(s, &q, false, r) != 0)
+        return -1;
+    *score = -r->score;
+    return 0;
+}
+
 int c4_analyze(c4_solver *s, const c4_pos *p, int scores[C4_MAX_WIDTH], bool playable[C4_MAX_WIDTH],
                c4_result *r)
 {
@@ -161,16 +177,9 @@ int c4_analyze(c4_solver *s, const c4_pos *p, int scores[C4_MAX_WIDTH], bool pla
         playable[col] = !over && c4_can_play(g, p, col);
         if (!playable[col])
             continue;
-        if (c4_is_winning_move(g, p, col)) {
-            scores[col] = c4_win_score(g, p->moves);
-            continue;
-        }
-        c4_pos q = *p;
-        c4_play(g, &q, col);
         c4_result child;
-        if (c4_solve(s, &q, false, &child) != 0)
+        if (c4_analyze_move(s, p, col, &scores[col], &child) != 0)
             return -1;
-        scores[col] = -child.score;
         r->nodes += child.nodes;
         r->tt_hits += child.tt_hits;
         r->usec += child.usec;

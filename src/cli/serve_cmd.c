@@ -7,13 +7,18 @@
 
 #include "cli.h"
 #include "cli_options.h"
+#include "gts/c4.h"
+#include "gts/c4_book.h"
 #include "gts/tt_size.h"
 #include "web/web.h"
 
 static const char usage_text[] =
     "usage: gts serve [--port N] [--bind ADDR] [--www DIR] [--max-seconds S] [--tt-mb MB]\n"
+    "                 [--book FILE]\n"
     "A web page to play and analyse in a browser, served on http://ADDR:N/ with\n"
-    "its JSON API: GET /api/c4?moves=4453 answers every column's exact score.\n"
+    "its JSON API: GET /api/c4?moves=4453 answers every column's exact score\n"
+    "(/api/othello, /api/gomoku the other games; &progress=1: lines of\n"
+    "progress, then the answer).\n"
     "Ctrl-C or SIGTERM stops it.\n"
     "\n"
     "  --port N          (default 8080; 0: any free port, printed)\n"
@@ -21,7 +26,9 @@ static const char usage_text[] =
     "                    machine only)\n"
     "  --www DIR         the page's folder (default the bundled data/www)\n"
     "  --max-seconds S   a search's time bound (default 10)\n"
-    "  --tt-mb MB        each search's table (default 16)\n";
+    "  --tt-mb MB        each search's table (default 16)\n"
+    "  --book FILE       Connect 4: an opening book made by 'gts c4 book' (7x6);\n"
+    "                    without one the first moves can take minutes\n";
 
 static gts_stop stop = GTS_STOP_INIT;
 
@@ -40,7 +47,7 @@ static void on_ready(int port, void *ctx)
 int serve_main(int argc, char **argv)
 {
     long port = 8080, max_seconds = 10;
-    const char *bind = "127.0.0.1", *www = NULL;
+    const char *bind = "127.0.0.1", *www = NULL, *book_path = NULL;
     /* A fresh table a request: at 64 MB the 55 requests of test_serve.sh
      * spent 11.6 s in the kernel clearing them, at 4 MB 1.0 s. */
     size_t tt_bytes = (size_t)16 << 20;
@@ -50,6 +57,7 @@ int serve_main(int argc, char **argv)
         CLI_OPT_STRING("www", 0, &www),
         CLI_OPT_LONG("max-seconds", 0, &max_seconds, 1, 3600),
         CLI_OPT_MB("tt-mb", &tt_bytes, 1, 1 << 14),
+        CLI_OPT_STRING("book", 0, &book_path),
         CLI_OPT_END,
     };
     const cli_command cmd = { "serve", usage_text, NULL };
@@ -69,11 +77,18 @@ int serve_main(int argc, char **argv)
         cli_error("no page folder found (the bundled data are not installed): give --www DIR");
         return EXIT_USAGE;
     }
+    char err[256];
+    c4_book *book = NULL;
+    if (book_path && !(book = c4_book_load(book_path, &c4_standard, err, sizeof err))) {
+        cli_error("--book %s: %s", book_path, err);
+        return EXIT_USAGE;
+    }
     cli_stop_on_interrupt(&stop);
     signal(SIGTERM, on_term);
-    const web_options o = { bind, (int)port, www, (double)max_seconds, tt_bytes, &stop };
-    char err[256];
-    if (web_serve(&o, on_ready, (void *)bind, err, sizeof err) != 0) {
+    const web_options o = { bind, (int)port, www, (double)max_seconds, tt_bytes, book, &stop };
+    const int rc = web_serve(&o, on_ready, (void *)bind, err, sizeof err);
+    c4_book_free(book);
+    if (rc != 0) {
         cli_error("%s", err);
         return EXIT_FAIL;
     }

@@ -369,7 +369,7 @@ void gm_search_serial(gm_ctx *c, const gm_threats *t, gm_result *r)
         } else {
             v = root_search(c, depth, moves, n, t, &best_move);
         }
-        if (c->stopped || gm_record_depth(r, best_move, v, depth))
+        if (c->stopped || gm_record_depth(c->o, r, best_move, v, depth))
             break;
     }
 }

@@ -91,13 +91,16 @@ int32_t gm_node(gm_ctx *c, int depth, int32_t alpha, int32_t beta, int ply, cons
 int32_t gm_split_loop(gm_ctx *c, int depth, int32_t alpha, int32_t beta, int ply, const gm_threats *t,
                       const int16_t *moves, int n, int *best_move);
 
-/* Keeps a finished depth's result in r; true when deepening should stop
- * there (a win or loss found does not change deeper). */
-static inline bool gm_record_depth(gm_result *r, int move, int32_t score, int depth)
+/* Keeps a finished depth's result in r and tells o's on_depth; true when
+ * deepening should stop there (a win or loss found does not change
+ * deeper). */
+static inline bool gm_record_depth(const gm_search_options *o, gm_result *r, int move, int32_t score, int depth)
 {
     r->move = move;
     r->score = score;
     r->depth = depth;
+    if (o->on_depth)
+        o->on_depth(r, o->on_depth_arg);
     return score > GM_WIN_BOUND || score < -GM_WIN_BOUND;
 }
 

@@ -147,7 +147,7 @@ static void root_split(gm_searcher *s, gm_ctx *main, const gm_threats *t, int16_
         loop l = { .s = s, .kind = FULL_WINDOW, .moves = moves, .n = n, .depth = depth, .beta = GM_INF, .t = t };
         atomic_init(&l.alpha, -GM_INF);
         run_loop(&l);
-        if (atomic_load(main->abort) || l.best_i == n || gm_record_depth(r, moves[l.best_i], l.best, depth))
+        if (atomic_load(main->abort) || l.best_i == n || gm_record_depth(&s->o, r, moves[l.best_i], l.best, depth))
             break;
     }
 }
@@ -173,7 +173,7 @@ static void split(gm_searcher *s, gm_ctx *main, const gm_threats *t, gm_result *
     const bool deepen = s->o.algo == GM_ALGO_PVS || s->o.time_ms > 0;
     for (int depth = deepen ? 1 : s->o.depth; depth <= s->o.depth; depth++) {
         const int32_t v = gm_node(main, depth, -GM_INF, GM_INF, 0, t);
-        if (main->stopped || gm_record_depth(r, main->root_move, v, depth))
+        if (main->stopped || gm_record_depth(&s->o, r, main->root_move, v, depth))
             break;
     }
 }
@@ -194,7 +194,7 @@ static void shared(gm_searcher *s, gm_ctx *main, const gm_threats *t, int16_t *m
         atomic_init(&l.alpha, first);
         run_loop(&l);
         const int best_i = l.best_i < n - 1 ? l.best_i + 1 : 0;
-        if (atomic_load(main->abort) || gm_record_depth(r, moves[best_i], best_i ? l.best : first, depth))
+        if (atomic_load(main->abort) || gm_record_depth(&s->o, r, moves[best_i], best_i ? l.best : first, depth))
             break;
     }
 }

@@ -10,6 +10,7 @@
 
 #include <stddef.h>
 
+#include "gts/c4_book.h"
 #include "gts/stop.h"
 
 typedef struct web_options {
@@ -18,6 +19,7 @@ typedef struct web_options {
     const char *www;         /* the page's folder */
     double max_seconds;      /* a search's time bound */
     size_t tt_bytes;         /* each search's table */
+    const c4_book *book;     /* Connect 4's opening book, or NULL */
     gts_stop *stop;          /* raised (Ctrl-C, SIGTERM): the server stops */
 } web_options;
 

@@ -37,7 +37,62 @@ web_answer web_error(int status, const char *fmt, ...)
     return a;
 }
 
-web_answer web_c4(const web_options *o, const char *moves, gts_stop *stop)
+void web_request_free(web_request *q)
+{
+    free(q->moves);
+    free(q->depth);
+    free(q->size);
+    free(q->ms);
+}
+
+web_answer web_answer_request(const web_options *o, const web_request *q, gts_stop *stop, web_progress *p)
+{
+    switch (q->api) {
+    case WEB_C4:
+        return web_c4(o, q->moves, stop, p);
+    case WEB_OTHELLO:
+        return web_othello(o, q->moves, q->depth, stop, p);
+    case WEB_GOMOKU:
+        break;
+    }
+    return web_gomoku(o, q->size, q->moves, q->ms, stop, p);
+}
+
+/* The column being solved, for the solver's progress calls. */
+typedef struct c4_watch {
+    web_progress *p;
+    int col;
+} c4_watch;
+
+/* Bounds of the child's score: the column's are their negation. */
+static void c4_bounds(int min, int max, uint64_t nodes, void *ctx)
+{
+    const c4_watch *w = ctx;
+    web_progress_line(w->p, "{\"col\":%d,\"min\":%d,\"max\":%d,\"nodes\":%llu}", w->col + 1, -max, -min,
+                      (unsigned long long)nodes);
+}
+
+/* Every column's score into scores/playable, with progress; -1 if stopped. */
+static int c4_columns(c4_solver *s, const c4_pos *p, int *scores, bool *playable, c4_watch *w, c4_result *r)
+{
+    int dummy;
+    const bool over = c4_final_score(&c4_standard, p, &dummy);
+    for (int col = 0; col < c4_standard.width; col++) {
+        playable[col] = !over && c4_can_play(&c4_standard, p, col);
+        if (!playable[col])
+            continue;
+        w->col = col;
+        c4_result child;
+        if (c4_analyze_move(s, p, col, &scores[col], &child) != 0)
+            return -1;
+        r->nodes += child.nodes;
+        r->usec += child.usec;
+        web_progress_line(w->p, "{\"col\":%d,\"score\":%d}", col + 1, scores[col]);
+    }
+    return 0;
+}
+
+web_answer web_c4(const web_options *o, const char *moves, gts_stop *stop, web_progress *progress)
 {
     if (!moves)
         return web_error(400, "missing the argument moves (e.g. /api/c4?moves=4453)");
@@ -47,19 +102,24 @@ web_answer web_c4(const web_options *o, const char *moves, gts_stop *stop)
     char err[160];
     if (c4_parse(&c4_standard, &p, moves, err, sizeof err) != 0)
         return web_error(400, "moves '%.42s': %s", moves, err);
+    c4_watch w = { progress, 0 };
     c4_options opt = c4_default_options();
     opt.tt_bytes = o->tt_bytes;
+    opt.book = o->book;
     opt.stop = stop;
+    opt.progress = progress ? c4_bounds : NULL;
+    opt.progress_ctx = &w;
     c4_solver *s = c4_solver_create(&c4_standard, &opt, err, sizeof err);
     if (!s)
         return web_error(500, "%s", err);
     int scores[C4_MAX_WIDTH];
     bool playable[C4_MAX_WIDTH];
-    c4_result r;
-    const int rc = c4_analyze(s, &p, scores, playable, &r);
+    c4_result r = { 0 };
+    const int rc = c4_columns(s, &p, scores, playable, &w, &r);
     c4_solver_free(s);
     if (rc != 0)
-        return web_error(503, "the analysis took longer than its bound of %g s", o->max_seconds);
+        return web_error(503, "the analysis was stopped (its bound is %g s, or the client went away)",
+                         o->max_seconds);
     char list[C4_MAX_WIDTH * 12] = "";
     size_t at = 0;
     for (int c = 0; c < c4_standard.width; c++)

@@ -57,8 +57,23 @@ static web_answer state(const gm_board *b, const gm_result *r, bool searched)
     return a;
 }
 
+/* A finished depth of the search, as a progress line. */
+typedef struct depth_watch {
+    web_progress *p;
+    const gm_board *b;
+} depth_watch;
+
+static void on_depth(const gm_result *r, void *arg)
+{
+    const depth_watch *w = arg;
+    char move[8] = "?";
+    if (r->move != GM_NO_MOVE)
+        gm_format_cell(w->b, r->move, move, sizeof move);
+    web_progress_line(w->p, "{\"depth\":%d,\"move\":\"%s\",\"score\":%d}", r->depth, move, r->score);
+}
+
 web_answer web_gomoku(const web_options *o, const char *size_text, const char *moves, const char *ms_text,
-                      gts_stop *stop)
+                      gts_stop *stop, web_progress *progress)
 {
     char *end = NULL;
     const long size = size_text ? strtol(size_text, &end, 10) : 15;
@@ -88,6 +103,9 @@ web_answer web_gomoku(const web_options *o, const char *size_text, const char *m
         so.vcf = true;
         so.tt_bytes = o->tt_bytes;
         so.stop = stop;
+        depth_watch w = { progress, b };
+        so.on_depth = progress ? on_depth : NULL;
+        so.on_depth_arg = &w;
         if (gm_search(b, &so, &r, err, sizeof err) != 0)
             a = web_error(500, "%s", err);
         else if (r.move == GM_NO_MOVE)

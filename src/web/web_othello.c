@@ -56,7 +56,8 @@ static void board_text(const rv_pos *p, bool black_to_move, char out[65])
     out[64] = '\0';
 }
 
-web_answer web_othello(const web_options *o, const char *moves, const char *depth_text, gts_stop *stop)
+web_answer web_othello(const web_options *o, const char *moves, const char *depth_text, gts_stop *stop,
+                       web_progress *progress)
 {
     rv_pos p;
     bool black;
@@ -87,9 +88,12 @@ web_answer web_othello(const web_options *o, const char *moves, const char *dept
         int value;
         bool exact;
         if (child_value(o, &child, (int)depth, stop, &value, &exact, &nodes) != 0)
-            return web_error(503, "the analysis took longer than its bound of %g s", o->max_seconds);
+            return web_error(503, "the analysis was stopped (its bound is %g s, or the client went away)",
+                             o->max_seconds);
         char name[3];
         rv_format_square(sq, name);
+        web_progress_line(progress, "{\"move\":\"%s\",\"value\":%d,\"exact\":%s}", name, value,
+                          exact ? "true" : "false");
         at += (size_t)snprintf(list + at, sizeof list - at, "%s{\"move\":\"%s\",\"value\":%d,\"exact\":%s}",
                                at ? "," : "", name, value, exact ? "true" : "false");
     }

@@ -11,8 +11,6 @@
 #include <arpa/inet.h>
 #include <ctype.h>
 #include <microhttpd.h>
-#include <poll.h>
-#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -20,70 +18,15 @@
 
 #include "core/clock.h"
 #include "web/web_api.h"
+#include "web/web_stream.h"
+#include "web/web_watch.h"
 
-#define SLOTS 64              /* connections at once, searching or not */
 #define MAX_FILE (1 << 20)    /* the page's files are small; a larger one is refused */
-
-/* The searches running: their stop tokens, deadlines and sockets. */
-typedef struct watch {
-    pthread_mutex_t lock;
-    gts_stop *stop[SLOTS];
-    double deadline[SLOTS];
-    int fd[SLOTS];
-} watch;
 
 typedef struct server {
     const web_options *o;
-    watch w;
+    web_watch w;
 } server;
-
-static int watch_add(watch *w, gts_stop *stop, double deadline, int fd)
-{
-    pthread_mutex_lock(&w->lock);
-    int slot = -1;
-    for (int i = 0; i < SLOTS && slot < 0; i++)
-        if (!w->stop[i]) {
-            w->stop[i] = stop;
-            w->deadline[i] = deadline;
-            w->fd[i] = fd;
-            slot = i;
-        }
-    pthread_mutex_unlock(&w->lock);
-    return slot;
-}
-
-static void watch_remove(watch *w, int slot)
-{
-    pthread_mutex_lock(&w->lock);
-    w->stop[slot] = NULL;
-    pthread_mutex_unlock(&w->lock);
-}
-
-/* Whether the client of socket fd has closed its side (a request waits
- * for its answer without sending more, so any hang-up is a cancel). */
-static bool hung_up(int fd)
-{
-    struct pollfd p = { .fd = fd, .events = POLLRDHUP };
-    return fd >= 0 && poll(&p, 1, 0) > 0 && (p.revents & (POLLRDHUP | POLLHUP | POLLERR));
-}
-
-/* Raises the tokens past their deadline or of a client gone (all of them
- * when all); returns how many searches run. */
-static int watch_check(watch *w, bool all)
-{
-    const double now = gts_now_usec();
-    int running = 0;
-    pthread_mutex_lock(&w->lock);
-    for (int i = 0; i < SLOTS; i++) {
-        if (!w->stop[i])
-            continue;
-        running++;
-        if (all || now > w->deadline[i] || hung_up(w->fd[i]))
-            gts_stop_raise(w->stop[i]);
-    }
-    pthread_mutex_unlock(&w->lock);
-    return running;
-}
 
 static enum MHD_Result reply(struct MHD_Connection *c, int status, const char *type, void *body, size_t len,
                             enum MHD_ResponseMemoryMode mode)
@@ -151,12 +94,52 @@ static enum MHD_Result send_status(struct MHD_Connection *c, server *s)
 {
     web_answer a = { 200, malloc(64) };
     if (a.body)
-        snprintf(a.body, 64, "{\"searches\":%d}\n", watch_check(&s->w, false));
+        snprintf(a.body, 64, "{\"searches\":%d}\n", web_watch_check(&s->w, false));
+    return send_answer(c, a);
+}
+
+static char *argument(struct MHD_Connection *c, const char *name)
+{
+    const char *v = MHD_lookup_connection_value(c, MHD_GET_ARGUMENT_KIND, name);
+    return v ? strdup(v) : NULL;
+}
+
+/* The answer to q, or with progress=1 its progress and then the answer
+ * (web_stream.h); q is freed. */
+static enum MHD_Result answer(struct MHD_Connection *c, server *s, web_request *q, bool progress, void **state)
+{
+    const union MHD_ConnectionInfo *info = MHD_get_connection_info(c, MHD_CONNECTION_INFO_CONNECTION_FD);
+    const int fd = info ? info->connect_fd : -1;
+    const double deadline = gts_now_usec() + s->o->max_seconds * 1e6;
+    if (progress) {
+        web_answer plain;
+        struct MHD_Response *r = web_stream_start(s->o, &s->w, q, deadline, fd, state, &plain);
+        web_request_free(q);
+        if (!r)
+            return send_answer(c, plain);
+        MHD_add_response_header(r, "Content-Type", "application/x-ndjson");
+        MHD_add_response_header(r, "Cache-Control", "no-store");
+        const enum MHD_Result rc = MHD_queue_response(c, 200, r);
+        MHD_destroy_response(r);
+        return rc;
+    }
+    gts_stop stop = GTS_STOP_INIT;
+    const int slot = web_watch_add(&s->w, &stop, deadline, fd);
+    web_answer a;
+    if (slot < 0) {
+        a = web_error(503, "too many searches at once (%d)", WEB_SLOTS);
+    } else {
+        if (gts_stop_raised(s->o->stop))
+            gts_stop_raise(&stop);
+        a = web_answer_request(s->o, q, &stop, NULL);
+        web_watch_remove(&s->w, slot);
+    }
+    web_request_free(q);
     return send_answer(c, a);
 }
 
 /* An API request with its time bound and its client watched. */
-static enum MHD_Result send_api(struct MHD_Connection *c, server *s, const char *url)
+static enum MHD_Result send_api(struct MHD_Connection *c, server *s, const char *url, void **state)
 {
     enum { C4, OTHELLO, GOMOKU, STATUS, NONE } api = strcmp(url, "/api/c4") == 0        ? C4
                                                      : strcmp(url, "/api/othello") == 0 ? OTHELLO
@@ -169,24 +152,13 @@ static enum MHD_Result send_api(struct MHD_Connection *c, server *s, const char 
                                         url));
     if (api == STATUS)
         return send_status(c, s);
-    const union MHD_ConnectionInfo *info = MHD_get_connection_info(c, MHD_CONNECTION_INFO_CONNECTION_FD);
-    gts_stop stop = GTS_STOP_INIT;
-    const int slot = watch_add(&s->w, &stop, gts_now_usec() + s->o->max_seconds * 1e6, info ? info->connect_fd : -1);
-    if (slot < 0)
-        return send_answer(c, web_error(503, "too many searches at once (%d)", SLOTS));
-    if (gts_stop_raised(s->o->stop))
-        gts_stop_raise(&stop);
-    const char *moves = MHD_lookup_connection_value(c, MHD_GET_ARGUMENT_KIND, "moves");
-    web_answer a;
-    if (api == C4)
-        a = web_c4(s->o, moves, &stop);
-    else if (api == OTHELLO)
-        a = web_othello(s->o, moves, MHD_lookup_connection_value(c, MHD_GET_ARGUMENT_KIND, "depth"), &stop);
-    else
-        a = web_gomoku(s->o, MHD_lookup_connection_value(c, MHD_GET_ARGUMENT_KIND, "size"), moves,
-                       MHD_lookup_connection_value(c, MHD_GET_ARGUMENT_KIND, "ms"), &stop);
-    watch_remove(&s->w, slot);
-    return send_answer(c, a);
+    const char *progress = MHD_lookup_connection_value(c, MHD_GET_ARGUMENT_KIND, "progress");
+    if (progress && strcmp(progress, "0") != 0 && strcmp(progress, "1") != 0)
+        return send_answer(c, web_error(400, "progress '%.16s': 1 (lines of progress, then the answer) or 0",
+                                        progress));
+    web_request q = { api == C4 ? WEB_C4 : api == OTHELLO ? WEB_OTHELLO : WEB_GOMOKU, argument(c, "moves"),
+                      argument(c, "depth"), argument(c, "size"), argument(c, "ms") };
+    return answer(c, s, &q, progress && progress[0] == '1', state);
 }
 
 static enum MHD_Result on_request(void *cls, struct MHD_Connection *c, const char *url, const char *method,
@@ -203,7 +175,18 @@ static enum MHD_Result on_request(void *cls, struct MHD_Connection *c, const cha
     }
     if (strcmp(method, "GET") != 0 && strcmp(method, "HEAD") != 0)
         return send_answer(c, web_error(405, "method %.16s: only GET", method));
-    return strncmp(url, "/api/", 5) == 0 ? send_api(c, cls, url) : send_file(c, cls, url);
+    return strncmp(url, "/api/", 5) == 0 ? send_api(c, cls, url, state) : send_file(c, cls, url);
+}
+
+/* A connection's request is over: a stream's search stops if it still
+ * runs (its client has gone). */
+static void on_completed(void *cls, struct MHD_Connection *c, void **state, enum MHD_RequestTerminationCode why)
+{
+    (void)why;
+    server *s = cls;
+    if (*state && *state != c)
+        web_stream_closed(&s->w, *state);
+    *state = NULL;
 }
 
 int web_serve(const web_options *o, void (*ready)(int port, void *ctx), void *ctx, char *err, size_t errlen)
@@ -214,27 +197,29 @@ int web_serve(const web_options *o, void (*ready)(int port, void *ctx), void *ct
         return -1;
     }
     server s = { .o = o };
-    pthread_mutex_init(&s.w.lock, NULL);
+    web_watch_init(&s.w);
     struct MHD_Daemon *d = MHD_start_daemon(
         MHD_USE_THREAD_PER_CONNECTION | MHD_USE_INTERNAL_POLLING_THREAD, (uint16_t)o->port, NULL, NULL, on_request,
-        &s, MHD_OPTION_SOCK_ADDR, (struct sockaddr *)&addr, MHD_OPTION_CONNECTION_LIMIT, (unsigned)SLOTS,
-        MHD_OPTION_CONNECTION_TIMEOUT, 30u, MHD_OPTION_CONNECTION_MEMORY_LIMIT, (size_t)32768, MHD_OPTION_END);
+        &s, MHD_OPTION_SOCK_ADDR, (struct sockaddr *)&addr, MHD_OPTION_CONNECTION_LIMIT, (unsigned)WEB_SLOTS,
+        MHD_OPTION_CONNECTION_TIMEOUT, 30u, MHD_OPTION_CONNECTION_MEMORY_LIMIT, (size_t)32768, MHD_OPTION_NOTIFY_COMPLETED, on_completed, &s, MHD_OPTION_END);
     if (!d) {
         snprintf(err, errlen, "cannot listen on %s:%d (in use, or not an address of this machine)", o->bind,
                  o->port);
-        pthread_mutex_destroy(&s.w.lock);
+        web_watch_destroy(&s.w);
         return -1;
     }
     const union MHD_DaemonInfo *info = MHD_get_daemon_info(d, MHD_DAEMON_INFO_BIND_PORT);
     ready(info ? info->port : o->port, ctx);
     const struct timespec tick = { 0, 10 * 1000 * 1000 };
     while (!gts_stop_raised(o->stop)) {
-        watch_check(&s.w, false);
+        web_watch_check(&s.w, false);
         nanosleep(&tick, NULL);
     }
-    /* Every search ends within its next stop check; then the threads. */
-    watch_check(&s.w, true);
+    /* Every search ends within its next stop check; then the threads, and
+     * the streams' searches (their connections may have closed first). */
+    web_watch_check(&s.w, true);
     MHD_stop_daemon(d);
-    pthread_mutex_destroy(&s.w.lock);
+    web_watch_wait_idle(&s.w);
+    web_watch_destroy(&s.w);
     return 0;
 }
