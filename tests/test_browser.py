@@ -156,11 +156,16 @@ def c4_page(b, base, gts, shots):
                and "to move" in status(), 60)
     check(scores() == c4_analyze(gts, mid), "c4: the scores of a pasted position")
     shots["c4"] = b.screenshot()
-    # The empty board takes far longer than this test: the page shows the
-    # range a column's score is known to lie in, and Cancel stops the
-    # search on the server.
+    # New game: the empty board's scores at once, from the bundled book.
     b.click("#new")
-    wait_until("progress on the empty board", lambda: "Solving column" in status(), 30)
+    wait_until("the empty board's scores", lambda: b.js("return location.hash;") in ("", "#")
+               and "to move" in status(), 30)
+    check(scores() == ["-2", "-1", "0", "+1", "0", "-1", "-2"], "c4: the empty board's scores %s" % scores())
+    # Just past the book a position takes longer than this test: the page
+    # shows the range a column's score is known to lie in, and Cancel stops
+    # the search on the server.
+    b.open(base + "/c4.html#44444")
+    wait_until("progress past the book", lambda: "Solving column" in status(), 30)
     check(b.js("return document.querySelectorAll('#scores .score.range').length;") >= 1,
           "c4: a column shows the range of its score while it is solved")
     b.click("#cancel")

@@ -59,8 +59,9 @@ expect_json_error() {
 }
 
 # The bound is far above what any request here takes, but the empty
-# board's analysis, which stays pending until the checks that need it.
-start_server --max-seconds 30
+# board's analysis (no book), which stays pending until the checks that
+# need it.
+start_server --max-seconds 30 --book none
 
 # An End-Easy position (five full columns): the API's scores are gts c4
 # analyze's, null where it prints '.'.
@@ -244,7 +245,7 @@ PID=
 exec 4<&-
 
 # The time bound: 503 and a one-line error once the search passes it.
-start_server --max-seconds 1
+start_server --max-seconds 1 --book none
 http GET "/api/c4?moves="
 expect_json_error 503 "was stopped (its bound is 1 s"
 stop_server
@@ -252,7 +253,7 @@ stop_server
 # --book: a 7x6 book (partial: its build interrupted after 2 s) changes
 # no answer; a missing book, or one of another size, is refused at start.
 timeout -s INT 2 "$GTS" c4 book --depth 8 -o "$TMP/c4.book" >/dev/null 2>&1
-start_server --max-seconds 30
+start_server --max-seconds 30 --book none
 for pos in 5554224333234511764415115 52753311433677442422121 $POS; do
     http GET "/api/c4?moves=$pos"
     grep -o '"scores":\[[-0-9,null]*\]' "$TMP/out" >"$TMP/scores.$pos"
@@ -264,6 +265,13 @@ for pos in 5554224333234511764415115 52753311433677442422121 $POS; do
     expect_status 200
     expect_contains out "$(cat "$TMP/scores.$pos")"
 done
+stop_server
+# The bundled book (the default): the empty board's scores at once, the
+# published ones (the first player wins by playing the centre column).
+start_server --max-seconds 5
+http GET "/api/c4?moves="
+expect_status 200
+expect_contains out '"scores":[-2,-1,0,1,0,-1,-2]'
 stop_server
 run "missing book" "$GTS" serve --port 0 --book "$TMP/no-such-book"
 expect_usage_error "--book $TMP/no-such-book: cannot open book"

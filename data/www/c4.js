@@ -3,7 +3,8 @@
 // meanwhile), the moves in the address so that a position can be shared.
 "use strict";
 const W = 7, H = 6;
-let moves = (location.hash.match(/^#([1-7]*)$/) || [, ""])[1];
+function fromAddress() { return (location.hash.match(/^#([1-7]*)$/) || [, ""])[1]; }
+let moves = fromAddress();
 const status = document.getElementById("status");
 const asker = new Asker(document.getElementById("cancel"), () => (status.textContent = "Cancelled."));
 
@@ -81,5 +82,7 @@ document.getElementById("load").onclick = () => {
   if (/^[1-7]*$/.test(m)) { moves = m; draw(); analyse(); }
   else status.textContent = "moves are digits 1-7";
 };
+// A position typed into the address, or the browser's Back.
+window.onhashchange = () => { if (fromAddress() !== moves) { moves = fromAddress(); draw(); analyse(); } };
 draw();
 analyse();

@@ -77,4 +77,7 @@ document.getElementById("undo").onclick = () => {
 };
 document.getElementById("new").onclick = () => restart([]);
 document.getElementById("size").onchange = () => restart([]);
+window.onhashchange = () => {
+  if (location.hash !== "#" + size() + ":" + moves.join("")) restart(fromAddress());
+};
 restart(fromAddress());

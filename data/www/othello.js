@@ -3,7 +3,8 @@
 // shown as it comes), the engine's move the best of those values when it
 // is its turn.
 "use strict";
-let moves = (location.hash.match(/^#([a-h1-8]*)$/) || [, ""])[1];
+function fromAddress() { return (location.hash.match(/^#([a-h1-8]*)$/) || [, ""])[1]; }
+let moves = fromAddress();
 const status = document.getElementById("status");
 const asker = new Asker(document.getElementById("cancel"), () => (status.textContent = "Cancelled."));
 
@@ -66,4 +67,5 @@ document.getElementById("undo").onclick = () => {
 document.getElementById("new").onclick = () => { moves = ""; refresh(); };
 document.getElementById("depth").onchange = refresh;
 document.getElementById("engine").onchange = refresh;
+window.onhashchange = () => { if (fromAddress() !== moves) { moves = fromAddress(); refresh(); } };
 refresh();

@@ -25,10 +25,11 @@ static const char usage_text[] =
     "  --bind ADDR       IPv4 address to listen on (default 127.0.0.1: this\n"
     "                    machine only)\n"
     "  --www DIR         the page's folder (default the bundled data/www)\n"
-    "  --max-seconds S   a search's time bound (default 10)\n"
+    "  --max-seconds S   a search's time bound (default 60)\n"
     "  --tt-mb MB        each search's table (default 16)\n"
-    "  --book FILE       Connect 4: an opening book made by 'gts c4 book' (7x6);\n"
-    "                    without one the first moves can take minutes\n";
+    "  --book FILE|none  Connect 4: an opening book made by 'gts c4 book' (7x6;\n"
+    "                    default the bundled c4/7x6-depth4.book: every position\n"
+    "                    of 4 plies or fewer)\n";
 
 static gts_stop stop = GTS_STOP_INIT;
 
@@ -46,7 +47,10 @@ static void on_ready(int port, void *ctx)
 
 int serve_main(int argc, char **argv)
 {
-    long port = 8080, max_seconds = 10;
+    /* 60 s: a Connect 4 position just past the bundled book's depth takes
+     * up to 17 s (4444: 209 M nodes on one thread), and the page shows its
+     * progress meanwhile. */
+    long port = 8080, max_seconds = 60;
     const char *bind = "127.0.0.1", *www = NULL, *book_path = NULL;
     /* A fresh table a request: at 64 MB the 55 requests of test_serve.sh
      * spent 11.6 s in the kernel clearing them, at 4 MB 1.0 s. */
@@ -77,9 +81,12 @@ int serve_main(int argc, char **argv)
         cli_error("no page folder found (the bundled data are not installed): give --www DIR");
         return EXIT_USAGE;
     }
-    char err[256];
+    char err[256], bundled[PATH_MAX + 64];
+    if (!book_path && cli_bundled_file("c4", "7x6-depth4.book", bundled, sizeof bundled) == 0)
+        book_path = bundled;
     c4_book *book = NULL;
-    if (book_path && !(book = c4_book_load(book_path, &c4_standard, err, sizeof err))) {
+    if (book_path && strcmp(book_path, "none") != 0 &&
+        !(book = c4_book_load(book_path, &c4_standard, err, sizeof err))) {
         cli_error("--book %s: %s", book_path, err);
         return EXIT_USAGE;
     }
