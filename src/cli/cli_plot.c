@@ -105,7 +105,10 @@ static void put_setup(FILE *f, const cli_plot_spec *spec, const plot_data *d, co
     const int cols = d->npanels > 1 ? 2 : 1, rows = (d->npanels + cols - 1) / cols;
     fprintf(f, "set terminal %s noenhanced size %d,%d font 'Sans,11'\n", terminal, cols > 1 ? 1300 : 900,
             rows > 1 ? 450 * rows : 560);
-    fputs("set datafile missing 'NaN'\nset grid\nset key outside right top\n", f);
+    fputs("set datafile missing 'NaN'\nset grid\n", f);
+    /* Under several panels the key goes below each, leaving their width
+     * to the lines. */
+    fputs(d->npanels > 1 ? "set key below font ',9'\n" : "set key outside right top\n", f);
     if (spec->logy)
         fputs("set logscale y\n", f);
     fputs("set xlabel ", f);
@@ -118,6 +121,8 @@ static void put_setup(FILE *f, const cli_plot_spec *spec, const plot_data *d, co
               "set style fill solid 0.85 border -1\nset xtics nomirror rotate by -25\n",
               f);
     else
+        fputs("set offsets graph 0.03, graph 0.03, 0, 0\n", f);
+    if (spec->style != CLI_PLOT_BARS)
         put_xtics(f, d);
 }
 

@@ -24,6 +24,7 @@
 
 #include "cli.h"
 #include "cli_options.h"
+#include "cli_plot.h"
 #include "core/list.h"
 #include "reversi_cli.h"
 #include "reversi/engine/rv_match.h"
@@ -36,6 +37,7 @@ static const char default_depths[] = "1-10";
 static const char usage_text[] =
     "usage: gts reversi bench table [--player1 SPEC] [--player2 SPEC] [--sizes LIST]\n"
     "                               [--depths LIST] [--max-seconds S] [--csv]\n"
+    "                               [--plot FILE.svg|png]\n"
     "\n"
     "The GPU Reversi report's tables for two players (specs as in 'gts reversi play',\n"
     "without depth=): Table 2, for each board and depth the total search time of\n"
@@ -52,8 +54,11 @@ static const char usage_text[] =
     "  --depths LIST     depths, commas and ranges (default 1-10)\n"
     "  --max-seconds S   a cell's limit (default 60): a cell predicted or found to\n"
     "                    take longer is shown as '—' and the row's deeper ones too\n"
-    "  --csv             one line per cell, for bench/reversi_figure4.gp (with a\n"
-    "                    backend=gpu player's kernel seconds, CUDA events)\n"
+    "  --csv             one line per cell (with a backend=gpu player's kernel\n"
+    "                    seconds, CUDA events)\n"
+    "  --plot FILE.svg|png   the report's Figure 4 with gnuplot: the factor\n"
+    "                    against the depth, a line per board, log scale (as\n"
+    "                    'gts plot' on the --csv)\n"
     "  -h, --help        this help\n";
 
 /* Raised by Ctrl-C or by the cell's timer; the players' searches read it. */
@@ -82,6 +87,7 @@ typedef struct table {
     int nsizes, ndepths;
     double max_seconds;
     bool csv;
+    FILE *plot;              /* --plot's rows as CSV, or NULL */
     cell cells[MAX_SIZES][RV_MAX_DEPTH];
 } table;
 
@@ -222,20 +228,26 @@ static void print_row(const table *t, int si)
     fflush(stdout);
 }
 
-static void print_csv_cell(const table *t, int si, int di)
+static void print_csv_header(FILE *f)
+{
+    fprintf(f, "board,width,height,depth,status,player1_seconds,player2_seconds,factor,positions,branching,"
+               "player1_kernel_seconds,player2_kernel_seconds\n");
+}
+
+static void print_csv_cell(FILE *f, const table *t, int si, int di)
 {
     const cell *c = &t->cells[si][di];
     char label[16];
     size_label(t, si, label, sizeof label);
-    printf("%s,%d,%d,%d,", label, t->widths[si], t->heights[si], t->depths[di]);
+    fprintf(f, "%s,%d,%d,%d,", label, t->widths[si], t->heights[si], t->depths[di]);
     if (c->state == DONE)
-        printf("ok,%.6f,%.6f,%.6f,%ld,%.4f,%.6f,%.6f\n", c->usec[0] / 1e6, c->usec[1] / 1e6,
-               c->usec[1] > 0 ? c->usec[0] / c->usec[1] : 0.0, c->positions,
-               c->positions ? (double)c->legal_moves / (double)c->positions : 0.0, c->kernel_usec[0] / 1e6,
-               c->kernel_usec[1] / 1e6);
+        fprintf(f, "ok,%.6f,%.6f,%.6f,%ld,%.4f,%.6f,%.6f\n", c->usec[0] / 1e6, c->usec[1] / 1e6,
+                c->usec[1] > 0 ? c->usec[0] / c->usec[1] : 0.0, c->positions,
+                c->positions ? (double)c->legal_moves / (double)c->positions : 0.0, c->kernel_usec[0] / 1e6,
+                c->kernel_usec[1] / 1e6);
     else
-        printf("skipped,,,,,,,\n");
-    fflush(stdout);
+        fprintf(f, "skipped,,,,,,,\n");
+    fflush(f);
 }
 
 static void print_header(const table *t)
@@ -293,7 +305,9 @@ static int run_row(table *t, int si)
         }
         skip = c->state == SKIPPED;
         if (t->csv && c->state != NOT_RUN)
-            print_csv_cell(t, si, di);
+            print_csv_cell(stdout, t, si, di);
+        if (t->plot && c->state != NOT_RUN)
+            print_csv_cell(t->plot, t, si, di);
     }
     cli_progress_done();
     return 0;
@@ -302,9 +316,10 @@ static int run_row(table *t, int si)
 static int run_table(table *t)
 {
     const double t0 = cli_now_usec();
+    if (t->plot)
+        print_csv_header(t->plot);
     if (t->csv)
-        printf("board,width,height,depth,status,player1_seconds,player2_seconds,factor,positions,branching,"
-               "player1_kernel_seconds,player2_kernel_seconds\n");
+        print_csv_header(stdout);
     else
         print_header(t);
     int rows = 0, rc = 0;
@@ -343,13 +358,20 @@ static int read_players(table *t, const char *spec_text[2])
     return 0;
 }
 
+/* --plot's picture: the report's Figure 4. */
+static const cli_plot_spec figure4 = {
+    .x = "depth", .y = "factor", .series = "board", .logy = true, .hline_given = true, .hline = 1,
+    .title = "Reversi: time of player 1 / time of player 2 (the report's Figure 4)",
+    .xlabel = "search depth", .ylabel = "factor (log scale)",
+};
+
 static int table_main(int argc, char **argv)
 {
     static table t;
     char default_player2[48], err[160];
     const int cpus = cli_cpus();
     snprintf(default_player2, sizeof default_player2, cpus > 1 ? "pvs:threads=%d" : "pvs", cpus);
-    const char *spec_text[2] = { "alphabeta", default_player2 };
+    const char *spec_text[2] = { "alphabeta", default_player2 }, *plot_file = NULL;
     t.max_seconds = 60;
     parse_sizes(&t, default_sizes, err, sizeof err);
     parse_depths(&t, default_depths, err, sizeof err);
@@ -360,6 +382,7 @@ static int table_main(int argc, char **argv)
         CLI_OPT_CUSTOM("depths", &t, parse_depths, NULL),
         CLI_OPT_CUSTOM("max-seconds", &t.max_seconds, parse_seconds, "a number of seconds, over 0"),
         CLI_OPT_FLAG("csv", 0, &t.csv),
+        CLI_OPT_STRING("plot", 0, &plot_file),
         CLI_OPT_END,
     };
     const cli_command cmd = { "reversi bench table", usage_text, REVERSI_OPTIONS };
@@ -368,13 +391,20 @@ static int table_main(int argc, char **argv)
         return status;
     if (read_players(&t, spec_text) != 0)
         return EXIT_USAGE;
+    cli_plot_rows plot;
+    const int opened = cli_plot_rows_open(&plot, plot_file);
+    if (opened != EXIT_OK)
+        return opened;
+    t.plot = plot.f;
     cli_stop_on_interrupt(&stop);
     struct sigaction sa;
     memset(&sa, 0, sizeof sa);
     sigemptyset(&sa.sa_mask);
     sa.sa_handler = on_alarm;
     sigaction(SIGALRM, &sa, NULL);
-    return run_table(&t);
+    const int played = run_table(&t);
+    const int drawn = cli_plot_rows_draw(&plot, &figure4, "the bench's cells", plot_file);
+    return played != EXIT_OK ? played : drawn;
 }
 
 int reversi_bench_main(int argc, char **argv)
