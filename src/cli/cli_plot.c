@@ -99,6 +99,19 @@ static void put_xtics(FILE *f, const plot_data *d)
     fputs(")\n", f);
 }
 
+/* Lines: the x range of the points and a little room on each side, so
+ * that the first and last points stand off the frame. */
+static void put_xrange(FILE *f, const plot_data *d)
+{
+    double lo = INFINITY, hi = -INFINITY;
+    for (int i = 0; i < d->nseries; i++) {
+        lo = fmin(lo, d->series[i].x[0]);
+        hi = fmax(hi, d->series[i].x[d->series[i].n - 1]);
+    }
+    const double room = hi > lo ? (hi - lo) * 0.04 : 0.5;
+    fprintf(f, "set xrange [%.17g:%.17g]\n", lo - room, hi + room);
+}
+
 /* The terminal, axes, style and labels. */
 static void put_setup(FILE *f, const cli_plot_spec *spec, const plot_data *d, const char *terminal)
 {
@@ -121,7 +134,7 @@ static void put_setup(FILE *f, const cli_plot_spec *spec, const plot_data *d, co
               "set style fill solid 0.85 border -1\nset xtics nomirror rotate by -25\n",
               f);
     else
-        fputs("set offsets graph 0.03, graph 0.03, 0, 0\n", f);
+        put_xrange(f, d);
     if (spec->style != CLI_PLOT_BARS)
         put_xtics(f, d);
 }
@@ -170,12 +183,16 @@ static void put_plot(FILE *f, const cli_plot_spec *spec, const plot_data *d, int
     for (int i = 0; i < d->nseries; i++) {
         if (d->series[i].panel != p)
             continue;
+        /* A colour (and point) per name, the same in every panel; a dash
+         * pattern per source. */
+        const int key = d->series[i].key + 1;
         if (spec->style != CLI_PLOT_BARS)
-            fprintf(f, "%s$s%d using 1:2 with linespoints pointsize 0.8 title ", sep, i);
+            fprintf(f, "%s$s%d using 1:2 with linespoints linecolor %d pointtype %d dashtype %d pointsize 0.8 title ",
+                    sep, i, key, key, d->series[i].source + 1);
         else if (column == 2)
-            fprintf(f, "%s$p%d using 2:xtic(1) title ", sep, p);
+            fprintf(f, "%s$p%d using 2:xtic(1) linecolor %d title ", sep, p, key);
         else
-            fprintf(f, "%s'' using %d title ", sep, column);
+            fprintf(f, "%s'' using %d linecolor %d title ", sep, column, key);
         put_string(f, d->series[i].name);
         sep = ", \\\n  ";
         column++;

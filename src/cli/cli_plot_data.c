@@ -94,16 +94,21 @@ static int index_of(char (*list)[PLOT_NAME], int *count, int cap, const char *na
     return (*count)++;
 }
 
-static plot_series *series_of(plot_data *d, const char *name, int panel)
+/* The series named name in panel p, made if new (key: its name without
+ * the source's label); NULL if d is full. */
+static plot_series *series_of(plot_data *d, const char *name, int panel, const char *key, int source)
 {
     for (int i = 0; i < d->nseries; i++)
         if (d->series[i].panel == panel && strcmp(d->series[i].name, name) == 0)
             return &d->series[i];
-    if (d->nseries == PLOT_MAX_SERIES)
+    const int k = index_of(d->keys, &d->nkeys, PLOT_MAX_SERIES, key);
+    if (d->nseries == PLOT_MAX_SERIES || k < 0)
         return NULL;
     plot_series *s = &d->series[d->nseries++];
     snprintf(s->name, sizeof s->name, "%s", name);
     s->panel = panel;
+    s->key = k;
+    s->source = source;
     return s;
 }
 
@@ -122,23 +127,23 @@ static int add_point(plot_series *s, double x, double y)
     return 0;
 }
 
-/* The name of a row's series: the key columns' values (or y's name) and
- * the source's label. */
-static void series_name(const cli_plot_spec *spec, const columns *c, char **f, int n, const char *label, char *out)
+/* The name of a row's series: the key columns' values (or y's name),
+ * into key, and with the source's label, into name. */
+static void series_name(const cli_plot_spec *spec, const columns *c, char **f, int n, const char *label, char *key,
+                        char *name)
 {
     size_t at = 0;
-    out[0] = '\0';
+    key[0] = '\0';
     for (int k = 0; k < c->nkeys; k++)
-        at += (size_t)snprintf(out + at, PLOT_NAME - at, "%s%s", k ? " " : "", c->keys[k] < n ? f[c->keys[k]] : "");
+        at += (size_t)snprintf(key + at, PLOT_NAME - at, "%s%s", k ? " " : "", c->keys[k] < n ? f[c->keys[k]] : "");
     if (c->nkeys == 0)
-        at = (size_t)snprintf(out, PLOT_NAME, "%s", spec->y);
-    if (label && at < PLOT_NAME)
-        snprintf(out + at, PLOT_NAME - at, " %s", label);
+        snprintf(key, PLOT_NAME, "%s", spec->y);
+    snprintf(name, PLOT_NAME, label ? "%s %s" : "%s", key, label);
 }
 
 /* One row into d: 0 (drawn, or left out), or -1 after an error line. */
-static int add_row(const cli_plot_spec *spec, const columns *c, char *line, const cli_plot_source *src, long lineno,
-                   plot_data *d)
+static int add_row(const cli_plot_spec *spec, const columns *c, char *line, const cli_plot_source *src, int source,
+                   long lineno, plot_data *d)
 {
     char *f[MAX_COLUMNS];
     const int n = split(line, f);
@@ -157,12 +162,12 @@ static int add_row(const cli_plot_spec *spec, const columns *c, char *line, cons
         cli_error("%s:%ld: %s '%s' is not a number", src->name, lineno, spec->x, xs);
         return -1;
     }
-    char panel[PLOT_NAME] = "", name[PLOT_NAME];
+    char panel[PLOT_NAME] = "", key[PLOT_NAME], name[PLOT_NAME];
     if (c->panel >= 0)
         snprintf(panel, sizeof panel, "%s %s", spec->panel, c->panel < n ? f[c->panel] : "");
     const int p = index_of(d->panels, &d->npanels, PLOT_MAX_PANELS, panel);
-    series_name(spec, c, f, n, src->label, name);
-    plot_series *s = p < 0 ? NULL : series_of(d, name, p);
+    series_name(spec, c, f, n, src->label, key, name);
+    plot_series *s = p < 0 ? NULL : series_of(d, name, p, key, source);
     if (!s || add_point(s, x, y) != 0) {
         cli_error("%s: more than %d panels, %d series or %d points a series in one picture", src->name,
                   PLOT_MAX_PANELS, PLOT_MAX_SERIES, PLOT_MAX_POINTS);
@@ -172,7 +177,7 @@ static int add_row(const cli_plot_spec *spec, const columns *c, char *line, cons
 }
 
 /* Every row of one source into d; -1 after an error line. */
-static int read_source(const cli_plot_spec *spec, const cli_plot_source *src, plot_data *d)
+static int read_source(const cli_plot_spec *spec, const cli_plot_source *src, int source, plot_data *d)
 {
     columns c;
     bool header = false;
@@ -190,7 +195,7 @@ static int read_source(const cli_plot_spec *spec, const cli_plot_source *src, pl
         line[strcspn(line, "\r")] = '\0';
         int rc = 0;
         if (line[0] && line[0] != '#') {
-            rc = header ? add_row(spec, &c, line, src, lineno, d) : find_columns(spec, line, src->name, &c);
+            rc = header ? add_row(spec, &c, line, src, source, lineno, d) : find_columns(spec, line, src->name, &c);
             header = true;
         }
         free(line);
@@ -286,7 +291,7 @@ int plot_data_read(const cli_plot_spec *spec, const cli_plot_source *sources, in
 {
     memset(d, 0, sizeof *d);
     for (int i = 0; i < nsources; i++)
-        if (read_source(spec, &sources[i], d) != 0)
+        if (read_source(spec, &sources[i], i, d) != 0)
             return -1;
     for (int i = 0; i < d->nseries; i++)
         tidy(&d->series[i], spec->logy || spec->over, spec->style == CLI_PLOT_THREADS);

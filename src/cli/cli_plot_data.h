@@ -13,6 +13,8 @@ enum { PLOT_MAX_SERIES = 64, PLOT_MAX_POINTS = 256, PLOT_MAX_PANELS = 16, PLOT_N
 typedef struct plot_series {
     char name[PLOT_NAME];
     int panel;
+    int key;                    /* its name before a source's label, in plot_data.keys: its colour */
+    int source;                 /* the index of its source: its dash pattern */
     int n;
     double x[PLOT_MAX_POINTS];  /* bars: the category's index; lines: in increasing order */
     double y[PLOT_MAX_POINTS];
@@ -22,6 +24,8 @@ typedef struct plot_data {
     int npanels, ncategories, nseries;
     char panels[PLOT_MAX_PANELS][PLOT_NAME];            /* "COLUMN VALUE"; one unnamed without --panel */
     char categories[PLOT_MAX_POINTS][PLOT_NAME];        /* bars: the x values in the order first seen */
+    int nkeys;
+    char keys[PLOT_MAX_SERIES][PLOT_NAME];              /* the series' names without a source's label */
     plot_series series[PLOT_MAX_SERIES];
 } plot_data;
 
