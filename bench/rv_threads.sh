@@ -81,28 +81,25 @@ case "$set" in
   *) echo "rv_threads.sh: --positions all, large or none, not $set" >&2; exit 2 ;;
 esac
 
-# Prints "ms nodes score" of the faster of two runs of `gts reversi best`.
+# Prints "ms nodes score" of the faster of two runs of `gts reversi KIND
+# ARGS...`: best (its last line), or solve (its last line, "# N positions,
+# NODES nodes, MS ms, ..."; "-" for the score).
 measure() {
-  local best="" line ms
+  local kind=$1 best="" line ms nodes score
+  shift
   for _ in 1 2; do
-    line=$("$gts" reversi best "$@" | tail -1)
-    ms=$(sed 's/.*time *\([0-9.]*\) ms.*/\1/' <<<"$line")
-    if [ -z "$best" ] || awk -v a="$ms" -v b="${best%% *}" 'BEGIN { exit !(a < b) }'; then
-      best="$ms $(sed 's/.*nodes *\([0-9]*\) .*/\1/' <<<"$line") $(sed 's/.*score *\([-+0-9]*\) .*/\1/' <<<"$line")"
+    line=$("$gts" reversi "$kind" "$@" | tail -1)
+    if [ "$kind" = best ]; then
+      ms=$(sed 's/.*time *\([0-9.]*\) ms.*/\1/' <<<"$line")
+      nodes=$(sed 's/.*nodes *\([0-9]*\) .*/\1/' <<<"$line")
+      score=$(sed 's/.*score *\([-+0-9]*\) .*/\1/' <<<"$line")
+    else
+      ms=$(sed 's/.*nodes, *\([0-9.]*\) ms.*/\1/' <<<"$line")
+      nodes=$(sed 's/.*positions, *\([0-9]*\) nodes.*/\1/' <<<"$line")
+      score=-
     fi
-  done
-  echo "$best"
-}
-
-# The same for `gts reversi solve --threads T FILE`, from its last line
-# ("# N positions, NODES nodes, MS ms, ..."); "-" for the score.
-measure_solve() {
-  local best="" line ms
-  for _ in 1 2; do
-    line=$("$gts" reversi solve "$@" | tail -1)
-    ms=$(sed 's/.*nodes, *\([0-9.]*\) ms.*/\1/' <<<"$line")
     if [ -z "$best" ] || awk -v a="$ms" -v b="${best%% *}" 'BEGIN { exit !(a < b) }'; then
-      best="$ms $(sed 's/.*positions, *\([0-9]*\) nodes.*/\1/' <<<"$line") -"
+      best="$ms $nodes $score"
     fi
   done
   echo "$best"
@@ -137,22 +134,22 @@ else
   echo "|---|---|---|---|---|---|---|"
 fi
 for pos in "${positions[@]}"; do
-  read -r serial nodes score <<<"$(measure $pos --threads 1)"
+  read -r serial nodes score <<<"$(measure best $pos --threads 1)"
   designs_of_row=$designs row "$pos" serial 1 "$serial" "$nodes" "$score" "$serial"
   for design in $designs; do
     for t in $threads; do
       [ "$t" = 1 ] && continue
-      read -r ms nodes score <<<"$(measure $pos --threads "$t" --parallel "$design")"
+      read -r ms nodes score <<<"$(measure best $pos --threads "$t" --parallel "$design")"
       row "$pos" "$design" "$t" "$ms" "$nodes" "$score" "$serial"
     done
   done
 done
 for file in $endgame; do
-  read -r serial nodes score <<<"$(measure_solve --threads 1 "$file")"
+  read -r serial nodes score <<<"$(measure solve --threads 1 "$file")"
   designs_of_row=solve row "endgame $(basename "$file")" serial 1 "$serial" "$nodes" "$score" "$serial"
   for t in $threads; do
     [ "$t" = 1 ] && continue
-    read -r ms nodes score <<<"$(measure_solve --threads "$t" "$file")"
+    read -r ms nodes score <<<"$(measure solve --threads "$t" "$file")"
     row "endgame $(basename "$file")" solve "$t" "$ms" "$nodes" "$score" "$serial"
   done
 done
