@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Times the Reversi searches' thread counts and prints a markdown table
-# (--csv: CSV): one row per position, design and thread count, with time,
+# (--csv: CSV, the one-thread row under each design's name): one row per
+# position, design and thread count, with time,
 # nodes and the speed-up over one thread.  The midgame search's designs
 # (gts reversi best --parallel) on --positions, and with --endgame the
 # endgame solver (gts reversi solve --threads, the threads sharing one
@@ -106,21 +107,20 @@ measure() {
 }
 
 # row POSITION DESIGN THREADS MS NODES SCORE SERIAL_MS: a line of the
-# table (markdown or CSV), and of the picture's CSV, where the one-thread
-# row stands at the start of every design's line (on one thread each
-# design is the serial search).
+# markdown table, or of the CSV, which is also the picture's: there the
+# one-thread row stands under each design's name (on one thread every
+# design is the serial search), so that each design's line starts at 1.
 rows_csv=$(mktemp)
 trap 'rm -f "$rows_csv"' EXIT
 echo "position,design,threads,ms,nodes,score,speedup" >"$rows_csv"
 row() {
-  local speedup
+  local speedup d
   speedup=$(awk -v s="$7" -v m="$4" 'BEGIN { printf "%.2f", s / m }')
-  if [ "$2" = serial ]; then
-    for d in ${designs_of_row:-serial}; do echo "$1,$d,$3,$4,$5,$6,$speedup" >>"$rows_csv"; done
-  else
-    echo "$1,$2,$3,$4,$5,$6,$speedup" >>"$rows_csv"
-  fi
-  if [ "$csv" = 1 ]; then echo "$1,$2,$3,$4,$5,$6,$speedup"; else echo "| $1 | $2 | $3 | $4 | $5 | $6 | $speedup |"; fi
+  [ "$csv" = 1 ] || echo "| $1 | $2 | $3 | $4 | $5 | $6 | $speedup |"
+  for d in $([ "$2" = serial ] && echo "$designs_of_row" || echo "$2"); do
+    echo "$1,$d,$3,$4,$5,$6,$speedup" >>"$rows_csv"
+    [ "$csv" = 0 ] || echo "$1,$d,$3,$4,$5,$6,$speedup"
+  done
 }
 
 header="\`$cmdline\`, commit $(git rev-parse --short HEAD 2>/dev/null || echo unknown), $(nproc) cores ($(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2- | sed 's/^ *//')), $(date -u +%F)"
