@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Times the Reversi searches' thread counts and prints a markdown table
 # (--csv: CSV, the one-thread row under each design's name): one row per
-# position, design and thread count, with time,
-# nodes and the speed-up over one thread.  The midgame search's designs
+# position, design and thread count, with time, nodes and the speed-up
+# over one thread.  The midgame search's designs
 # (gts reversi best --parallel) on --positions, and with --endgame the
 # endgame solver (gts reversi solve --threads, the threads sharing one
 # table) on whole .obf files.  The header names the command, commit,
