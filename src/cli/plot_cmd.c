@@ -86,9 +86,11 @@ static int parse_labels(void *target, const char *text, char *err, size_t errlen
     return gts_each_item(text, add_label, l, err, errlen) < 0 ? -1 : 0;
 }
 
-/* The whole of name ("-": stdin) into src->text; -1 after an error line. */
+/* The whole of name ("-": stdin) into src->text (NULL if none was read,
+ * else to free); -1 after an error line. */
 static int read_file(const char *name, cli_plot_source *src)
 {
+    *src = (cli_plot_source){ .name = name };
     FILE *f = strcmp(name, "-") == 0 ? stdin : fopen(name, "r");
     if (!f) {
         cli_error("cannot open %s: %s", name, strerror(errno));
