@@ -26,10 +26,8 @@
 #include "cli_options.h"
 #include "cli_plot.h"
 #include "core/list.h"
+#include "reversi_bench.h"
 #include "reversi_cli.h"
-#include "reversi/engine/rv_match.h"
-
-enum { MAX_SIZES = 32, BRANCHING_DEPTH = 2 };
 
 static const char default_sizes[] = "8x8,16x8,16x16,32x16,32x32,64x32,64x64";
 static const char default_depths[] = "1-10";
@@ -72,24 +70,6 @@ static void on_alarm(int sig)
     gts_stop_raise(&stop);
 }
 
-typedef enum { NOT_RUN, DONE, SKIPPED } cell_state;
-
-typedef struct cell {
-    cell_state state;
-    double usec[2];          /* each player's search time over the match */
-    double kernel_usec[2];   /* of a backend=gpu player: its kernels' time (CUDA events) */
-    long positions, legal_moves;
-} cell;
-
-typedef struct table {
-    rvp_spec specs[2];
-    int widths[MAX_SIZES], heights[MAX_SIZES], depths[RV_MAX_DEPTH];
-    int nsizes, ndepths;
-    double max_seconds;
-    bool csv;
-    FILE *plot;              /* --plot's rows as CSV, or NULL */
-    cell cells[MAX_SIZES][RV_MAX_DEPTH];
-} table;
 
 /* --depths: "1-10", "1,2,4-6" (core/list.h). */
 static int parse_depths(void *table_, const char *text, char *err, size_t errlen)
@@ -198,98 +178,6 @@ static int play_cell(table *t, int si, int di)
     return 0;
 }
 
-/* Text padded to width columns; "—" is one column in three bytes. */
-static void print_padded(const char *s, int width)
-{
-    const int shown = strcmp(s, "—") == 0 ? 1 : (int)strlen(s);
-    printf("%*s%s", width > shown ? width - shown : 0, "", s);
-}
-
-static void size_label(const table *t, int si, char *out, size_t len)
-{
-    snprintf(out, len, "%dx%d", t->widths[si], t->heights[si]);
-}
-
-static void print_row(const table *t, int si)
-{
-    char label[16];
-    size_label(t, si, label, sizeof label);
-    printf("%-7s", label);
-    for (int di = 0; di < t->ndepths; di++) {
-        const cell *c = &t->cells[si][di];
-        char v[32] = "";
-        if (c->state == DONE)
-            snprintf(v, sizeof v, "%.3f", c->usec[1] > 0 ? c->usec[0] / c->usec[1] : 0.0);
-        else if (c->state == SKIPPED)
-            snprintf(v, sizeof v, "—");
-        print_padded(v, 9);
-    }
-    printf("\n");
-    fflush(stdout);
-}
-
-static void print_csv_header(FILE *f)
-{
-    fprintf(f, "board,width,height,depth,status,player1_seconds,player2_seconds,factor,positions,branching,"
-               "player1_kernel_seconds,player2_kernel_seconds\n");
-}
-
-static void print_csv_cell(FILE *f, const table *t, int si, int di)
-{
-    const cell *c = &t->cells[si][di];
-    char label[16];
-    size_label(t, si, label, sizeof label);
-    fprintf(f, "%s,%d,%d,%d,", label, t->widths[si], t->heights[si], t->depths[di]);
-    if (c->state == DONE)
-        fprintf(f, "ok,%.6f,%.6f,%.6f,%ld,%.4f,%.6f,%.6f\n", c->usec[0] / 1e6, c->usec[1] / 1e6,
-                c->usec[1] > 0 ? c->usec[0] / c->usec[1] : 0.0, c->positions,
-                c->positions ? (double)c->legal_moves / (double)c->positions : 0.0, c->kernel_usec[0] / 1e6,
-                c->kernel_usec[1] / 1e6);
-    else
-        fprintf(f, "skipped,,,,,,,\n");
-    fflush(f);
-}
-
-static void print_header(const table *t)
-{
-    char what[2][160];
-    for (int i = 0; i < 2; i++)
-        rvp_describe(&t->specs[i], what[i], sizeof what[i]);
-    printf("Table 2: time of player 1 / time of player 2 over two games (each black once)\n");
-    printf("player 1: %s (%s)\nplayer 2: %s (%s)\n", t->specs[0].text, what[0], t->specs[1].text, what[1]);
-    printf("cells over %g s: —\n\n%-7s", t->max_seconds, "board");
-    for (int di = 0; di < t->ndepths; di++)
-        printf(" %8d", t->depths[di]);
-    printf("\n");
-}
-
-static void print_branching(const table *t, int rows)
-{
-    int d2 = -1;
-    for (int di = 0; di < t->ndepths; di++)
-        if (t->depths[di] == BRANCHING_DEPTH)
-            d2 = di;
-    printf("\nTable 1: average branching factor (legal moves where a player had a move to\n"
-           "choose, both depth-%d games)\n\n%-7s %8s %10s\n",
-           BRANCHING_DEPTH, "board", "b", "positions");
-    for (int si = 0; si < rows; si++) {
-        char label[16], v[32] = "—", n[32] = "—";
-        size_label(t, si, label, sizeof label);
-        const cell *c = d2 >= 0 ? &t->cells[si][d2] : NULL;
-        if (c && c->state == DONE && c->positions > 0) {
-            snprintf(v, sizeof v, "%.2f", (double)c->legal_moves / (double)c->positions);
-            snprintf(n, sizeof n, "%ld", c->positions);
-        }
-        printf("%-7s ", label);
-        print_padded(v, 8);
-        printf(" ");
-        print_padded(n, 10);
-        printf("\n");
-    }
-    if (d2 < 0)
-        printf("(depth %d is not among --depths)\n", BRANCHING_DEPTH);
-}
-
 /* Every cell of row si in turn; -1 after an error. */
 static int run_row(table *t, int si)
 {
@@ -305,9 +193,9 @@ static int run_row(table *t, int si)
         }
         skip = c->state == SKIPPED;
         if (t->csv && c->state != NOT_RUN)
-            print_csv_cell(stdout, t, si, di);
+            rvbench_print_csv_cell(stdout, t, si, di);
         if (t->plot && c->state != NOT_RUN)
-            print_csv_cell(t->plot, t, si, di);
+            rvbench_print_csv_cell(t->plot, t, si, di);
     }
     cli_progress_done();
     return 0;
@@ -317,23 +205,23 @@ static int run_table(table *t)
 {
     const double t0 = cli_now_usec();
     if (t->plot)
-        print_csv_header(t->plot);
+        rvbench_print_csv_header(t->plot);
     if (t->csv)
-        print_csv_header(stdout);
+        rvbench_print_csv_header(stdout);
     else
-        print_header(t);
+        rvbench_print_header(t);
     int rows = 0, rc = 0;
     for (int si = 0; si < t->nsizes && !cli_interrupted() && rc == 0; si++) {
         rc = run_row(t, si);
         if (!t->csv)
-            print_row(t, si);
+            rvbench_print_row(t, si);
         rows++;
         if (rc == 0 && !cli_interrupted())
             cli_row_done("reversi bench table: %dx%d done (%d of %d boards, %.0f s)", t->widths[si], t->heights[si],
                          rows, t->nsizes, (cli_now_usec() - t0) / 1e6);
     }
     if (!t->csv)
-        print_branching(t, rows);
+        rvbench_print_branching(t, rows);
     if (cli_interrupted()) {
         cli_error("interrupted (the cells shown are complete)");
         return EXIT_INTERRUPTED;
