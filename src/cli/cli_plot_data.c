@@ -277,13 +277,15 @@ static int divide_all(const cli_plot_spec *spec, plot_data *d)
     for (int i = 0; i < d->nseries; i++)
         if (refs[d->series[i].panel] < 0)
             d->series[i].n = 0;   /* a panel without the reference is not drawn */
-    /* The references last: their own values are the others' divisors. */
-    for (int pass = 0; pass < 2; pass++)
-        for (int i = 0; i < d->nseries; i++) {
-            const int r = refs[d->series[i].panel];
-            if (r >= 0 && (r == i) == (pass == 1))
-                divide(&d->series[i], &d->series[r]);
-        }
+    for (int i = 0; i < d->nseries; i++) {
+        const int r = refs[d->series[i].panel];
+        if (r >= 0 && r != i)
+            divide(&d->series[i], &d->series[r]);
+    }
+    /* The references last, their values being the others' divisors. */
+    for (int p = 0; p < d->npanels; p++)
+        for (int k = 0; refs[p] >= 0 && k < d->series[refs[p]].n; k++)
+            d->series[refs[p]].y[k] = 1;
     return 0;
 }
 
