@@ -13,15 +13,17 @@ FUZZ_SECONDS ?= 300
 NVCC    := $(shell command -v nvcc 2>/dev/null || ls /usr/local/cuda/bin/nvcc 2>/dev/null)
 CUDA_ARG := $(if $(NVCC),-DCMAKE_CUDA_COMPILER=$(NVCC),)
 # command:package pairs; a tool already on the PATH (from any source) is
-# not installed again.  The tests also need pkg-config (the install test),
-# gnuplot (the pictures of the benches' --plot and gts plot) and clang
-# with libFuzzer (the fuzzers: without them they are skipped).  gts serve
-# needs libmicrohttpd (installed when missing and run as root; without it
-# gts serve says so).
+# not installed again.  The tests also need pkg-config (the install test)
+# and clang with libFuzzer (the fuzzers: without them they are skipped).
+# gts serve needs libmicrohttpd (installed when missing and run as root;
+# without it gts serve says so).
 TOOLS      := cmake:cmake cc:gcc c++:g++
-TEST_TOOLS := pkg-config:pkg-config gnuplot:gnuplot-nox clang:clang
+TEST_TOOLS := pkg-config:pkg-config clang:clang
 FUZZ_PACKAGES := clang libclang-rt-dev
 FUZZ_CC ?= clang
+# The pictures (the benches' --plot, gts plot) and their tests need
+# gnuplot: installed with the tests' tools, else their tests are skipped.
+PLOT_TOOLS := gnuplot:gnuplot-nox
 
 V ?= 0
 Q := $(if $(filter 1,$(V)),,@)
@@ -60,7 +62,7 @@ deps:
 
 # The fuzzers' packages go in when clang cannot link a fuzzer yet.
 test-deps: deps
-	$(Q)missing=""; $(call missing,$(TEST_TOOLS)); \
+	$(Q)missing=""; $(call missing,$(TEST_TOOLS) $(PLOT_TOOLS)); \
 	$(have_libfuzzer) || missing="$$missing $(FUZZ_PACKAGES)"; \
 	$(call install_missing,no)
 
