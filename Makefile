@@ -22,6 +22,9 @@ TOOLS      := cmake:cmake cc:gcc c++:g++
 TEST_TOOLS := pkg-config:pkg-config clang:clang python3:python3 chromium:chromium chromedriver:chromium-driver
 FUZZ_PACKAGES := clang libclang-rt-dev
 FUZZ_CC ?= clang
+# The pictures (the benches' --plot, gts plot) and their tests need
+# gnuplot: installed with the tests' tools, else their tests are skipped.
+PLOT_TOOLS := gnuplot:gnuplot-nox
 
 V ?= 0
 Q := $(if $(filter 1,$(V)),,@)
@@ -60,7 +63,7 @@ deps:
 
 # The fuzzers' packages go in when clang cannot link a fuzzer yet.
 test-deps: deps
-	$(Q)missing=""; $(call missing,$(TEST_TOOLS)); \
+	$(Q)missing=""; $(call missing,$(TEST_TOOLS) $(PLOT_TOOLS)); \
 	$(have_libfuzzer) || missing="$$missing $(FUZZ_PACKAGES)"; \
 	$(call install_missing,no)
 

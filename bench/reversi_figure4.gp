@@ -1,3 +1,6 @@
+# Superseded by `gts reversi bench table --plot FILE.svg` and `gts plot`
+# (BENCHMARKS.md, "Pictures"); kept only while README.md's example runs it
+# (tests/test_readme.sh): remove it with that line.
 # The GPU Reversi report's Figure 4 from `gts reversi bench table --csv`:
 # the factor (player 1's time / player 2's) against the search depth, one
 # line per board, on a logarithmic scale.  Cells that were not played

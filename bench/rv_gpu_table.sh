@@ -32,7 +32,7 @@
 #    cut at --max-seconds (default 30) and each board's row at
 #    --row-seconds (default 300), the report's cells (8x8 depths 1-6, 8,
 #    10 ... 64x64 1-3), plus 32x32 to 5 and 64x64 to 4; Figure 4 from the
-#    CSVs with gnuplot when it is there.  The CSVs and rv_gpu_figure4.svg
+#    CSVs (gts plot) when gnuplot is there.  The CSVs and rv_gpu_figure4.svg
 #    go to --out (default build/rv_gpu_table).  Tens of minutes: the
 #    serial player's deep cells dominate (64x32 depth 3 alone is 100 s
 #    serial); run each --against as its own call.
@@ -152,16 +152,14 @@ for p1 in "${players[@]}"; do
   awk -F, '$4 == 2 && $5 == "ok" { print "| " $1 " | " $10 " |" }' "$csv"
   echo
 done
-# Figure 4 from the CSVs there (of this run or an earlier one).
-ab=$outdir/rv_gpu_table_alphabeta.csv pvs=$outdir/rv_gpu_table_pvs.csv
-if command -v gnuplot > /dev/null && { [ -s "$ab" ] || [ -s "$pvs" ]; }; then
-  if [ -s "$ab" ] && [ -s "$pvs" ]; then
-    data="csv='$ab'; csv2='$pvs'; label1=' vs alpha-beta'; label2='vs pvs $threads threads'"
-  elif [ -s "$ab" ]; then
-    data="csv='$ab'"
-  else
-    data="csv='$pvs'"
-  fi
-  gnuplot -e "$data; out='$outdir/rv_gpu_figure4.svg'" bench/reversi_figure4.gp &&
+# Figure 4 from the CSVs there (of this run or an earlier one), with gts
+# plot: the factor against the depth, a line per board and table.
+files=() labels=()
+[ -s "$outdir/rv_gpu_table_alphabeta.csv" ] && files+=("$outdir/rv_gpu_table_alphabeta.csv") && labels+=("vs alpha-beta")
+[ -s "$outdir/rv_gpu_table_pvs.csv" ] && files+=("$outdir/rv_gpu_table_pvs.csv") && labels+=("vs pvs $threads threads")
+if command -v gnuplot > /dev/null && [ ${#files[@]} -gt 0 ]; then
+  "$gts" plot "${files[@]}" --labels "$(IFS=,; echo "${labels[*]}")" -o "$outdir/rv_gpu_figure4.svg" \
+      --x depth --y factor --series board --logy --hline 1 --xlabel "search depth" \
+      --ylabel "player 1's time / the GPU's (log scale)" --title "Reversi: the report's Figure 4, the GPU as player 2" &&
     echo "Figure 4: $outdir/rv_gpu_figure4.svg"
 fi

@@ -7,53 +7,93 @@
 
 #include "c4_bench.h"
 #include "cli.h"
+#include "cli_plot.h"
 #include "core/list.h"
 #include "gts/gpu.h"
 
 /* The most rows a bench runs per set. */
 #define MAX_VARIANTS 64
 
-/* The table's header, unless JSON. */
-static void print_header(const c4_cli *c)
+static void print_csv_header(FILE *f)
 {
+    fprintf(f, "set,algo,threads,positions,AT_us,TT_us,ANE,TNE,NEMS,ATH,TTH,correct,KT_us\n");
+}
+
+/* The table's header, unless JSON; and the CSV header of --plot's rows. */
+static void print_header(const c4_cli *c, FILE *plot)
+{
+    if (plot)
+        print_csv_header(plot);
     if (c->json)
         return;
     if (c->csv) {
-        printf("set,algo,threads,positions,AT_us,TT_us,ANE,TNE,NEMS,ATH,TTH,correct,KT_us\n");
+        print_csv_header(stdout);
         return;
     }
     printf("%-14s %-12s %3s %6s %12s %14s %12s %15s %8s %10s %13s %9s %12s\n", "set", "algo", "thr", "pos",
            "AT(us)", "TT(us)", "ANE", "TNE", "NEMS", "ATH", "TTH", "correct", "KT(us)");
 }
 
-static void print_row(const c4_cli *c, const c4_bench_row *r)
+/* The row's mean time, nodes and hits per position, and nodes per us. */
+typedef struct row_means {
+    double at, ane, ath, nems;
+} row_means;
+
+static row_means means(const c4_bench_row *r)
 {
     const double n = r->positions ? (double)r->positions : 1;
-    const double at = r->total_usec / n, ane = (double)r->nodes / n, ath = (double)r->hits / n;
-    const double nems = r->total_usec > 0 ? (double)r->nodes / r->total_usec : 0;
+    return (row_means){ r->total_usec / n, (double)r->nodes / n, (double)r->hits / n,
+                        r->total_usec > 0 ? (double)r->nodes / r->total_usec : 0 };
+}
+
+static void print_csv_row(FILE *f, const c4_bench_row *r, const char *kt)
+{
+    const row_means m = means(r);
+    fprintf(f, "%s,%s,%d,%ld,%.3f,%.1f,%.1f,%llu,%.3f,%.1f,%llu,%ld/%ld,%s\n", r->set, r->algo, r->threads,
+            r->positions, m.at, r->total_usec, m.ane, r->nodes, m.nems, m.ath, r->hits, r->correct, r->checked, kt);
+}
+
+/* A row on stdout, and as CSV into plot (if not NULL). */
+static void print_row(const c4_cli *c, const c4_bench_row *r, FILE *plot)
+{
+    const row_means m = means(r);
     char kt[32] = "-";
     if (r->kernel_usec >= 0)
         snprintf(kt, sizeof kt, "%.0f", r->kernel_usec);
+    if (plot)
+        print_csv_row(plot, r, kt);
     if (c->json) {
         printf("{\"set\":");
         cli_json_string(stdout, r->set);
         printf(",\"algo\":\"%s\",\"threads\":%d,\"weak\":%s,\"positions\":%ld,\"AT\":%.3f,\"TT\":%.1f,\"ANE\":%.1f,"
                "\"TNE\":%llu,\"NEMS\":%.3f,\"ATH\":%.1f,\"TTH\":%llu,\"correct\":%ld,\"checked\":%ld",
-               r->algo, r->threads, c->weak ? "true" : "false", r->positions, at, r->total_usec, ane, r->nodes, nems,
-               ath, r->hits, r->correct, r->checked);
+               r->algo, r->threads, c->weak ? "true" : "false", r->positions, m.at, r->total_usec, m.ane, r->nodes,
+               m.nems, m.ath, r->hits, r->correct, r->checked);
         if (r->kernel_usec >= 0)
             printf(",\"KT\":%.1f", r->kernel_usec);
         printf("}\n");
     } else if (c->csv) {
-        printf("%s,%s,%d,%ld,%.3f,%.1f,%.1f,%llu,%.3f,%.1f,%llu,%ld/%ld,%s\n", r->set, r->algo, r->threads,
-               r->positions, at, r->total_usec, ane, r->nodes, nems, ath, r->hits, r->correct, r->checked, kt);
+        print_csv_row(stdout, r, kt);
     } else {
         char correct[32];
         snprintf(correct, sizeof correct, "%ld/%ld", r->correct, r->checked);
         printf("%-14s %-12s %3d %6ld %12.2f %14.0f %12.1f %15llu %8.2f %10.1f %13llu %9s %12s\n", r->set, r->algo,
-               r->threads, r->positions, at, r->total_usec, ane, r->nodes, nems, ath, r->hits, correct, kt);
+               r->threads, r->positions, m.at, r->total_usec, m.ane, r->nodes, m.nems, m.ath, r->hits, correct, kt);
     }
     fflush(stdout);
+}
+
+/* --plot's picture: with a --threads list the speed-up of each set and
+ * algorithm over its fewest threads, else bars of the mean time per
+ * position, a colour per algorithm (the CUDA report's Table 1). */
+static cli_plot_spec plot_spec(const c4_cli *c)
+{
+    if (c->nthreads > 1)
+        return (cli_plot_spec){ .x = "threads", .y = "AT_us", .series = "set,algo", .over = "first",
+                                .style = CLI_PLOT_THREADS, .title = "Connect 4: speed-up over the fewest threads",
+                                .ylabel = "speed-up (mean time per position)" };
+    return (cli_plot_spec){ .x = "set", .y = "AT_us", .series = "algo", .style = CLI_PLOT_BARS, .logy = true,
+                            .title = "Connect 4: mean time per position", .ylabel = "AT (us, log scale)" };
 }
 
 /* Parses one --algo name into v (threads set by the caller). */
@@ -195,7 +235,7 @@ static int load_sets(const c4_cli *c, const char *data_dir, int argc, char **arg
 /* Every set with one configuration, a row each; the exit status of those
  * rows (EXIT_OK, EXIT_FAIL, or EXIT_USAGE if the configuration cannot be
  * made). */
-static int run_variant(const c4_cli *c, const c4_bench_variant *v, const c4_set *sets, int nsets)
+static int run_variant(const c4_cli *c, const c4_bench_variant *v, const c4_set *sets, int nsets, FILE *plot)
 {
     char err[256];
     c4_bench_engine e;
@@ -210,7 +250,7 @@ static int run_variant(const c4_cli *c, const c4_bench_variant *v, const c4_set 
         const int rc = c4_bench_run(c, v, &e, &sets[i], &r);
         cli_progress_done();
         if (rc == 0 || r.positions > 0)
-            print_row(c, &r);
+            print_row(c, &r, plot);
         if (rc == 0)
             cli_row_done("%s %s x%d: %ld positions in %.1f s", r.set, r.algo, r.threads, r.positions,
                          (cli_now_usec() - t0) / 1e6);
@@ -230,8 +270,11 @@ int c4_bench_main(c4_cli *c, int argc, char **argv)
     if (c4_load_book(c, &book) != 0)
         return EXIT_USAGE;
     variant_list rows;
+    cli_plot_rows plot;
     c4_set *sets = calloc((size_t)(argc > 0 ? argc : c4_nsets), sizeof *sets);
     int status = !sets ? EXIT_FAIL : read_variants(c, &rows) != 0 ? EXIT_USAGE : check_gpu_rows(c, &rows);
+    if (status == EXIT_OK)
+        status = cli_plot_rows_open(&plot, c->plot);
     if (status != EXIT_OK) {
         if (!sets)
             cli_error("out of memory");
@@ -240,10 +283,10 @@ int c4_bench_main(c4_cli *c, int argc, char **argv)
         return status;
     }
     const int nsets = load_sets(c, data_dir, argc, argv, sets, &status);
-    print_header(c);
+    print_header(c, plot.f);
     cli_stop_on_interrupt(c->opt.stop);
     for (int k = 0; k < rows.n && !cli_interrupted(); k++) {
-        const int rc = run_variant(c, &rows.v[k], sets, nsets);
+        const int rc = run_variant(c, &rows.v[k], sets, nsets, plot.f);
         if (rc != EXIT_OK)
             status = rc;
     }
@@ -251,9 +294,11 @@ int c4_bench_main(c4_cli *c, int argc, char **argv)
         free(sets[i].p);
     free(sets);
     c4_book_free(book);
+    const cli_plot_spec spec = plot_spec(c);
+    const int drawn = cli_plot_rows_draw(&plot, &spec, "the bench's rows", c->plot);
     if (cli_interrupted()) {
         cli_error("interrupted (rows printed so far are complete up to the positions they count)");
         return EXIT_INTERRUPTED;
     }
-    return status;
+    return status != EXIT_OK ? status : drawn;
 }

@@ -27,6 +27,7 @@ typedef struct c4_cli {
     gts_stop stop;              /* raised by Ctrl-C (cli_stop_on_interrupt) */
     bool weak, json, csv;
     const char *book_path, *output, *data_dir;
+    const char *plot;           /* bench: --plot FILE.svg|png, or NULL */
     const char *algo_list;      /* bench: --algo's comma list, or NULL */
     int threads[C4_BENCH_MAX_THREADS], nthreads;   /* bench: --threads' list (none given: 0) */
     long depth, limit;          /* --depth (-1: not given), --limit (0: all) */

@@ -42,6 +42,9 @@ static const char usage_text[] =
     "  --book FILE             use an opening book made by 'gts c4 book'\n"
     "  --json                  one JSON object per result line\n"
     "  --csv                   bench: comma-separated table\n"
+    "  --plot FILE.svg|png     bench: draw the table with gnuplot: the speed-up\n"
+    "                          over the fewest threads with a --threads list,\n"
+    "                          else bars of AT per set (as 'gts plot' on --csv)\n"
     "  --limit N               bench: first N positions of each set\n"
     "  --data DIR              bench: where set names are looked up\n"
     "  --depth K, -o FILE      book: ply depth and output file; play: depth\n"
@@ -67,7 +70,7 @@ static const char usage_text[] =
  * gets "does not apply" rather than "unknown option". */
 #define C4_OPTIONS                                                                                           \
     " width height weak algo threads tt-mb book json csv limit data depth output gpu split-depth gpu-tt-mb " \
-    "executor gpu-budget first second distinct "
+    "executor gpu-budget first second distinct plot "
 
 typedef struct c4_command {
     const char *name;
@@ -84,7 +87,8 @@ static const c4_command commands[] = {
     { "play", " width height depth executor first second ", false, c4_play_main },
     { "perft", " width height threads tt-mb gpu executor distinct json ", false, c4_perft_main },
     { "bench",
-      " width height weak algo threads tt-mb book json csv limit data gpu split-depth gpu-tt-mb gpu-budget executor ",
+      " width height weak algo threads tt-mb book json csv plot limit data gpu split-depth gpu-tt-mb gpu-budget "
+      "executor ",
       true, c4_bench_main },
 };
 
@@ -170,6 +174,7 @@ static int read_options(const c4_command *cmd, int argc, char **argv, c4_cli *c)
         CLI_OPT_STRING("book", 0, &c->book_path),
         CLI_OPT_FLAG("json", 0, &c->json),
         CLI_OPT_FLAG("csv", 0, &c->csv),
+        CLI_OPT_STRING("plot", 0, &c->plot),
         CLI_OPT_LONG("limit", 0, &c->limit, 1, 1L << 40),
         CLI_OPT_STRING("data", 0, &c->data_dir),
         CLI_OPT_LONG("depth", 0, &c->depth, 0, 64),

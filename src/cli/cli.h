@@ -138,6 +138,8 @@ int signature_main(int argc, char **argv);
 /* gts info ...: argv[0] is "info" (info.c). */
 int info_main(int argc, char **argv);
 int serve_main(int argc, char **argv);
+/* gts plot ...: argv[0] is "plot" (plot_cmd.c). */
+int plot_main(int argc, char **argv);
 /* gts reversi ...: argv[0] is "reversi". */
 int reversi_main(int argc, char **argv);
 /* gts gomoku ...: argv[0] is "gomoku". */

@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "cli.h"
+#include "cli_plot.h"
 #include "gomoku_cli.h"
 
 typedef struct positions {
@@ -18,9 +19,63 @@ typedef struct positions {
     int threads[GM_CLI_LIST_MAX], nthreads;   /* threads[0] is 1 */
     gm_searcher *searcher[GM_CLI_LIST_MAX];
     gmg_searcher *gpu;                        /* --gpu: the last column, index nthreads */
+    FILE *plot;                               /* --plot's rows as CSV, or NULL */
     double total_usec[GM_CLI_LIST_MAX + 1], log_speedup[GM_CLI_LIST_MAX + 1], kernel_usec;
     solve_totals totals;   /* positions, mismatches (scores unlike 1 thread's), bad lines */
 } positions;
+
+/* By gm_parallel; GM_PAR_NONE on several threads is the shared way. */
+static const char *const parallel_name[] = { "shared", "root", "split", "shared" };
+
+static void print_csv_header(FILE *f)
+{
+    fprintf(f, "position,line,stones,way,threads,ms,nodes,score,move\n");
+}
+
+/* Column i of a position as a CSV line into f: the threads' way and
+ * count, or for the GPU the design and no count. */
+static void print_csv_column(FILE *f, const positions *p, long lineno, const gm_board *b, int i, const gm_result *r)
+{
+    char move[16];
+    gm_format_cell(b, r->move, move, sizeof move);
+    fprintf(f, "%ld,%ld,%d,", p->totals.positions, lineno, b->stones);
+    if (i < p->nthreads)
+        fprintf(f, "%s,%d,", parallel_name[p->c->opt.parallel], p->threads[i]);
+    else
+        fprintf(f, "gpu %s,,", gmg_design_name(p->c->gpu.design));
+    fprintf(f, "%.3f,%llu,%d,%s\n", r->usec / 1000, (unsigned long long)r->nodes, r->score, move);
+}
+
+/* A position's columns r: a text row, JSON or CSV lines on stdout, and
+ * CSV lines into --plot's rows. */
+static void print_position(const positions *p, long lineno, const gm_board *b, const gm_result *r, int columns)
+{
+    const gm_cli *c = p->c;
+    char move[16], score[32];
+    for (int i = 0; i < columns; i++) {
+        if (p->plot)
+            print_csv_column(p->plot, p, lineno, b, i, &r[i]);
+        if (c->csv)
+            print_csv_column(stdout, p, lineno, b, i, &r[i]);
+        if (!c->json)
+            continue;
+        gm_format_cell(b, r[i].move, move, sizeof move);
+        printf("{\"position\":%ld,\"line\":%ld,\"stones\":%d,\"threads\":%d,\"ms\":%.3f,\"nodes\":%llu,"
+               "\"score\":%d,\"move\":\"%s\"}\n",
+               p->totals.positions, lineno, b->stones, i < p->nthreads ? p->threads[i] : 0, r[i].usec / 1000,
+               (unsigned long long)r[i].nodes, r[i].score, move);
+    }
+    if (!c->json && !c->csv) {
+        gm_format_cell(b, r[0].move, move, sizeof move);
+        gm_cli_score(r[0].score, score, sizeof score);
+        printf("  %5ld %5ld %6d %10s %-5s %12llu", p->totals.positions, lineno, b->stones, score, move,
+               (unsigned long long)r[0].nodes);
+        for (int i = 0; i < columns; i++)
+            printf(" %10.3f", r[i].usec / 1000);
+        printf("\n");
+    }
+    fflush(stdout);
+}
 
 /* One position on each thread count: a row of times; a score unlike the
  * 1-thread score is reported. */
@@ -43,30 +98,15 @@ static void run_position(positions *p, const char *file, long lineno, const gm_b
         p->kernel_usec += st.kernel_us;
     }
     p->totals.positions++;
-    char move[16], score[32];
-    gm_format_cell(b, r[0].move, move, sizeof move);
-    gm_cli_score(r[0].score, score, sizeof score);
-    if (!p->c->json)
-        printf("  %5ld %5ld %6d %10s %-5s %12llu", p->totals.positions, lineno, b->stones, score, move,
-               (unsigned long long)r[0].nodes);
     for (int i = 0; i < columns; i++) {
         p->total_usec[i] += r[i].usec;
         /* A floor keeps a search too fast for the clock out of log(0). */
         p->log_speedup[i] += log(fmax(r[0].usec, 1e-3) / fmax(r[i].usec, 1e-3));
-        if (p->c->json) {
-            gm_format_cell(b, r[i].move, move, sizeof move);
-            printf("{\"position\":%ld,\"line\":%ld,\"stones\":%d,\"threads\":%d,\"ms\":%.3f,\"nodes\":%llu,"
-                   "\"score\":%d,\"move\":\"%s\"}\n",
-                   p->totals.positions, lineno, b->stones, i < p->nthreads ? p->threads[i] : 0, r[i].usec / 1000,
-                   (unsigned long long)r[i].nodes, r[i].score, move);
-        } else {
-            printf(" %10.3f", r[i].usec / 1000);
-        }
     }
-    if (!p->c->json)
-        printf("\n");
-    fflush(stdout);
+    print_position(p, lineno, b, r, columns);
     cli_row_done("position %ld (%s:%ld) done", p->totals.positions, file, lineno);
+    char score[32];
+    gm_cli_score(r[0].score, score, sizeof score);
     for (int i = 1; i < columns; i++) {
         if (r[i].score == r[0].score)
             continue;
@@ -178,9 +218,6 @@ static int positions_options(const gm_cli *c, positions *p)
     return 0;
 }
 
-/* By gm_parallel; GM_PAR_NONE on several threads is the shared way. */
-static const char *const parallel_name[] = { "shared", "root", "split", "shared" };
-
 static void print_positions_header(const positions *p, const char *file)
 {
     const gm_cli *c = p->c;
@@ -213,6 +250,38 @@ static bool readable(const char *file)
     return ok;
 }
 
+/* A searcher per thread count, and the GPU's with --gpu; the exit status
+ * (after an error line). */
+static int make_searchers(const gm_cli *c, positions *p)
+{
+    /* For the whole run: a table is cleared between positions rather
+     * than made again (the memory: one table per count). */
+    for (int i = 0; i < p->nthreads; i++) {
+        gm_search_options o = c->opt;
+        o.depth = p->depth;
+        o.threads = p->threads[i];
+        char err[256];
+        if (!(p->searcher[i] = gm_searcher_create(&o, err, sizeof err))) {
+            cli_error("%s", err);
+            return EXIT_FAIL;
+        }
+    }
+    if (c->bench_gpu) {
+        gm_cli g = *c;
+        g.opt.depth = p->depth;
+        if (!(p->gpu = gm_cli_gpu_create(&g)))
+            return EXIT_FAIL;
+    }
+    return EXIT_OK;
+}
+
+/* --plot's picture: the speed-up of the total over one thread (the GPU's
+ * column, which has no thread count, is not drawn). */
+static const cli_plot_spec plot_spec = {
+    .x = "threads", .y = "ms", .series = "way", .over = "first", .style = CLI_PLOT_THREADS,
+    .title = "Gomoku: speed-up of the total over one thread", .ylabel = "speed-up (total ms)",
+};
+
 int gomoku_bench_positions(const gm_cli *c, char *file)
 {
     positions *p = calloc(1, sizeof *p);
@@ -221,46 +290,30 @@ int gomoku_bench_positions(const gm_cli *c, char *file)
         return EXIT_FAIL;
     }
     *p = (positions){ .c = c, .width = c->width, .height = c->height };
-    if (positions_options(c, p) != 0) {
-        free(p);
-        return EXIT_USAGE;
-    }
-    if (!readable(file)) {
-        free(p);
-        return EXIT_FAIL;
-    }
-    /* A searcher per thread count for the whole run: its table is cleared
-     * between positions rather than made again (the memory: one table per
-     * count). */
-    int status = EXIT_OK;
-    for (int i = 0; i < p->nthreads && status == EXIT_OK; i++) {
-        gm_search_options o = c->opt;
-        o.depth = p->depth;
-        o.threads = p->threads[i];
-        char err[256];
-        if (!(p->searcher[i] = gm_searcher_create(&o, err, sizeof err))) {
-            cli_error("%s", err);
-            status = EXIT_FAIL;
-        }
-    }
-    if (status == EXIT_OK && c->bench_gpu) {
-        gm_cli g = *c;
-        g.opt.depth = p->depth;
-        if (!(p->gpu = gm_cli_gpu_create(&g)))
-            status = EXIT_FAIL;
-    }
+    cli_plot_rows plot = { 0 };
+    int status = positions_options(c, p) != 0 ? EXIT_USAGE : !readable(file) ? EXIT_FAIL : EXIT_OK;
+    if (status == EXIT_OK)
+        status = cli_plot_rows_open(&plot, c->plot);
+    if (status == EXIT_OK)
+        status = make_searchers(c, p);
     if (status == EXIT_OK) {
-        if (!c->json)
+        p->plot = plot.f;
+        if (plot.f)
+            print_csv_header(plot.f);
+        if (c->csv)
+            print_csv_header(stdout);
+        else if (!c->json)
             print_positions_header(p, file);
         status = cli_each_line(1, &file, on_position_line, NULL, p);
         cli_progress_done();
-        print_summary(p);
+        if (!c->csv)
+            print_summary(p);
         status = cli_solve_status(&p->totals, status);
     }
     for (int i = 0; i < p->nthreads; i++)
         gm_searcher_free(p->searcher[i]);
     gmg_free(p->gpu);
     free(p);
-    return status;
+    const int drawn = cli_plot_rows_draw(&plot, &plot_spec, file, c->plot);
+    return status != EXIT_OK ? status : drawn;
 }
-

@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "cli.h"
+#include "cli_plot.h"
 #include "gomoku_bench_table.h"
 
 static double report_of(const table *t, int a, int si, int di)
@@ -29,7 +30,30 @@ static bool too_long(const table *t, int a, int si, int di)
     return false;
 }
 
-/* A cell as one line of JSON or CSV (header: print_csv_header). */
+static void print_csv_header(FILE *f)
+{
+    fprintf(f, "variant,size,depth,split,seconds,kernel_seconds,nodes,score,move,report_seconds\n");
+}
+
+/* A cell as one line of CSV into f (header: print_csv_header). */
+static void print_csv_cell(FILE *f, const table *t, int a, int si, int di, const char *move)
+{
+    const cell *x = &t->grid[a][si][di];
+    const double report = report_of(t, a, si, di);
+    fprintf(f, "%s,%d,%d,%d", t->v[a].name, t->sizes[si], t->depths[di], gm_variant_split(&t->v[a], t->depths[di]));
+    if (x->run)
+        fprintf(f, ",%.9f,%.9f,%llu,%d,%s", x->usec / 1e6, x->kernel_usec / 1e6, (unsigned long long)x->nodes,
+                x->score, move);
+    else
+        fprintf(f, ",,,,,");
+    if (report > 0)
+        fprintf(f, ",%g\n", report);
+    else
+        fprintf(f, ",\n");
+}
+
+/* A cell as one line of JSON or CSV on stdout, and of CSV into --plot's
+ * rows. */
 static void print_cell_line(const table *t, int a, int si, int di, const gm_board *b)
 {
     const cell *x = &t->grid[a][si][di];
@@ -37,16 +61,12 @@ static void print_cell_line(const table *t, int a, int si, int di, const gm_boar
     char move[16] = "";
     if (x->run)
         gm_format_cell(b, x->move, move, sizeof move);
-    if (t->c->csv) {
-        printf("%s,%d,%d,%d", t->v[a].name, t->sizes[si], t->depths[di], gm_variant_split(&t->v[a], t->depths[di]));
-        if (x->run)
-            printf(",%.9f,%.9f,%llu,%d,%s", x->usec / 1e6, x->kernel_usec / 1e6, (unsigned long long)x->nodes,
-                   x->score, move);
-        else
-            printf(",,,,,");
-        printf(report > 0 ? ",%g\n" : ",\n", report);
+    if (t->plot)
+        print_csv_cell(t->plot, t, a, si, di, move);
+    if (t->c->csv)
+        print_csv_cell(stdout, t, a, si, di, move);
+    if (!t->c->json)
         return;
-    }
     printf("{\"variant\":\"%s\",\"size\":%d,\"depth\":%d", t->v[a].name, t->sizes[si], t->depths[di]);
     if (x->run)
         printf(",\"seconds\":%.9f,\"kernel_seconds\":%.9f,\"runs\":%d,\"nodes\":%llu,\"score\":%d,\"move\":\"%s\"",
@@ -181,8 +201,7 @@ static int run_variant(table *t, int a)
                     return -1;
                 }
             }
-            if (t->c->json || t->c->csv)
-                print_cell_line(t, a, s, d, &b);
+            print_cell_line(t, a, s, d, &b);
         }
         fflush(stdout);
         /* A log or a pipe sees the run alive: the default table takes minutes. */
@@ -244,40 +263,32 @@ static void print_table7(const table *t)
     }
 }
 
-int gomoku_bench_table(const gm_cli *c)
+/* The note above the text tables. */
+static void print_preamble(const table *t)
 {
-    table *t = calloc(1, sizeof *t);
-    if (!t) {
-        cli_error("out of memory");
-        return EXIT_FAIL;
-    }
-    t->c = c;
-    if (table_options(c, t) != 0) {
-        free(t);
-        return EXIT_USAGE;
-    }
-    /* The report's candidates: every empty cell, unless told otherwise. */
-    t->near = c->near_given ? c->near : 0;
+    const gm_cli *c = t->c;
     char candidates[16];
     gm_cli_candidates(t->near, candidates, sizeof candidates);
-    const bool text = !c->json && !c->csv;
-    if (text && c->whole_game)
+    if (c->whole_game)
         printf("# the Gomoku report's Tables 8 and 9: seconds of a whole game from a black stone at the\n"
                "# centre, each variant playing both sides; candidates %s; '-': left out after a smaller\n"
                "# cell took over %g s\n",
                candidates, (double)c->max_seconds);
-    else if (text)
+    else
         printf("# the Gomoku report's tables: seconds to find white's best move after a black stone at the\n"
                "# centre; candidates %s; a cell is the mean of searches repeated for 0.2 s after a warm-up;\n"
                "# '-': left out after a smaller cell took over %g s\n",
                candidates, (double)c->max_seconds);
-    if (c->csv)
-        printf("variant,size,depth,split,seconds,kernel_seconds,nodes,score,move,report_seconds\n");
+}
+
+/* Every variant's cells, printed; the exit status. */
+static int run_all(table *t)
+{
+    const gm_cli *c = t->c;
+    const bool text = !c->json && !c->csv;
     for (int a = 0; a < t->nvariants; a++) {
-        if (run_variant(t, a) != 0) {
-            free(t);
+        if (run_variant(t, a) != 0)
             return EXIT_FAIL;
-        }
         if (text)
             print_variant(t, a);
     }
@@ -287,7 +298,52 @@ int gomoku_bench_table(const gm_cli *c)
         print_grid(t, 0, SHOW_SCORE, "root score (white's view)");
         print_table7(t);
     }
-    const int status = !c->whole_game && check_scores(t) > 0 ? EXIT_FAIL : EXIT_OK;
+    return !c->whole_game && check_scores(t) > 0 ? EXIT_FAIL : EXIT_OK;
+}
+
+/* --plot's picture, a panel a depth, boards across, log scale: with --gpu
+ * the report's figures (each variant's speed-up over the naive GPU
+ * design), else the seconds. */
+static cli_plot_spec plot_spec(const gm_cli *c)
+{
+    cli_plot_spec spec = { .x = "size", .y = "seconds", .series = "variant", .panel = "depth", .logy = true,
+                           .xlabel = "board (N x N)", .ylabel = "seconds (log scale)",
+                           .title = c->whole_game ? "Gomoku: seconds of a whole game"
+                                                  : "Gomoku: seconds to white's best move after one stone" };
+    if (c->bench_gpu && !c->whole_game) {
+        spec.over = "gpu naive";
+        spec.title = "Gomoku: speed-up over the naive GPU design (log scale)";
+        spec.ylabel = "naive's time / the variant's";
+    }
+    return spec;
+}
+
+int gomoku_bench_table(const gm_cli *c)
+{
+    table *t = calloc(1, sizeof *t);
+    if (!t) {
+        cli_error("out of memory");
+        return EXIT_FAIL;
+    }
+    t->c = c;
+    cli_plot_rows plot;
+    int status = table_options(c, t) != 0 ? EXIT_USAGE : cli_plot_rows_open(&plot, c->plot);
+    if (status != EXIT_OK) {
+        free(t);
+        return status;
+    }
+    t->plot = plot.f;
+    /* The report's candidates: every empty cell, unless told otherwise. */
+    t->near = c->near_given ? c->near : 0;
+    if (!c->json && !c->csv)
+        print_preamble(t);
+    if (c->csv)
+        print_csv_header(stdout);
+    if (t->plot)
+        print_csv_header(t->plot);
+    status = run_all(t);
     free(t);
-    return status;
+    const cli_plot_spec spec = plot_spec(c);
+    const int drawn = cli_plot_rows_draw(&plot, &spec, "the bench's cells", c->plot);
+    return status != EXIT_OK ? status : drawn;
 }

@@ -5,6 +5,7 @@
 #define GTS_GOMOKU_BENCH_TABLE_H
 
 #include <stdbool.h>
+#include <stdio.h>
 
 #include "gomoku_cli.h"
 #include "gomoku_report_tables.h"
@@ -36,6 +37,7 @@ typedef struct table {
     variant v[VARIANTS];
     int nsizes, ndepths, nvariants;
     int near;                                                /* the candidates: gm_board.near */
+    FILE *plot;                                              /* --plot's rows as CSV, or NULL */
     cell grid[VARIANTS][GM_CLI_LIST_MAX][GM_CLI_LIST_MAX];   /* [variant][size][depth] */
 } table;
 

@@ -36,6 +36,7 @@ typedef struct gm_cli {
     gmg_options gpu;               /* --design --split --executor --chunk --block-threads (depth, algo: opt's) */
     bool bench_gpu;                /* bench: --gpu */
     bool whole_game;               /* bench table: --whole-game */
+    const char *plot;              /* bench: --plot FILE.svg|png, or NULL */
 } gm_cli;
 
 /* Reads the options of `gts gomoku <cmd>` (argv[0] is cmd) with the

@@ -76,7 +76,11 @@ static const char usage_text[] =
     "  and 9); --csv: one line a cell.\n"
     "bench positions FILE: --threads 1,2,4,.. (default 1,2,4,8,16), --depth\n"
     "  (default 3), --limit N: the first N positions; --gpu: one more column,\n"
-    "  the --design on the GPU.\n"
+    "  the --design on the GPU; --csv: one line a position and column.\n"
+    "bench --plot FILE.svg|png: draws the table with gnuplot (as 'gts plot' on\n"
+    "  its --csv): table, a panel a depth, boards across, seconds (with --gpu\n"
+    "  each variant's speed-up over the naive design), log scale; positions,\n"
+    "  the speed-up of the total over one thread against the ideal.\n"
     "Lists of numbers take ranges too: 1-4, 1-4,8,16.\n"
     "\n"
     "exit status: 0 ok, 1 failure, 2 usage error.\n";

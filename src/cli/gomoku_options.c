@@ -143,6 +143,7 @@ static size_t all_options(gm_cli *c, choices *ch, gm_option *out)
         { BEST | BENCH, CLI_OPT_INT("block-threads", 0, &c->gpu.block_threads, 32, 1024) },
         { BENCH, CLI_OPT_FLAG("gpu", 0, &c->bench_gpu) },
         { BENCH, CLI_OPT_FLAG("csv", 0, &c->csv) },
+        { BENCH, CLI_OPT_STRING("plot", 0, &c->plot) },
         { BENCH, CLI_OPT_FLAG("whole-game", 0, &c->whole_game) },
     };
     _Static_assert(sizeof all / sizeof *all <= MAX_OPTIONS, "MAX_OPTIONS too small");

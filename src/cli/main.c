@@ -19,6 +19,8 @@ static const char usage_text[] =
     "  bench --signature   node count of a fixed search, checked by the tests\n"
     "  info                version, and the CUDA device if there is one\n"
     "  serve               a web page to play and analyse, and its JSON API\n"
+    "  plot                draws CSV files (a bench's --csv) with gnuplot (see\n"
+    "                      'gts plot --help'); each bench draws its own with --plot\n"
     "  -h, --help          this help;  --version  the version\n";
 
 /* The commands after "gts", each given argv from its own name on. */
@@ -32,6 +34,7 @@ static const struct {
     { "info", info_main },
     { "serve", serve_main },
     { "bench", signature_main },
+    { "plot", plot_main },
 };
 
 int main(int argc, char **argv)

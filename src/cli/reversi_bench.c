@@ -24,11 +24,10 @@
 
 #include "cli.h"
 #include "cli_options.h"
+#include "cli_plot.h"
 #include "core/list.h"
+#include "reversi_bench.h"
 #include "reversi_cli.h"
-#include "reversi/engine/rv_match.h"
-
-enum { MAX_SIZES = 32, BRANCHING_DEPTH = 2 };
 
 static const char default_sizes[] = "8x8,16x8,16x16,32x16,32x32,64x32,64x64";
 static const char default_depths[] = "1-10";
@@ -36,6 +35,7 @@ static const char default_depths[] = "1-10";
 static const char usage_text[] =
     "usage: gts reversi bench table [--player1 SPEC] [--player2 SPEC] [--sizes LIST]\n"
     "                               [--depths LIST] [--max-seconds S] [--csv]\n"
+    "                               [--plot FILE.svg|png]\n"
     "\n"
     "The GPU Reversi report's tables for two players (specs as in 'gts reversi play',\n"
     "without depth=): Table 2, for each board and depth the total search time of\n"
@@ -52,8 +52,11 @@ static const char usage_text[] =
     "  --depths LIST     depths, commas and ranges (default 1-10)\n"
     "  --max-seconds S   a cell's limit (default 60): a cell predicted or found to\n"
     "                    take longer is shown as '—' and the row's deeper ones too\n"
-    "  --csv             one line per cell, for bench/reversi_figure4.gp (with a\n"
-    "                    backend=gpu player's kernel seconds, CUDA events)\n"
+    "  --csv             one line per cell (with a backend=gpu player's kernel\n"
+    "                    seconds, CUDA events)\n"
+    "  --plot FILE.svg|png   the report's Figure 4 with gnuplot: the factor\n"
+    "                    against the depth, a line per board, log scale (as\n"
+    "                    'gts plot' on the --csv)\n"
     "  -h, --help        this help\n";
 
 /* Raised by Ctrl-C or by the cell's timer; the players' searches read it. */
@@ -67,23 +70,6 @@ static void on_alarm(int sig)
     gts_stop_raise(&stop);
 }
 
-typedef enum { NOT_RUN, DONE, SKIPPED } cell_state;
-
-typedef struct cell {
-    cell_state state;
-    double usec[2];          /* each player's search time over the match */
-    double kernel_usec[2];   /* of a backend=gpu player: its kernels' time (CUDA events) */
-    long positions, legal_moves;
-} cell;
-
-typedef struct table {
-    rvp_spec specs[2];
-    int widths[MAX_SIZES], heights[MAX_SIZES], depths[RV_MAX_DEPTH];
-    int nsizes, ndepths;
-    double max_seconds;
-    bool csv;
-    cell cells[MAX_SIZES][RV_MAX_DEPTH];
-} table;
 
 /* --depths: "1-10", "1,2,4-6" (core/list.h). */
 static int parse_depths(void *table_, const char *text, char *err, size_t errlen)
@@ -192,92 +178,6 @@ static int play_cell(table *t, int si, int di)
     return 0;
 }
 
-/* Text padded to width columns; "—" is one column in three bytes. */
-static void print_padded(const char *s, int width)
-{
-    const int shown = strcmp(s, "—") == 0 ? 1 : (int)strlen(s);
-    printf("%*s%s", width > shown ? width - shown : 0, "", s);
-}
-
-static void size_label(const table *t, int si, char *out, size_t len)
-{
-    snprintf(out, len, "%dx%d", t->widths[si], t->heights[si]);
-}
-
-static void print_row(const table *t, int si)
-{
-    char label[16];
-    size_label(t, si, label, sizeof label);
-    printf("%-7s", label);
-    for (int di = 0; di < t->ndepths; di++) {
-        const cell *c = &t->cells[si][di];
-        char v[32] = "";
-        if (c->state == DONE)
-            snprintf(v, sizeof v, "%.3f", c->usec[1] > 0 ? c->usec[0] / c->usec[1] : 0.0);
-        else if (c->state == SKIPPED)
-            snprintf(v, sizeof v, "—");
-        print_padded(v, 9);
-    }
-    printf("\n");
-    fflush(stdout);
-}
-
-static void print_csv_cell(const table *t, int si, int di)
-{
-    const cell *c = &t->cells[si][di];
-    char label[16];
-    size_label(t, si, label, sizeof label);
-    printf("%s,%d,%d,%d,", label, t->widths[si], t->heights[si], t->depths[di]);
-    if (c->state == DONE)
-        printf("ok,%.6f,%.6f,%.6f,%ld,%.4f,%.6f,%.6f\n", c->usec[0] / 1e6, c->usec[1] / 1e6,
-               c->usec[1] > 0 ? c->usec[0] / c->usec[1] : 0.0, c->positions,
-               c->positions ? (double)c->legal_moves / (double)c->positions : 0.0, c->kernel_usec[0] / 1e6,
-               c->kernel_usec[1] / 1e6);
-    else
-        printf("skipped,,,,,,,\n");
-    fflush(stdout);
-}
-
-static void print_header(const table *t)
-{
-    char what[2][160];
-    for (int i = 0; i < 2; i++)
-        rvp_describe(&t->specs[i], what[i], sizeof what[i]);
-    printf("Table 2: time of player 1 / time of player 2 over two games (each black once)\n");
-    printf("player 1: %s (%s)\nplayer 2: %s (%s)\n", t->specs[0].text, what[0], t->specs[1].text, what[1]);
-    printf("cells over %g s: —\n\n%-7s", t->max_seconds, "board");
-    for (int di = 0; di < t->ndepths; di++)
-        printf(" %8d", t->depths[di]);
-    printf("\n");
-}
-
-static void print_branching(const table *t, int rows)
-{
-    int d2 = -1;
-    for (int di = 0; di < t->ndepths; di++)
-        if (t->depths[di] == BRANCHING_DEPTH)
-            d2 = di;
-    printf("\nTable 1: average branching factor (legal moves where a player had a move to\n"
-           "choose, both depth-%d games)\n\n%-7s %8s %10s\n",
-           BRANCHING_DEPTH, "board", "b", "positions");
-    for (int si = 0; si < rows; si++) {
-        char label[16], v[32] = "—", n[32] = "—";
-        size_label(t, si, label, sizeof label);
-        const cell *c = d2 >= 0 ? &t->cells[si][d2] : NULL;
-        if (c && c->state == DONE && c->positions > 0) {
-            snprintf(v, sizeof v, "%.2f", (double)c->legal_moves / (double)c->positions);
-            snprintf(n, sizeof n, "%ld", c->positions);
-        }
-        printf("%-7s ", label);
-        print_padded(v, 8);
-        printf(" ");
-        print_padded(n, 10);
-        printf("\n");
-    }
-    if (d2 < 0)
-        printf("(depth %d is not among --depths)\n", BRANCHING_DEPTH);
-}
-
 /* Every cell of row si in turn; -1 after an error. */
 static int run_row(table *t, int si)
 {
@@ -293,7 +193,9 @@ static int run_row(table *t, int si)
         }
         skip = c->state == SKIPPED;
         if (t->csv && c->state != NOT_RUN)
-            print_csv_cell(t, si, di);
+            rvbench_print_csv_cell(stdout, t, si, di);
+        if (t->plot && c->state != NOT_RUN)
+            rvbench_print_csv_cell(t->plot, t, si, di);
     }
     cli_progress_done();
     return 0;
@@ -302,23 +204,24 @@ static int run_row(table *t, int si)
 static int run_table(table *t)
 {
     const double t0 = cli_now_usec();
+    if (t->plot)
+        rvbench_print_csv_header(t->plot);
     if (t->csv)
-        printf("board,width,height,depth,status,player1_seconds,player2_seconds,factor,positions,branching,"
-               "player1_kernel_seconds,player2_kernel_seconds\n");
+        rvbench_print_csv_header(stdout);
     else
-        print_header(t);
+        rvbench_print_header(t);
     int rows = 0, rc = 0;
     for (int si = 0; si < t->nsizes && !cli_interrupted() && rc == 0; si++) {
         rc = run_row(t, si);
         if (!t->csv)
-            print_row(t, si);
+            rvbench_print_row(t, si);
         rows++;
         if (rc == 0 && !cli_interrupted())
             cli_row_done("reversi bench table: %dx%d done (%d of %d boards, %.0f s)", t->widths[si], t->heights[si],
                          rows, t->nsizes, (cli_now_usec() - t0) / 1e6);
     }
     if (!t->csv)
-        print_branching(t, rows);
+        rvbench_print_branching(t, rows);
     if (cli_interrupted()) {
         cli_error("interrupted (the cells shown are complete)");
         return EXIT_INTERRUPTED;
@@ -343,13 +246,20 @@ static int read_players(table *t, const char *spec_text[2])
     return 0;
 }
 
+/* --plot's picture: the report's Figure 4. */
+static const cli_plot_spec figure4 = {
+    .x = "depth", .y = "factor", .series = "board", .logy = true, .hline_given = true, .hline = 1,
+    .title = "Reversi: time of player 1 / time of player 2 (the report's Figure 4)",
+    .xlabel = "search depth", .ylabel = "factor (log scale)",
+};
+
 static int table_main(int argc, char **argv)
 {
     static table t;
     char default_player2[48], err[160];
     const int cpus = cli_cpus();
     snprintf(default_player2, sizeof default_player2, cpus > 1 ? "pvs:threads=%d" : "pvs", cpus);
-    const char *spec_text[2] = { "alphabeta", default_player2 };
+    const char *spec_text[2] = { "alphabeta", default_player2 }, *plot_file = NULL;
     t.max_seconds = 60;
     parse_sizes(&t, default_sizes, err, sizeof err);
     parse_depths(&t, default_depths, err, sizeof err);
@@ -360,6 +270,7 @@ static int table_main(int argc, char **argv)
         CLI_OPT_CUSTOM("depths", &t, parse_depths, NULL),
         CLI_OPT_CUSTOM("max-seconds", &t.max_seconds, parse_seconds, "a number of seconds, over 0"),
         CLI_OPT_FLAG("csv", 0, &t.csv),
+        CLI_OPT_STRING("plot", 0, &plot_file),
         CLI_OPT_END,
     };
     const cli_command cmd = { "reversi bench table", usage_text, REVERSI_OPTIONS };
@@ -368,13 +279,20 @@ static int table_main(int argc, char **argv)
         return status;
     if (read_players(&t, spec_text) != 0)
         return EXIT_USAGE;
+    cli_plot_rows plot;
+    const int opened = cli_plot_rows_open(&plot, plot_file);
+    if (opened != EXIT_OK)
+        return opened;
+    t.plot = plot.f;
     cli_stop_on_interrupt(&stop);
     struct sigaction sa;
     memset(&sa, 0, sizeof sa);
     sigemptyset(&sa.sa_mask);
     sa.sa_handler = on_alarm;
     sigaction(SIGALRM, &sa, NULL);
-    return run_table(&t);
+    const int played = run_table(&t);
+    const int drawn = cli_plot_rows_draw(&plot, &figure4, "the bench's cells", plot_file);
+    return played != EXIT_OK ? played : drawn;
 }
 
 int reversi_bench_main(int argc, char **argv)
