@@ -91,9 +91,9 @@ sub 'gts reversi play --size 32x16 --depth 3 --player2 pvs:threads=4' \
 sub 'gts reversi bench table' 'gts reversi bench table --sizes 8x8 --depths 1-2' 'the whole table takes hours'
 sub 'gts reversi bench table --sizes 8x8,16x16 --depths 1-6 --player2 pvs:threads=8 --max-seconds 20' \
     'gts reversi bench table --sizes 8x8,16x8 --depths 1-2 --player2 pvs:threads=2 --max-seconds 20' 'depths 1-2'
-sub "gts reversi bench table --csv > table.csv && gnuplot -e \"csv='table.csv'\" bench/reversi_figure4.gp" \
-    "gts reversi bench table --sizes 8x8 --depths 1-2 --csv > \"\$TMP/table.csv\" && if command -v gnuplot >/dev/null; then gnuplot -e \"csv='\$TMP/table.csv'; out='\$TMP/figure4.svg'\" bench/reversi_figure4.gp && test -s \"\$TMP/figure4.svg\"; else echo 'gnuplot not installed: the figure is not drawn'; fi" \
-    'a small table, written outside the tree; the figure drawn where gnuplot is installed'
+sub 'gts reversi bench table --plot figure4.svg' \
+    'if command -v gnuplot >/dev/null; then gts reversi bench table --sizes 8x8 --depths 1-2 --plot "$TMP/figure4.svg" && test -s "$TMP/figure4.svg"; else echo "gnuplot not installed: the figure is not drawn"; fi' \
+    'a small table, the picture written outside the tree (where gnuplot is installed)'
 sub 'gts reversi best --size 64x64 --depth 3 --player pvs:backend=gpu start' \
     'gts reversi best --size 16x16 --depth 2 --player pvs:backend=gpu,executor=cpu,layout=rows start' \
     'the GPU player on the CPU executor (no device in CI), a small board'
