@@ -6,7 +6,8 @@
  *  - only non-losing moves are searched (forced blocks, no cell under an
  *    opponent's winning cell, a double threat is a loss at once);
  *  - the score range is bounded by the move count, by claimeven, and by a
- *    move that makes a double threat (solved without a search);
+ *    move that leaves the opponent no defence (solved without a search;
+ *    where no move does, the mover cannot win before its third stone);
  *  - the transposition table keeps lower, upper or exact bounds and the best
  *    move, keyed by the mirror-symmetric key in the first plies, and its
  *    children's entries can cut off a node before it is searched (ETC);
@@ -129,7 +130,7 @@ static inline __attribute__((always_inline)) int negamax_body(c4_search *s, cons
     if (hi <= alpha)
         return hi;
     const int a0 = alpha > lo ? alpha : lo;
-    const int b = beta < hi ? beta : hi;
+    int b = beta < hi ? beta : hi;
 
     /* Order: the table's move, then most winning cells made, then centre
      * first (insertion sort is stable).  Each child's bucket is prefetched
@@ -148,7 +149,7 @@ static inline __attribute__((always_inline)) int negamax_body(c4_search *s, cons
         if (child_tt)
             tt_prefetch(child_table, ck);
         const uint64_t w = c4_winning_cells(g, p->cur | m, p->mask | m);
-        if (c4_makes_double_threat(g, possible, m, w)) {
+        if (c4_leaves_no_defence(g, possible, m, w)) {
             if (use_tt)
                 tt_store(tt, key, c4_pack(C4_BOUND_EXACT, hi, STORED_COL(col)), 0);
             return hi;
@@ -166,6 +167,14 @@ static inline __attribute__((always_inline)) int negamax_body(c4_search *s, cons
         cols[j] = col;
         rank[j] = r;
     }
+
+    /* No move left the opponent without a defence: the mover wins with
+     * its third stone from here at the soonest. */
+    const int third = c4_third_stone_bound(g, p->moves);
+    if (third <= a0)
+        return third;
+    if (third < b)
+        b = third;
 
     /* Enhanced transposition cutoff: a child whose stored upper bound is
      * low enough proves the cutoff here without a search. */

@@ -41,16 +41,29 @@ C4_INLINE int c4_claimeven_bound(const c4_geom *g, const c4_pos *p, uint64_t pos
     return bound < hi ? bound : hi;
 }
 
-/* Whether playing cell m (whose new winning cells are w) leaves two
- * threats the opponent cannot both stop: two playable winning cells, or two
- * stacked ones with the lower playable.  Then the side to move wins with
- * its next stone but one, the best a position with no immediate win can
- * score. */
-C4_INLINE bool c4_makes_double_threat(const c4_geom *g, uint64_t possible, uint64_t m, uint64_t w)
+/* Whether playing cell m (after which the mover's winning cells are w)
+ * leaves the opponent no move that does not lose at once: two threats it
+ * cannot both stop (two playable winning cells, or two stacked ones with
+ * the lower playable), or every cell it can play lying under a winning
+ * cell.  Then the side to move wins with its next stone but one, the best
+ * a position with no immediate win can score; and if no move does this,
+ * it wins with its third stone at the soonest.  The board must keep two
+ * empty cells after m (the callers have returned a draw before). */
+C4_INLINE bool c4_leaves_no_defence(const c4_geom *g, uint64_t possible, uint64_t m, uint64_t w)
 {
     const uint64_t playable = (possible & ~m) | ((m << 1) & g->board);
     const uint64_t threats = w & playable;
-    return (threats & (threats - 1)) || (w & (threats << 1));
+    if (threats)
+        return (threats & (threats - 1)) || (w & (threats << 1));
+    return !(playable & ~(w >> 1));
+}
+
+/* The most a side to move with `moves` stones on the board can score
+ * when none of its moves leaves the opponent without a defence
+ * (c4_leaves_no_defence): a win with its third stone from here. */
+C4_INLINE int c4_third_stone_bound(const c4_geom *g, int moves)
+{
+    return (g->cells - 3 - moves) / 2;
 }
 
 /* Root probes within this distance of 0 are slow ones (c4_move_rank). */

@@ -316,7 +316,7 @@ GC_INLINE bool c4g_enter_full(c4g_ctx *c, c4g_frame *f, int alpha, int beta, int
         if (!m)
             continue;
         const uint64_t w = c4_winning_cells(g, p.cur | m, p.mask | m);
-        if (c4_makes_double_threat(g, possible, m, w)) {
+        if (c4_leaves_no_defence(g, possible, m, w)) {
             if (use_tt)
                 c4g_save(&c->tt, key, c4_pack(C4_BOUND_EXACT, hi, col), 0);
             *v = hi;
@@ -331,13 +331,21 @@ GC_INLINE bool c4g_enter_full(c4g_ctx *c, c4g_frame *f, int alpha, int beta, int
         cols[j] = col;
         rank[j] = r;
     }
+    /* No move left the opponent without a defence (c4_third_stone_bound). */
+    const int a0 = alpha > lo ? alpha : lo, third = c4_third_stone_bound(g, p.moves);
+    if (third <= a0) {
+        *v = third;
+        return true;
+    }
+    if (third < hi)
+        hi = third;
     uint32_t order = ORDER_END;
     for (int i = n - 1; i >= 0; i--)
         order = order << 4 | (uint32_t)cols[i];
     f->order = order;
     f->kind = use_tt ? FRAME_SEARCH : FRAME_NO_TT;
     f->lo = (int8_t)lo;
-    f->a0 = f->a = (int8_t)(alpha > lo ? alpha : lo);
+    f->a0 = f->a = (int8_t)a0;
     f->b = (int8_t)(beta < hi ? beta : hi);
     f->nodes0 = (uint32_t)c->nodes;
     return false;
