@@ -248,6 +248,10 @@ expect_lines out 3 "expected 3 lines"
 checks=$((checks + 1))
 ! grep -qv '^{.*"score":-\{0,1\}[0-9][0-9]*.*}$' "$TMP/out" || fail "a line is not a JSON object with a score"
 expect_out_contains '"ok":true'
+# The nodes that searched children: at most all the nodes.
+checks=$((checks + 1))
+awk -F'[:,]' '{ for (i = 1; i < NF; i++) { if ($i == "\"nodes\"") n = $(i + 1); if ($i == "\"searched\"") s = $(i + 1) } }
+    s == "" || s + 0 > n + 0 { bad = 1 } END { exit bad }' "$TMP/out" || fail "a line lacks searched, or it exceeds nodes"
 
 run "analyze --json" "$GTS" c4 analyze --json --width 4 --height 4 -
 expect_rc 0

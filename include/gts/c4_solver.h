@@ -64,6 +64,11 @@ typedef struct c4_result {
     int score;                  /* exact score, or -1/0/1 when weak */
     uint64_t nodes;             /* positions searched, all threads */
     uint64_t tt_hits;           /* table probes that found the position */
+    /* Nodes that searched their children: not settled by a bound, the
+     * table, a forced move or a move that leaves no defence (the count the
+     * reference solvers report, which play such positions out without
+     * counting them); the plain algorithms: every node. */
+    uint64_t searched;
     double usec;                /* wall-clock microseconds */
 } c4_result;
 

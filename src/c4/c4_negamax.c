@@ -32,7 +32,7 @@ void c4_search_init(c4_search *s, const c4_geom *g, tt_table *tt, tt_table *near
     s->slow_probe = false;
     s->progress = NULL;
     s->progress_ctx = NULL;
-    s->nodes = s->tt_hits = 0;
+    s->nodes = s->tt_hits = s->searched = 0;
     for (int i = 0; i < g->width; i++)      /* centre, then outwards */
         s->order[i] = c4_centre_column(g, i);
 }
@@ -206,6 +206,7 @@ static inline __attribute__((always_inline)) int negamax_body(c4_search *s, cons
      * is put off until the other moves are done (ABDADA), so the threads
      * spread over the tree instead of repeating each other.  The first
      * move is always searched at once. */
+    s->searched++;
     const bool spread = s->busy && p->moves < g->cells - SPREAD_MIN_EMPTY;
     unsigned deferred = 0;
     const uint64_t nodes0 = s->nodes;

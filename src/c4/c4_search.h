@@ -44,6 +44,7 @@ typedef struct c4_search {
     void *progress_ctx;
     uint64_t nodes;
     uint64_t tt_hits;
+    uint64_t searched;          /* nodes that searched children (c4_result) */
     int order[C4_MAX_WIDTH];    /* column order for ties: centre first */
 } c4_search;
 

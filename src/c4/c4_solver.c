@@ -146,6 +146,8 @@ int c4_solve(c4_solver *s, const c4_pos *p, bool weak, c4_result *r)
     r->score = score;
     r->nodes = ctx.nodes;
     r->tt_hits = ctx.tt_hits;
+    /* The plain algorithms settle nothing without a search. */
+    r->searched = s->opt.algo == C4_ALGO_SOLVER ? ctx.searched : ctx.nodes;
     r->usec = gts_now_usec() - t0;
     return 0;
 }
@@ -182,6 +184,7 @@ int c4_analyze(c4_solver *s, const c4_pos *p, int scores[C4_MAX_WIDTH], bool pla
             return -1;
         r->nodes += child.nodes;
         r->tt_hits += child.tt_hits;
+        r->searched += child.searched;
         r->usec += child.usec;
     }
     return 0;

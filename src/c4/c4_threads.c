@@ -84,7 +84,7 @@ int c4_pool_solve(c4_pool *pool, c4_search *main, const c4_pos *p, bool weak, in
     pool->pos = *p;
     pool->weak = weak;
     for (int i = 0; i < pool->helpers; i++)
-        pool->ctx[i].nodes = pool->ctx[i].tt_hits = 0;
+        pool->ctx[i].nodes = pool->ctx[i].tt_hits = pool->ctx[i].searched = 0;
     main->stop = &pool->done;
     main->outside = pool->outside;
     main->busy = pool->busy;
@@ -99,6 +99,7 @@ int c4_pool_solve(c4_pool *pool, c4_search *main, const c4_pos *p, bool weak, in
     for (int i = 0; i < pool->helpers; i++) {
         main->nodes += pool->ctx[i].nodes;
         main->tt_hits += pool->ctx[i].tt_hits;
+        main->searched += pool->ctx[i].searched;
     }
     if (!atomic_load(&pool->won))
         return -1;

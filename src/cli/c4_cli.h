@@ -85,13 +85,14 @@ typedef struct c4_solved_line {
     const char *shown;          /* the moves as given, '-' for the empty board */
     int score;
     uint64_t nodes;
+    int64_t searched;           /* c4_result's, -1 where not counted (the GPU) */
     double usec;
     bool has_expected;
     int expected;               /* the exact score, also with --weak */
 } c4_solved_line;
 
 /* Prints l on stdout ("moves score nodes usec", or its JSON object with
- * the expected score), flushed if flush; a score other than the expected
+ * the nodes that searched children and the expected score), flushed if flush; a score other than the expected
  * one (its sign with --weak) is reported on stderr and counted in t. */
 void c4_print_solved(const c4_cli *c, const c4_solved_line *l, bool flush, solve_totals *t);
 

@@ -13,7 +13,10 @@ void c4_print_solved(const c4_cli *c, const c4_solved_line *l, bool flush, solve
     if (c->json) {
         printf("{\"moves\":");
         cli_json_string(stdout, l->shown);
-        printf(",\"score\":%d,\"nodes\":%llu,\"usec\":%.1f", l->score, (unsigned long long)l->nodes, l->usec);
+        printf(",\"score\":%d,\"nodes\":%llu", l->score, (unsigned long long)l->nodes);
+        if (l->searched >= 0)
+            printf(",\"searched\":%lld", (long long)l->searched);
+        printf(",\"usec\":%.1f", l->usec);
         if (l->has_expected)
             printf(",\"expected\":%d,\"ok\":%s", want, ok ? "true" : "false");
         printf("}\n");
@@ -51,7 +54,8 @@ static int solve_line(c4_cli *c, c4_solver *s, const char *where, long lineno, c
         return -1;
     r.usec = cli_now_usec() - t0;   /* the clear included, as in bench */
     t->positions++;
-    const c4_solved_line solved = { where, lineno, shown, r.score, r.nodes, r.usec, has_expected, expected };
+    const c4_solved_line solved = { where, lineno, shown, r.score, r.nodes, (int64_t)r.searched, r.usec, has_expected,
+                                    expected };
     c4_print_solved(c, &solved, true, t);
     cli_progress("positions solved: %ld", t->positions);
     return 0;
