@@ -202,11 +202,12 @@ static inline __attribute__((always_inline)) int negamax_body(c4_search *s, cons
         }
     }
 
+    s->searched++;   /* nothing above settled it: its children are searched */
+
     /* With several threads, a move another thread is searching right now
      * is put off until the other moves are done (ABDADA), so the threads
      * spread over the tree instead of repeating each other.  The first
      * move is always searched at once. */
-    s->searched++;
     const bool spread = s->busy && p->moves < g->cells - SPREAD_MIN_EMPTY;
     unsigned deferred = 0;
     const uint64_t nodes0 = s->nodes;
