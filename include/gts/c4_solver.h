@@ -43,6 +43,10 @@ int c4_algo_parse(const char *name, c4_algo *a);
  * calling thread). */
 typedef void (*c4_progress_fn)(int min, int max, uint64_t nodes, void *ctx);
 
+/* Called by c4_analyze as it goes: before it solves column col (score
+ * NULL), and with the column's score once it is known. */
+typedef void (*c4_column_fn)(int col, const int *score, void *ctx);
+
 typedef struct c4_options {
     c4_algo algo;
     size_t tt_bytes;            /* transposition table size (GTS_TT_DEFAULT_BYTES) */
@@ -50,6 +54,8 @@ typedef struct c4_options {
     const c4_book *book;        /* or NULL; used by C4_ALGO_SOLVER */
     c4_progress_fn progress;    /* or NULL */
     void *progress_ctx;
+    c4_column_fn column;        /* or NULL */
+    void *column_ctx;
     /* Raised from outside (a signal handler, another thread) to stop the
      * solves: each returns -1 soon, and every solve after it at once
      * while the token stays raised.  May be NULL. */
@@ -87,11 +93,6 @@ int c4_solve(c4_solver *s, const c4_pos *p, bool weak, c4_result *r);
  * time add up over the moves in r.  Returns 0, or -1 if interrupted. */
 int c4_analyze(c4_solver *s, const c4_pos *p, int scores[C4_MAX_WIDTH], bool playable[C4_MAX_WIDTH],
                c4_result *r);
-
-/* Exact score of playing col in p (a playable column of a game not over:
- * the caller checks), the nodes and time it took in r.  Returns 0, or -1
- * if interrupted. */
-int c4_analyze_move(c4_solver *s, const c4_pos *p, int col, int *score, c4_result *r);
 
 /* Empties the table (cheaply: in proportion to what was stored). */
 void c4_solver_clear(c4_solver *s);

@@ -152,7 +152,9 @@ int c4_solve(c4_solver *s, const c4_pos *p, bool weak, c4_result *r)
     return 0;
 }
 
-int c4_analyze_move(c4_solver *s, const c4_pos *p, int col, int *score, c4_result *r)
+/* Exact score of playing col in p (playable, the game not over), the
+ * nodes and time it took in r; -1 if interrupted. */
+static int analyze_move(c4_solver *s, const c4_pos *p, int col, int *score, c4_result *r)
 {
     const c4_geom *g = &s->g;
     *r = (c4_result){ 0 };
@@ -179,9 +181,13 @@ int c4_analyze(c4_solver *s, const c4_pos *p, int scores[C4_MAX_WIDTH], bool pla
         playable[col] = !over && c4_can_play(g, p, col);
         if (!playable[col])
             continue;
+        if (s->opt.column)
+            s->opt.column(col, NULL, s->opt.column_ctx);
         c4_result child;
-        if (c4_analyze_move(s, p, col, &scores[col], &child) != 0)
+        if (analyze_move(s, p, col, &scores[col], &child) != 0)
             return -1;
+        if (s->opt.column)
+            s->opt.column(col, &scores[col], s->opt.column_ctx);
         r->nodes += child.nodes;
         r->tt_hits += child.tt_hits;
         r->searched += child.searched;

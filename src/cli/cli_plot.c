@@ -12,6 +12,7 @@
 
 #include "cli.h"
 #include "cli_plot_data.h"
+#include "core/write_all.h"
 
 extern char **environ;
 
@@ -242,20 +243,6 @@ static void put_script(FILE *f, const cli_plot_spec *spec, const plot_data *d, c
         fputs("unset multiplot\n", f);
 }
 
-static int write_all(int fd, const char *s, size_t len)
-{
-    while (len > 0) {
-        const ssize_t n = write(fd, s, len);
-        if (n < 0 && errno == EINTR)
-            continue;
-        if (n <= 0)
-            return -1;
-        s += n;
-        len -= (size_t)n;
-    }
-    return 0;
-}
-
 /* Runs gnuplot on script with its output to out; its exit status, or -1
  * if it could not be started (after an error line). */
 static int run_gnuplot(const char *gnuplot, const char *script, size_t len, int out)
@@ -285,7 +272,7 @@ static int run_gnuplot(const char *gnuplot, const char *script, size_t len, int 
      * status says what went wrong. */
     struct sigaction ignore = { .sa_handler = SIG_IGN }, old;
     sigaction(SIGPIPE, &ignore, &old);
-    write_all(fds[1], script, len);
+    gts_write_all(fds[1], script, len);
     close(fds[1]);
     sigaction(SIGPIPE, &old, NULL);
     int status;

@@ -72,24 +72,12 @@ static void c4_bounds(int min, int max, uint64_t nodes, void *ctx)
                       (unsigned long long)nodes);
 }
 
-/* Every column's score into scores/playable, with progress; -1 if stopped. */
-static int c4_columns(c4_solver *s, const c4_pos *p, int *scores, bool *playable, c4_watch *w, c4_result *r)
+static void c4_column(int col, const int *score, void *ctx)
 {
-    int dummy;
-    const bool over = c4_final_score(&c4_standard, p, &dummy);
-    for (int col = 0; col < c4_standard.width; col++) {
-        playable[col] = !over && c4_can_play(&c4_standard, p, col);
-        if (!playable[col])
-            continue;
-        w->col = col;
-        c4_result child;
-        if (c4_analyze_move(s, p, col, &scores[col], &child) != 0)
-            return -1;
-        r->nodes += child.nodes;
-        r->usec += child.usec;
-        web_progress_line(w->p, "{\"col\":%d,\"score\":%d}", col + 1, scores[col]);
-    }
-    return 0;
+    c4_watch *w = ctx;
+    w->col = col;
+    if (score)
+        web_progress_line(w->p, "{\"col\":%d,\"score\":%d}", col + 1, *score);
 }
 
 web_answer web_c4(const web_options *o, const char *moves, gts_stop *stop, web_progress *progress)
@@ -109,13 +97,15 @@ web_answer web_c4(const web_options *o, const char *moves, gts_stop *stop, web_p
     opt.stop = stop;
     opt.progress = progress ? c4_bounds : NULL;
     opt.progress_ctx = &w;
+    opt.column = progress ? c4_column : NULL;
+    opt.column_ctx = &w;
     c4_solver *s = c4_solver_create(&c4_standard, &opt, err, sizeof err);
     if (!s)
         return web_error(500, "%s", err);
     int scores[C4_MAX_WIDTH];
     bool playable[C4_MAX_WIDTH];
-    c4_result r = { 0 };
-    const int rc = c4_columns(s, &p, scores, playable, &w, &r);
+    c4_result r;
+    const int rc = c4_analyze(s, &p, scores, playable, &r);
     c4_solver_free(s);
     if (rc != 0)
         return web_error(503, "the analysis was stopped (its bound is %g s, or the client went away)",

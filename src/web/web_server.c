@@ -28,10 +28,9 @@ typedef struct server {
     web_watch w;
 } server;
 
-static enum MHD_Result reply(struct MHD_Connection *c, int status, const char *type, void *body, size_t len,
-                            enum MHD_ResponseMemoryMode mode)
+/* Sends r (NULL: none could be made) with its type, uncached. */
+static enum MHD_Result queue(struct MHD_Connection *c, int status, const char *type, struct MHD_Response *r)
 {
-    struct MHD_Response *r = MHD_create_response_from_buffer(len, body, mode);
     if (!r)
         return MHD_NO;
     MHD_add_response_header(r, "Content-Type", type);
@@ -39,6 +38,12 @@ static enum MHD_Result reply(struct MHD_Connection *c, int status, const char *t
     const enum MHD_Result rc = MHD_queue_response(c, (unsigned)status, r);
     MHD_destroy_response(r);
     return rc;
+}
+
+static enum MHD_Result reply(struct MHD_Connection *c, int status, const char *type, void *body, size_t len,
+                            enum MHD_ResponseMemoryMode mode)
+{
+    return queue(c, status, type, MHD_create_response_from_buffer(len, body, mode));
 }
 
 static enum MHD_Result send_answer(struct MHD_Connection *c, web_answer a)
@@ -115,13 +120,7 @@ static enum MHD_Result answer(struct MHD_Connection *c, server *s, web_request *
         web_answer plain;
         struct MHD_Response *r = web_stream_start(s->o, &s->w, q, deadline, fd, state, &plain);
         web_request_free(q);
-        if (!r)
-            return send_answer(c, plain);
-        MHD_add_response_header(r, "Content-Type", "application/x-ndjson");
-        MHD_add_response_header(r, "Cache-Control", "no-store");
-        const enum MHD_Result rc = MHD_queue_response(c, 200, r);
-        MHD_destroy_response(r);
-        return rc;
+        return r ? queue(c, 200, "application/x-ndjson", r) : send_answer(c, plain);
     }
     gts_stop stop = GTS_STOP_INIT;
     const int slot = web_watch_add(&s->w, &stop, deadline, fd);
@@ -129,8 +128,6 @@ static enum MHD_Result answer(struct MHD_Connection *c, server *s, web_request *
     if (slot < 0) {
         a = web_error(503, "too many searches at once (%d)", WEB_SLOTS);
     } else {
-        if (gts_stop_raised(s->o->stop))
-            gts_stop_raise(&stop);
         a = web_answer_request(s->o, q, &stop, NULL);
         web_watch_remove(&s->w, slot);
     }
@@ -201,7 +198,8 @@ int web_serve(const web_options *o, void (*ready)(int port, void *ctx), void *ct
     struct MHD_Daemon *d = MHD_start_daemon(
         MHD_USE_THREAD_PER_CONNECTION | MHD_USE_INTERNAL_POLLING_THREAD, (uint16_t)o->port, NULL, NULL, on_request,
         &s, MHD_OPTION_SOCK_ADDR, (struct sockaddr *)&addr, MHD_OPTION_CONNECTION_LIMIT, (unsigned)WEB_SLOTS,
-        MHD_OPTION_CONNECTION_TIMEOUT, 30u, MHD_OPTION_CONNECTION_MEMORY_LIMIT, (size_t)32768, MHD_OPTION_NOTIFY_COMPLETED, on_completed, &s, MHD_OPTION_END);
+        MHD_OPTION_CONNECTION_TIMEOUT, 30u, MHD_OPTION_CONNECTION_MEMORY_LIMIT, (size_t)32768,
+        MHD_OPTION_NOTIFY_COMPLETED, on_completed, &s, MHD_OPTION_END);
     if (!d) {
         snprintf(err, errlen, "cannot listen on %s:%d (in use, or not an address of this machine)", o->bind,
                  o->port);

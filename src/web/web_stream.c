@@ -1,7 +1,6 @@
 /* Answers sent with their progress, line by line (web_stream.h). */
 #include "web/web_stream.h"
 
-#include <errno.h>
 #include <signal.h>
 #include <stdarg.h>
 #include <stdatomic.h>
@@ -10,22 +9,18 @@
 #include <string.h>
 #include <unistd.h>
 
-struct web_progress {
-    int fd;                  /* the pipe's end the search writes */
-    gts_stop *stop;          /* raised when a line cannot be sent */
-    struct stream *owner;
-};
+#include "core/write_all.h"
 
-/* Held by the search's thread and by the connection: the last to let go
+/* A streamed answer, which is also where its search's progress goes:
+ * held by the search's thread and by the connection, the last to let go
  * frees it. */
-typedef struct stream stream;
-struct stream {
+struct web_progress {
     const web_options *o;
     web_watch *w;
     web_request q;
-    gts_stop stop;
+    gts_stop stop;           /* raised too when a line cannot be sent */
     int slot;
-    web_progress out;
+    int out;                 /* the pipe's end the search writes */
     atomic_int holders;
     /* Until the first line of progress the answer may still go as an
      * ordinary one, with its own status (a bad request is a 400). */
@@ -35,35 +30,27 @@ struct stream {
     bool answered;           /* the answer came first: it is in early */
     web_answer early;
 };
+typedef struct web_progress stream;
+
+/* Frees s (its request already freed or handed back). */
+static void drop(stream *s)
+{
+    pthread_cond_destroy(&s->news);
+    pthread_mutex_destroy(&s->lock);
+    free(s);
+}
 
 static void let_go(stream *s)
 {
     if (atomic_fetch_sub(&s->holders, 1) == 1) {
         web_request_free(&s->q);
-        pthread_cond_destroy(&s->news);
-        pthread_mutex_destroy(&s->lock);
-        free(s);
+        drop(s);
     }
 }
 
-/* Writes all of text; false when the reader has gone. */
-static bool send_all(int fd, const char *text, size_t len)
+void web_progress_line(stream *s, const char *fmt, ...)
 {
-    while (len) {
-        const ssize_t n = write(fd, text, len);
-        if (n < 0 && errno == EINTR)
-            continue;
-        if (n <= 0)
-            return false;
-        text += n;
-        len -= (size_t)n;
-    }
-    return true;
-}
-
-void web_progress_line(web_progress *p, const char *fmt, ...)
-{
-    if (!p || gts_stop_raised(p->stop))
+    if (!s || gts_stop_raised(&s->stop))
         return;
     char line[512];
     va_list ap;
@@ -73,15 +60,14 @@ void web_progress_line(web_progress *p, const char *fmt, ...)
     if (n < 0 || (size_t)n >= sizeof line - 1)
         return;   /* no progress line is that long */
     line[n] = '\n';
-    stream *s = p->owner;
     if (!s->streaming) {
         pthread_mutex_lock(&s->lock);
         s->streaming = true;
         pthread_cond_signal(&s->news);
         pthread_mutex_unlock(&s->lock);
     }
-    if (!send_all(p->fd, line, (size_t)n + 1))
-        gts_stop_raise(p->stop);
+    if (!gts_write_all(s->out, line, (size_t)n + 1))
+        gts_stop_raise(&s->stop);
 }
 
 static void *run(void *arg)
@@ -92,7 +78,7 @@ static void *run(void *arg)
     sigemptyset(&pipe_signal);
     sigaddset(&pipe_signal, SIGPIPE);
     pthread_sigmask(SIG_BLOCK, &pipe_signal, NULL);
-    web_answer a = web_answer_request(s->o, &s->q, &s->stop, &s->out);
+    web_answer a = web_answer_request(s->o, &s->q, &s->stop, s);
     pthread_mutex_lock(&s->lock);
     const bool early = !s->streaming;
     if (early) {
@@ -104,10 +90,10 @@ static void *run(void *arg)
     if (!early) {
         static const char no_memory[] = "{\"error\":\"out of memory\"}\n";
         const char *last = a.body ? a.body : no_memory;
-        send_all(s->out.fd, last, strlen(last));
+        gts_write_all(s->out, last, strlen(last));
         free(a.body);
     }
-    close(s->out.fd);
+    close(s->out);
     web_watch_remove(s->w, s->slot);
     let_go(s);
     return NULL;
@@ -125,35 +111,40 @@ static bool answered_first(stream *s)
     return answered;
 }
 
+/* s's search on a detached thread of its own; false if none starts. */
+static bool start(stream *s)
+{
+    pthread_t t;
+    pthread_attr_t attr;
+    pthread_attr_init(&attr);
+    pthread_attr_setdetachstate(&attr, PTHREAD_CREATE_DETACHED);
+    const bool started = pthread_create(&t, &attr, run, s) == 0;
+    pthread_attr_destroy(&attr);
+    return started;
+}
+
 struct MHD_Response *web_stream_start(const web_options *o, web_watch *w, web_request *q, double deadline, int fd,
                                       void **state, web_answer *plain)
 {
-    *plain = web_error(503, "too many searches at once (%d), or no pipe or thread to be had", WEB_SLOTS);
     stream *s = calloc(1, sizeof *s);
     int ends[2] = { -1, -1 };
     if (!s || pipe(ends) != 0) {
         free(s);
+        *plain = web_error(503, "no pipe to be had for the answer");
         return NULL;
     }
     s->o = o;
     s->w = w;
     s->q = *q;
     s->stop = (gts_stop)GTS_STOP_INIT;
-    s->out = (web_progress){ ends[1], &s->stop, s };
+    s->out = ends[1];
     atomic_init(&s->holders, 2);
     pthread_mutex_init(&s->lock, NULL);
     pthread_cond_init(&s->news, NULL);
     struct MHD_Response *r = MHD_create_response_from_pipe(ends[0]);
     s->slot = r ? web_watch_add(w, &s->stop, deadline, fd) : -1;
-    pthread_t t;
-    pthread_attr_t attr;
-    pthread_attr_init(&attr);
-    pthread_attr_setdetachstate(&attr, PTHREAD_CREATE_DETACHED);
-    if (gts_stop_raised(o->stop))
-        gts_stop_raise(&s->stop);
-    const bool started = s->slot >= 0 && pthread_create(&t, &attr, run, s) == 0;
-    pthread_attr_destroy(&attr);
-    if (!started) {
+    if (s->slot < 0 || !start(s)) {
+        *plain = web_error(503, "too many searches at once (%d), or no thread to be had", WEB_SLOTS);
         if (s->slot >= 0)
             web_watch_remove(w, s->slot);
         if (r)
@@ -161,20 +152,16 @@ struct MHD_Response *web_stream_start(const web_options *o, web_watch *w, web_re
         else
             close(ends[0]);
         close(ends[1]);
-        pthread_cond_destroy(&s->news);
-        pthread_mutex_destroy(&s->lock);
-        free(s);
+        drop(s);
         return NULL;
     }
     *q = (web_request){ 0 };
     if (answered_first(s)) {
-        free(plain->body);
         *plain = s->early;
         MHD_destroy_response(r);
         let_go(s);
         return NULL;
     }
-    free(plain->body);
     *plain = (web_answer){ 0 };
     *state = s;
     return r;

@@ -11,6 +11,7 @@ void web_watch_init(web_watch *w)
     pthread_cond_init(&w->idle, NULL);
     for (int i = 0; i < WEB_SLOTS; i++)
         w->stop[i] = NULL;
+    w->closing = false;
 }
 
 void web_watch_destroy(web_watch *w)
@@ -30,6 +31,8 @@ int web_watch_add(web_watch *w, gts_stop *stop, double deadline, int fd)
             w->fd[i] = fd;
             slot = i;
         }
+    if (slot >= 0 && w->closing)
+        gts_stop_raise(stop);
     pthread_mutex_unlock(&w->lock);
     return slot;
 }
@@ -74,6 +77,7 @@ int web_watch_check(web_watch *w, bool all)
     const double now = gts_now_usec();
     int running = 0;
     pthread_mutex_lock(&w->lock);
+    w->closing |= all;
     for (int i = 0; i < WEB_SLOTS; i++) {
         if (!w->stop[i])
             continue;

@@ -21,12 +21,14 @@ typedef struct web_watch {
     gts_stop *stop[WEB_SLOTS];
     double deadline[WEB_SLOTS];
     int fd[WEB_SLOTS];       /* -1: not polled */
+    bool closing;            /* every search stopped: one added now stops at once */
 } web_watch;
 
 void web_watch_init(web_watch *w);
 void web_watch_destroy(web_watch *w);
 
-/* A search in: its slot, or -1 when all WEB_SLOTS are taken. */
+/* A search in: its slot, or -1 when all WEB_SLOTS are taken.  Once the
+ * server is stopping its token is raised at once. */
 int web_watch_add(web_watch *w, gts_stop *stop, double deadline, int fd);
 void web_watch_remove(web_watch *w, int slot);
 
@@ -35,8 +37,9 @@ void web_watch_remove(web_watch *w, int slot);
  * is stopped.  Nothing when the slot has gone to another search. */
 void web_watch_closed(web_watch *w, int slot, gts_stop *stop);
 
-/* Raises the tokens past their deadline or of a client gone (every one
- * when all); returns how many searches run. */
+/* Raises the tokens past their deadline or of a client gone (with all:
+ * every one, and those added from now on); returns how many searches
+ * run. */
 int web_watch_check(web_watch *w, bool all);
 
 /* Waits until no search runs. */
