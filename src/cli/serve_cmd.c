@@ -14,7 +14,7 @@
 
 static const char usage_text[] =
     "usage: gts serve [--port N] [--bind ADDR] [--www DIR] [--max-seconds S] [--tt-mb MB]\n"
-    "                 [--book FILE]\n"
+    "                 [--book FILE|none]\n"
     "A web page to play and analyse in a browser, served on http://ADDR:N/ with\n"
     "its JSON API: GET /api/c4?moves=4453 answers every column's exact score\n"
     "(/api/othello, /api/gomoku the other games; &progress=1: lines of\n"
