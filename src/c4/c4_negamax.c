@@ -46,7 +46,7 @@ tt_table *c4_near_create(const c4_geom *g, char *err, size_t errlen)
 /* The table that keeps a position with `moves` stones. */
 static inline tt_table *table_for(const c4_search *s, const c4_geom *g, int moves)
 {
-    return g->cells - moves < C4_NEAR_EMPTY ? s->near : s->tt;
+    return g->cells - moves < (s->busy ? C4_NEAR_EMPTY_THREADS : C4_NEAR_EMPTY) ? s->near : s->tt;
 }
 
 static inline int work_of(uint64_t nodes)
