@@ -5,7 +5,8 @@
  * What prunes (docs/notes/c4_solver.md has what each was measured at):
  *  - only non-losing moves are searched (forced blocks, no cell under an
  *    opponent's winning cell, a double threat is a loss at once);
- *  - the score range is bounded by the move count, by claimeven, and by a
+ *  - the score range is bounded by the move count, by claimeven (for the
+ *    opponent, or for the mover after its move in the one odd column), by a
  *    move that leaves the opponent no defence (solved without a search;
  *    where no move does, the mover cannot win before its third stone);
  *  - the transposition table keeps lower, upper or exact bounds and the best
@@ -92,6 +93,9 @@ static inline __attribute__((always_inline)) int negamax_body(c4_search *s, cons
     int hi = c4_claimeven_bound(g, p, possible, (g->cells - 1 - p->moves) / 2);
     if (hi <= alpha)
         return hi;
+    lo = c4_claimeven_lower(g, p, possible, lo);
+    if (lo >= beta)
+        return lo;
 
     if (s->book && p->moves <= c4_book_depth(s->book)) {
         int score;

@@ -41,6 +41,25 @@ C4_INLINE int c4_claimeven_bound(const c4_geom *g, const c4_pos *p, uint64_t pos
     return bound < hi ? bound : hi;
 }
 
+/* Claimeven for the side to move: if exactly one column has an odd number
+ * of empty cells, the mover can play there and then answer each of the
+ * opponent's moves directly on top of it, taking the upper cell of every
+ * pair.  If the opponent completes no four even with all the lower cells,
+ * the mover cannot lose (and wins if its cells make a four).  Returns that
+ * lower bound, or `lo` when the rule does not apply. */
+C4_INLINE int c4_claimeven_lower(const c4_geom *g, const c4_pos *p, uint64_t possible, int lo)
+{
+    const uint64_t lower = g->height & 1 ? g->board & ~g->even_rows : g->even_rows;
+    const uint64_t m = possible & ~lower;
+    if (!m || (m & (m - 1)))
+        return lo;
+    const uint64_t empty = g->board & ~(p->mask | m);
+    if (c4_has_four(g, (p->cur ^ p->mask) | (empty & lower)))
+        return lo;
+    const int bound = c4_has_four(g, p->cur | m | (empty & ~lower)) ? 1 : 0;
+    return bound > lo ? bound : lo;
+}
+
 /* Whether playing cell m (after which the mover's winning cells are w)
  * leaves the opponent no move that does not lose at once: two threats it
  * cannot both stop (two playable winning cells, or two stacked ones with

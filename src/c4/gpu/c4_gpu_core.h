@@ -14,11 +14,11 @@
  *    alpha-beta (immediate win check, window clamped by the move count,
  *    columns left to right), optionally with the device table;
  *  - full: the CPU solver's pruning (src/c4/c4_negamax.c): non-losing
- *    moves only, forced moves without the table, claimeven, double threats,
- *    table move first then threat count, centre first.  It leaves out what
- *    costs a GPU thread more than it saves (mirror keys, enhanced
- *    transposition cutoffs, the near table): same scores, other node
- *    counts.
+ *    moves only, forced moves without the table, claimeven (both ways),
+ *    double threats, table move first then threat count, centre first.
+ *    It leaves out what costs a GPU thread more than it saves (mirror
+ *    keys, enhanced transposition cutoffs, the near table): same scores,
+ *    other node counts.
  *
  * The device table: buckets of TT_BUCKET one-word entries (tt_entry.h) in
  * global memory, shared by every thread of a launch and lock-free.  The
@@ -282,6 +282,11 @@ GC_INLINE bool c4g_enter_full(c4g_ctx *c, c4g_frame *f, int alpha, int beta, int
     int hi = c4_claimeven_bound(g, &p, possible, (g->cells - 1 - p.moves) / 2);
     if (hi <= alpha) {
         *v = hi;
+        return true;
+    }
+    lo = c4_claimeven_lower(g, &p, possible, lo);
+    if (lo >= beta) {
+        *v = lo;
         return true;
     }
     const bool use_tt = c->tt.slots && p.moves < g->cells - C4_TT_MIN_EMPTY;
