@@ -24,39 +24,52 @@ C4_INLINE int c4_next_probe(int min, int max)
     return med;
 }
 
-/* Claimeven: if every column has an even number of empty cells, the
- * opponent can answer each move directly on top of it and so take the upper
- * cell of every pair.  If the side to move completes no four even with all
- * the lower cells, it cannot win (and loses if the opponent's cells make a
- * four).  Returns that upper bound, or `hi` when the rule does not apply. */
+/* Claimeven.  Pair the empty cells of each column from its bottom up: the
+ * player who answers every move directly on top of it (the follower) takes
+ * the upper cell of every pair.  A column with an odd number of empty
+ * cells has its lowest empty cell unpaired ("upper" by row parity); when
+ * the leader plays one of these, the follower plays another, and both
+ * columns are then paired as the others.  So the leader gets at most its
+ * stones, the lower cells and those unpaired cells; the follower at least
+ * its stones and the upper cells but those.  An even number of unpaired
+ * cells makes the side to move the leader, an odd number lets it become
+ * the follower by playing one of them. */
+C4_INLINE uint64_t c4_claimeven_lower_cells(const c4_geom *g)
+{
+    return g->height & 1 ? g->board & ~g->even_rows : g->even_rows;
+}
+
+/* The side to move as the leader: if it completes no four even with every
+ * cell the follower may leave it, it cannot win (and loses if the
+ * follower's cells make a four).  Returns that upper bound, or `hi` when
+ * the rule does not apply. */
 C4_INLINE int c4_claimeven_bound(const c4_geom *g, const c4_pos *p, uint64_t possible, int hi)
 {
-    const uint64_t lower = g->height & 1 ? g->board & ~g->even_rows : g->even_rows;
-    if (possible & ~lower)
+    const uint64_t lower = c4_claimeven_lower_cells(g), unpaired = possible & ~lower;
+    if (c4_popcount(unpaired) & 1)
         return hi;
     const uint64_t empty = g->board & ~p->mask;
-    if (c4_has_four(g, p->cur | (empty & lower)))
+    if (c4_has_four(g, p->cur | (empty & lower) | unpaired))
         return hi;
-    const int bound = c4_has_four(g, (p->cur ^ p->mask) | (empty & ~lower)) ? -1 : 0;
+    const int bound = c4_has_four(g, (p->cur ^ p->mask) | (empty & ~lower & ~unpaired)) ? -1 : 0;
     return bound < hi ? bound : hi;
 }
 
-/* Claimeven for the side to move: if exactly one column has an odd number
- * of empty cells, the mover can play there and then answer each of the
- * opponent's moves directly on top of it, taking the upper cell of every
- * pair.  If the opponent completes no four even with all the lower cells,
- * the mover cannot lose (and wins if its cells make a four).  Returns that
- * lower bound, or `lo` when the rule does not apply. */
+/* The side to move as the follower, after playing an unpaired cell: if the
+ * opponent completes no four even with every cell it may get, the mover
+ * cannot lose (and wins if its cells make a four).  Returns that lower
+ * bound, or `lo` when the rule does not apply. */
 C4_INLINE int c4_claimeven_lower(const c4_geom *g, const c4_pos *p, uint64_t possible, int lo)
 {
-    const uint64_t lower = g->height & 1 ? g->board & ~g->even_rows : g->even_rows;
-    const uint64_t m = possible & ~lower;
-    if (!m || (m & (m - 1)))
+    const uint64_t lower = c4_claimeven_lower_cells(g), unpaired = possible & ~lower;
+    if (!(c4_popcount(unpaired) & 1))
         return lo;
-    const uint64_t empty = g->board & ~(p->mask | m);
-    if (c4_has_four(g, (p->cur ^ p->mask) | (empty & lower)))
+    const uint64_t empty = g->board & ~p->mask;
+    /* Whichever unpaired cell the mover takes, the opponent gets at most
+     * the others. */
+    if (c4_has_four(g, (p->cur ^ p->mask) | (empty & lower) | unpaired))
         return lo;
-    const int bound = c4_has_four(g, p->cur | m | (empty & ~lower)) ? 1 : 0;
+    const int bound = c4_has_four(g, p->cur | (empty & ~lower & ~unpaired) | (unpaired & (0 - unpaired))) ? 1 : 0;
     return bound > lo ? bound : lo;
 }
 
