@@ -6,7 +6,7 @@
  *  - only non-losing moves are searched (forced blocks, no cell under an
  *    opponent's winning cell, a double threat is a loss at once);
  *  - the score range is bounded by the move count, by claimeven (for the
- *    opponent, or for the mover after its move in the one odd column), by a
+ *    opponent, or for the mover after it plays an unpaired cell), by a
  *    move that leaves the opponent no defence (solved without a search;
  *    where no move does, the mover cannot win before its third stone);
  *  - the transposition table keeps lower, upper or exact bounds and the best
