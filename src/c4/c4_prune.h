@@ -75,8 +75,9 @@ C4_INLINE int c4_claimeven_lower(const c4_geom *g, const c4_pos *p, uint64_t pos
     if (!(c4_popcount(unpaired) & 1))
         return lo;
     const uint64_t empty = g->board & ~p->mask;
-    /* Whichever unpaired cell the mover takes, the opponent gets at most
-     * the others. */
+    /* The opponent gets at most its stones, the lower cells and the
+     * unpaired cells (the mover's own among them: trying each cell alone
+     * cost more than it saved); the mover plays the lowest unpaired cell. */
     if (c4_has_four(g, (p->cur ^ p->mask) | (empty & lower) | unpaired))
         return lo;
     const int bound = c4_has_four(g, p->cur | (empty & ~lower & ~unpaired) | (unpaired & (0 - unpaired))) ? 1 : 0;
