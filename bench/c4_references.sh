@@ -11,10 +11,10 @@
 # them are in bench/c4_references/.
 #
 # Builds, from those sources (no network needed):
-#   build/ref-steininger/steininger_bench  ChristopheSteininger/c4 (C++20) + drivers/steininger_driver.cpp,
+#   build/ref-steininger/steininger_bench  ChristopheSteininger/c4 (C++20) + c4_references/steininger_driver.cpp,
 #        its settings.h edited for the run: 1 thread, 8388617-entry (64 MB) table, no move jitter;
 #        flags of its CMake OPTIMISE mode (-O3 -flto -DNDEBUG) + -march=native
-#   build/ref-pons/pons_bench              PascalPons/connect4 + drivers/pons_driver.cpp (never loads a book);
+#   build/ref-pons/pons_bench              PascalPons/connect4 + c4_references/pons_driver.cpp (never loads a book);
 #        table 2^24 entries (next prime, 4+1 bytes each: ~80 MB, upstream TABLE_SIZE=24);
 #        flags of its Makefile (-O3 -DNDEBUG) + -march=native
 #   build/ref-pons/c4solver                upstream main (sanity check only, run in an empty folder: no book)

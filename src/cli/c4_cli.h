@@ -92,8 +92,9 @@ typedef struct c4_solved_line {
 } c4_solved_line;
 
 /* Prints l on stdout ("moves score nodes usec", or its JSON object with
- * the nodes that searched children and the expected score), flushed if flush; a score other than the expected
- * one (its sign with --weak) is reported on stderr and counted in t. */
+ * the nodes that searched children and the expected score), flushed if
+ * flush; a score other than the expected one (its sign with --weak) is
+ * reported on stderr and counted in t. */
 void c4_print_solved(const c4_cli *c, const c4_solved_line *l, bool flush, solve_totals *t);
 
 /* A test set in memory (bench). */

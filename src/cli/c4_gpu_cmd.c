@@ -78,7 +78,7 @@ static int flush_gpu_batch(c4_cli *c, c4_gpu *gpu, gpu_batch *b, solve_totals *t
     const double usec = st.total_us / (double)b->n;
     for (long i = 0; i < b->n; i++) {
         const gpu_line *l = &b->line[i];
-        const c4_solved_line solved = { l->where, l->lineno, l->shown,  scores[i], nodes[i], -1, usec,
+        const c4_solved_line solved = { l->where, l->lineno, l->shown, scores[i], nodes[i], -1, usec,
                                         l->has_expected, l->expected };
         c4_print_solved(c, &solved, false, t);
     }
