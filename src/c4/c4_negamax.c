@@ -328,7 +328,7 @@ int c4_search_solve(c4_search *s, const c4_pos *p, bool weak)
     while (min < max) {
         if (s->progress)
             s->progress(min, max, s->nodes, s->progress_ctx);
-        const int med = c4_next_probe(min, max, p->moves);
+        const int med = c4_next_probe(g, min, max, p->moves);
         s->slow_probe = med >= -C4_SLOW_PROBE && med <= C4_SLOW_PROBE;
         const int r = negamax(s, p, med, med + 1);
         if (c4_stopped(s))

@@ -486,7 +486,7 @@ GC_INLINE c4g_result c4g_solve_item(c4g_ctx *c, const c4g_item *it)
     } else {
         int min = -(g->cells - p.moves) / 2, max = c4_win_score(g, p.moves);
         while (min < max) {
-            const int med = c4_next_probe(min, max, p.moves);
+            const int med = c4_next_probe(g, min, max, p.moves);
             c->slow_probe = med >= -C4_SLOW_PROBE && med <= C4_SLOW_PROBE;
             const int r = c4g_negamax(c, &p, med, med + 1);
             if (c->aborted)

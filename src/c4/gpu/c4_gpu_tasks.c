@@ -96,7 +96,7 @@ static void next_probe(sched *s, int root)
         return;
     }
     const c4g_item *it = &gpu->items[root];
-    r->med = s->weak ? (r->max == 1 ? 0 : -1) : c4_next_probe(r->min, r->max, it->moves);
+    r->med = s->weak ? (r->max == 1 ? 0 : -1) : c4_next_probe(&gpu->g, r->min, r->max, it->moves);
     const c4_pos p = { it->cur, it->mask, it->moves };
     new_task(s, &p, r->med, -1, root);
 }
