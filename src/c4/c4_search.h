@@ -30,7 +30,8 @@
 #define C4_NEAR_EMPTY_THREADS 8
 
 /* Aligned to a cache line so that threads counting nodes in neighbouring
- * contexts do not share one. */
+ * contexts do not share one; threads search with a copy on their own
+ * stacks all the same (c4_threads.c says why). */
 typedef struct c4_search {
     _Alignas(64) const c4_geom *g;
     tt_table *tt;               /* shared between threads */
