@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "c4/c4_batch.h"
 #include "c4/c4_threads.h"
 #include "c4/c4_search.h"
 #include "gts/tt.h"
@@ -150,6 +151,22 @@ int c4_solve(c4_solver *s, const c4_pos *p, bool weak, c4_result *r)
     r->searched = s->opt.algo == C4_ALGO_SOLVER ? ctx.searched : ctx.nodes;
     r->usec = gts_now_usec() - t0;
     return 0;
+}
+
+int c4_solve_batch(c4_solver *s, const c4_pos *ps, int n, bool weak, c4_result *r)
+{
+    if (s->opt.algo == C4_ALGO_SOLVER && s->opt.threads > 1) {
+        const c4_batch_tables t = { &s->g, s->tt, s->near, s->opt.threads, s->opt.book, s->opt.stop };
+        return c4_batch_run(&t, ps, n, weak, r);
+    }
+    int rc = 0;
+    for (int i = 0; i < n; i++) {
+        if (rc == 0 && c4_solve(s, &ps[i], weak, &r[i]) != 0)
+            rc = -1;
+        if (rc != 0)
+            r[i] = (c4_result){ .usec = -1 };
+    }
+    return rc;
 }
 
 /* Exact score of playing col in p (playable, the game not over), the

@@ -23,11 +23,10 @@ typedef struct c4_bench_variant {
     bool per_position;      /* GPU: one launch per position, as the report */
 } c4_bench_variant;
 
-/* What runs a configuration: its solvers (one, or one per thread for the
- * batch), or the GPU solver. */
+/* What runs a configuration: its solver (with the configuration's
+ * threads), or the GPU solver. */
 typedef struct c4_bench_engine {
-    c4_solver **solvers;
-    int nsolvers;
+    c4_solver *solver;
     c4_gpu *gpu;
 } c4_bench_engine;
 

@@ -1,13 +1,11 @@
 /* gts c4 bench: one set run with one configuration (c4_bench.h), on one
  * position at a time, as a batch over CPU threads, or on the GPU. */
-#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "c4_bench.h"
 #include "cli.h"
-#include "core/threads.h"
 
 /* Checks a score against the set's expected one. */
 static void count_score(const c4_cli *c, const c4_set *s, long i, int score, c4_bench_row *r)
@@ -49,55 +47,33 @@ static int run_cpu(const c4_cli *c, const c4_set *s, c4_solver *solver, c4_algo 
     return 0;
 }
 
-/* The batch on CPU threads: each takes the next position and solves it
- * alone with its own table. */
-typedef struct batch_job {
-    const c4_cli *c;
-    const c4_set *s;
-    c4_solver **solvers;
-    c4_result *res;
-    atomic_long next;
-    atomic_int failed;
-} batch_job;
-
-/* Thread `id`, with solver id. */
-static void batch_thread(void *arg, int id)
+/* The batch on CPU threads (c4_solve_batch): each solves positions of its
+ * own, then helps with the last ones; one table, cleared once. */
+static int run_cpu_batch(const c4_cli *c, const c4_set *s, c4_solver *solver, c4_bench_row *r)
 {
-    batch_job *job = arg;
-    for (;;) {
-        const long i = atomic_fetch_add(&job->next, 1);
-        if (i >= job->s->n)
-            break;
-        c4_solver_clear(job->solvers[id]);
-        if (c4_solve(job->solvers[id], &job->s->p[i].pos, job->c->weak, &job->res[i]) != 0) {
-            atomic_store(&job->failed, 1);
-            break;
-        }
-    }
-}
-
-static int run_cpu_batch(const c4_cli *c, const c4_set *s, c4_solver **solvers, int threads, c4_bench_row *r)
-{
-    batch_job job = { .c = c, .s = s, .solvers = solvers };
-    atomic_init(&job.next, 0);
-    atomic_init(&job.failed, 0);
-    job.res = calloc((size_t)s->n + 1, sizeof *job.res);
-    if (!job.res) {
+    c4_pos *ps = malloc(((size_t)s->n + 1) * sizeof *ps);
+    c4_result *res = malloc(((size_t)s->n + 1) * sizeof *res);
+    if (!ps || !res) {
+        free(ps), free(res);
         cli_error("out of memory");
         return -1;
     }
+    for (long i = 0; i < s->n; i++)
+        ps[i] = s->p[i].pos;
     const double t0 = cli_now_usec();
-    gts_run_threads(threads, batch_thread, &job);
+    c4_solver_clear(solver);
+    const int rc = c4_solve_batch(solver, ps, (int)s->n, c->weak, res);
     r->total_usec = cli_now_usec() - t0;
-    const int failed = atomic_load(&job.failed);
-    for (long i = 0; i < s->n && !failed; i++) {
+    if (rc == -2)
+        cli_error("out of memory for the batch");
+    for (long i = 0; i < s->n && rc == 0; i++) {
         r->positions++;
-        r->nodes += job.res[i].nodes;
-        r->hits += job.res[i].tt_hits;
-        count_score(c, s, i, job.res[i].score, r);
+        r->nodes += res[i].nodes;
+        r->hits += res[i].tt_hits;
+        count_score(c, s, i, res[i].score, r);
     }
-    free(job.res);
-    return failed ? -1 : 0;
+    free(ps), free(res);
+    return rc == 0 ? 0 : -1;
 }
 
 static int run_gpu(const c4_cli *c, const c4_set *s, c4_gpu *gpu, bool per_position, c4_bench_row *r)
@@ -145,27 +121,15 @@ int c4_bench_engine_create(const c4_cli *c, const c4_bench_variant *v, c4_bench_
         return e->gpu ? 0 : -1;
     }
     c4_options opt = c->opt;
-    opt.algo = v->algo;
-    opt.threads = v->kind == C4_BENCH_CPU ? v->threads : 1;
-    e->nsolvers = v->kind == C4_BENCH_CPU ? 1 : v->threads;
-    e->solvers = calloc((size_t)e->nsolvers, sizeof *e->solvers);
-    if (!e->solvers) {
-        snprintf(err, errlen, "out of memory");
-        return -1;
-    }
-    for (int i = 0; i < e->nsolvers; i++)
-        if (!(e->solvers[i] = c4_solver_create(&c->g, &opt, err, errlen))) {
-            c4_bench_engine_free(e);
-            return -1;
-        }
-    return 0;
+    opt.algo = v->kind == C4_BENCH_CPU ? v->algo : C4_ALGO_SOLVER;
+    opt.threads = v->threads;
+    e->solver = c4_solver_create(&c->g, &opt, err, errlen);
+    return e->solver ? 0 : -1;
 }
 
 void c4_bench_engine_free(c4_bench_engine *e)
 {
-    for (int i = 0; e->solvers && i < e->nsolvers; i++)
-        c4_solver_free(e->solvers[i]);
-    free(e->solvers);
+    c4_solver_free(e->solver);
     c4_gpu_free(e->gpu);
     memset(e, 0, sizeof *e);
 }
@@ -174,8 +138,8 @@ int c4_bench_run(const c4_cli *c, const c4_bench_variant *v, const c4_bench_engi
                  c4_bench_row *r)
 {
     switch (v->kind) {
-    case C4_BENCH_CPU: return run_cpu(c, s, e->solvers[0], v->algo, r);
-    case C4_BENCH_CPU_BATCH: return run_cpu_batch(c, s, e->solvers, v->threads, r);
+    case C4_BENCH_CPU: return run_cpu(c, s, e->solver, v->algo, r);
+    case C4_BENCH_CPU_BATCH: return run_cpu_batch(c, s, e->solver, r);
     case C4_BENCH_GPU: return run_gpu(c, s, e->gpu, v->per_position, r);
     }
     return -1;
