@@ -1,14 +1,14 @@
 /*
  * Many positions on many threads.  While positions are left, each thread
- * solves one of its own alone, at one thread's node rate (its own table
- * for the last 18 empty cells, nothing shared but the big table): on the
- * 16-core host, 16 such threads do 12 times the work of one, where one
- * search shared by 16 threads gets 3 to 5 times.  Once none is left, a
- * thread with nothing to do joins the position that the fewest threads are
- * on, as c4_solve's threads share a search (the busy table, its own table
- * only for the last 8 empty cells), and the position's owner joins in the
- * sharing at its next root probe: the last long positions do not run
- * alone.  Whoever finishes a position first answers it and stops the
+ * solves one of its own alone, at one thread's node rate, with tables of
+ * its own (one table shared by all ran Begin-Medium's batch 18 % slower on
+ * the 16-core host): 16 such threads do 12 times the work of one there,
+ * where one search shared by 16 threads gets 3 to 5 times.  Once none is
+ * left, a thread with nothing to do joins the position that the fewest
+ * threads are on, as c4_solve's threads share a search (the owner's table,
+ * the busy table, its own near table only for the last 8 empty cells), and
+ * the owner joins in the sharing at its next root probe: the last long
+ * positions do not run alone.  Whoever finishes a position first answers it and stops the
  * others on it.  A watcher (the calling thread, when the caller has a stop
  * token) passes the caller's stop on to every position.
  */
@@ -26,6 +26,7 @@
 /* One position: written by the threads on it. */
 typedef struct c4_job {
     _Alignas(64) gts_stop done;     /* answered, or the batch was stopped */
+    tt_table *tt;                   /* its owner's table */
     atomic_int won;                 /* a thread answered */
     atomic_int searchers;           /* threads on it now */
     _Atomic uint64_t nodes, tt_hits, searched;
@@ -79,8 +80,10 @@ static void offer(c4_batch *b, c4_job *job, int score)
 static void search(c4_batch *b, c4_search *s, int i, bool owner)
 {
     c4_job *job = &b->jobs[i];
-    if (owner)
+    if (owner) {
         job->t0 = gts_now_usec();
+        job->tt = s->tt;
+    }
     atomic_fetch_add(&job->searchers, 1);
     owner_hook hook = { s, job, b->busy };
     s->stop = &job->done;
@@ -114,15 +117,18 @@ static int pick_running(c4_batch *b)
 
 static void work(c4_batch *b, c4_search *s)
 {
+    tt_table *own = s->tt;
     while (!atomic_load(&b->stopped)) {
         const int i = atomic_fetch_add(&b->next, 1);
         if (i < b->n) {
+            s->tt = own;
             search(b, s, i, true);
             continue;
         }
         const int j = pick_running(b);
         if (j < 0)
             return;
+        s->tt = b->jobs[j].tt;
         search(b, s, j, false);
     }
 }
@@ -166,7 +172,7 @@ int c4_batch_run(const c4_batch_tables *t, const c4_pos *ps, int n, bool weak, c
     }
     gts_stop unused = GTS_STOP_INIT;
     for (int w = 0; w < t->threads; w++)
-        c4_search_init(&b.ctx[w], t->g, t->tt, t->near[w], t->book, &unused);
+        c4_search_init(&b.ctx[w], t->g, t->tt[w], t->near[w], t->book, &unused);
     for (int i = 0; i < n; i++) {
         c4_job *job = &b.jobs[i];
         gts_stop_reset(&job->done);

@@ -8,12 +8,12 @@
 #include "gts/c4_solver.h"
 #include "gts/tt.h"
 
-/* What the batch searches with: the solver's shared table, one near table
- * a thread (threads of them), its book (or NULL) and the caller's stop
- * token (or NULL). */
+/* What the batch searches with: a table and a near table a thread
+ * (threads of each; the threads that join a position use its owner's
+ * table), the book (or NULL) and the caller's stop token (or NULL). */
 typedef struct c4_batch_tables {
     const c4_geom *g;
-    tt_table *tt;
+    tt_table *const *tt;
     tt_table *const *near;
     int threads;
     const c4_book *book;

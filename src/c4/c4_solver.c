@@ -153,12 +153,33 @@ int c4_solve(c4_solver *s, const c4_pos *p, bool weak, c4_result *r)
     return 0;
 }
 
+/* The batch on the solver's threads, each with a table of its own: the
+ * table's size split among them, made for the call. */
+static int batch_on_threads(c4_solver *s, const c4_pos *ps, int n, bool weak, c4_result *r)
+{
+    const int threads = s->opt.threads;
+    const size_t least = tt_min_bytes(s->g.key_bits), share = s->opt.tt_bytes / (size_t)threads;
+    tt_table **tts = calloc((size_t)threads, sizeof *tts);
+    int rc = tts ? 0 : -2;
+    for (int i = 0; i < threads && rc == 0; i++) {
+        char err[256];
+        if (!(tts[i] = tt_create(share > least ? share : least, s->g.key_bits, err, sizeof err)))
+            rc = -2;
+    }
+    if (rc == 0) {
+        const c4_batch_tables t = { &s->g, tts, s->near, threads, s->opt.book, s->opt.stop };
+        rc = c4_batch_run(&t, ps, n, weak, r);
+    }
+    for (int i = 0; tts && i < threads; i++)
+        tt_free(tts[i]);
+    free(tts);
+    return rc;
+}
+
 int c4_solve_batch(c4_solver *s, const c4_pos *ps, int n, bool weak, c4_result *r)
 {
-    if (s->opt.algo == C4_ALGO_SOLVER && s->opt.threads > 1) {
-        const c4_batch_tables t = { &s->g, s->tt, s->near, s->opt.threads, s->opt.book, s->opt.stop };
-        return c4_batch_run(&t, ps, n, weak, r);
-    }
+    if (s->opt.algo == C4_ALGO_SOLVER && s->opt.threads > 1)
+        return batch_on_threads(s, ps, n, weak, r);
     int rc = 0;
     for (int i = 0; i < n; i++) {
         if (rc == 0 && c4_solve(s, &ps[i], weak, &r[i]) != 0)

@@ -48,7 +48,7 @@ static int run_cpu(const c4_cli *c, const c4_set *s, c4_solver *solver, c4_algo 
 }
 
 /* The batch on CPU threads (c4_solve_batch): each solves positions of its
- * own, then helps with the last ones; one table, cleared once. */
+ * own, then helps with the last ones. */
 static int run_cpu_batch(const c4_cli *c, const c4_set *s, c4_solver *solver, c4_bench_row *r)
 {
     c4_pos *ps = malloc(((size_t)s->n + 1) * sizeof *ps);
@@ -61,7 +61,6 @@ static int run_cpu_batch(const c4_cli *c, const c4_set *s, c4_solver *solver, c4
     for (long i = 0; i < s->n; i++)
         ps[i] = s->p[i].pos;
     const double t0 = cli_now_usec();
-    c4_solver_clear(solver);
     const int rc = c4_solve_batch(solver, ps, (int)s->n, c->weak, res);
     r->total_usec = cli_now_usec() - t0;
     if (rc == -2)
