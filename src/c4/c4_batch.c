@@ -1,22 +1,22 @@
 /*
  * Many positions on many threads.  While positions are left, each thread
  * solves one of its own alone, at one thread's node rate, with tables of
- * its own (one table shared by all ran Begin-Medium's batch 18 % slower on
- * the 16-core host): 16 such threads do 12 times the work of one there,
+ * its own: 16 such threads do 12 times the work of one on the 16-core host,
  * where one search shared by 16 threads gets 3 to 5 times.  Once none is
- * left, a thread with nothing to do joins the position that the fewest
- * threads are on, as c4_solve's threads share a search (the owner's table,
- * the busy table, its own near table only for the last 8 empty cells), and
- * the owner joins in the sharing at its next root probe: the last long
- * positions do not run alone.  Whoever finishes a position first answers it and stops the
- * others on it.  A watcher (the calling thread, when the caller has a stop
- * token) passes the caller's stop on to every position.
+ * left, a thread with nothing to do helps the position that the fewest
+ * threads are on, as c4_solve's helpers do (the owner's table, the busy
+ * table, its own near table only for the last 8 empty cells), and the
+ * owner shares as they do from its next root probe on: the last long
+ * positions do not run alone.  Only the owner answers; it stops its
+ * helpers when it has.  No thread watches the others: the owners read the
+ * caller's token themselves, the helpers pass it on at the nodes where
+ * they share (a watcher, a 17th thread on 16 cores, went with a batch 20 %
+ * slower on Begin-Medium: docs/notes/c4_solver.md).
  */
 #include "c4/c4_batch.h"
 
 #include <limits.h>
 #include <stdlib.h>
-#include <time.h>
 
 #include "c4/c4_search.h"
 #include "core/busy.h"
@@ -25,9 +25,9 @@
 
 /* One position: written by the threads on it. */
 typedef struct c4_job {
-    _Alignas(64) gts_stop done;     /* answered, or the batch was stopped */
+    _Alignas(64) gts_stop done;     /* answered: its helpers stop */
     tt_table *tt;                   /* its owner's table */
-    atomic_int won;                 /* a thread answered */
+    atomic_int won;                 /* its owner answered */
     atomic_int searchers;           /* threads on it now */
     _Atomic uint64_t nodes, tt_hits, searched;
     double t0;                      /* when its owner started it */
@@ -41,12 +41,10 @@ typedef struct c4_batch {
     int n;
     bool weak;
     c4_job *jobs;
-    c4_search *ctx;         /* one a worker */
+    c4_search *ctx;         /* one a thread */
     gts_busy *busy;
-    bool watched;           /* thread 0 watches the caller's token */
+    gts_stop *outside;      /* the caller's token, or one never raised */
     atomic_int next;        /* the first position nobody has taken */
-    atomic_int finished;    /* positions answered */
-    atomic_int stopped;     /* the caller's token was seen raised */
 } c4_batch;
 
 /* The owner's hook between root probes: once another thread has joined,
@@ -65,18 +63,7 @@ static void owner_probe(int min, int max, uint64_t nodes, void *ctx)
         h->s->busy = h->busy;
 }
 
-static void offer(c4_batch *b, c4_job *job, int score)
-{
-    int expected = 0;
-    if (gts_stop_raised(&job->done) || !atomic_compare_exchange_strong(&job->won, &expected, 1))
-        return;
-    job->score = score;
-    job->usec = gts_now_usec() - job->t0;
-    gts_stop_raise(&job->done);
-    atomic_fetch_add(&b->finished, 1);
-}
-
-/* Thread s on position i, as its owner or joining the threads on it. */
+/* Thread s on position i, as its owner (which answers it) or helping. */
 static void search(c4_batch *b, c4_search *s, int i, bool owner)
 {
     c4_job *job = &b->jobs[i];
@@ -86,14 +73,21 @@ static void search(c4_batch *b, c4_search *s, int i, bool owner)
     }
     atomic_fetch_add(&job->searchers, 1);
     owner_hook hook = { s, job, b->busy };
-    s->stop = &job->done;
+    s->stop = owner ? b->outside : &job->done;
+    s->outside = owner ? NULL : b->t->outside;
     s->busy = owner ? NULL : b->busy;
     s->progress = owner ? owner_probe : NULL;
     s->progress_ctx = &hook;
     const uint64_t nodes0 = s->nodes, hits0 = s->tt_hits, searched0 = s->searched;
     const int score = c4_search_solve(s, &b->ps[i], b->weak);
-    if (!c4_stopped(s))
-        offer(b, job, score);
+    if (owner) {
+        if (!c4_stopped(s)) {
+            job->score = score;
+            job->usec = gts_now_usec() - job->t0;
+            atomic_store(&job->won, 1);
+        }
+        gts_stop_raise(&job->done);     /* the helpers stop */
+    }
     atomic_fetch_add(&job->nodes, s->nodes - nodes0);
     atomic_fetch_add(&job->tt_hits, s->tt_hits - hits0);
     atomic_fetch_add(&job->searched, s->searched - searched0);
@@ -115,10 +109,12 @@ static int pick_running(c4_batch *b)
     return best;
 }
 
-static void work(c4_batch *b, c4_search *s)
+static void work(void *arg, int index)
 {
+    c4_batch *b = arg;
+    c4_search *s = &b->ctx[index];
     tt_table *own = s->tt;
-    while (!atomic_load(&b->stopped)) {
+    while (!gts_stop_raised(b->outside)) {
         const int i = atomic_fetch_add(&b->next, 1);
         if (i < b->n) {
             s->tt = own;
@@ -133,34 +129,10 @@ static void work(c4_batch *b, c4_search *s)
     }
 }
 
-/* Until every position is answered, or the caller's token is raised:
- * then every position is stopped. */
-static void watch(c4_batch *b)
-{
-    const struct timespec tick = { 0, 1000000 };
-    while (atomic_load(&b->finished) < b->n) {
-        if (gts_stop_raised(b->t->outside)) {
-            atomic_store(&b->stopped, 1);
-            for (int i = 0; i < b->n; i++)
-                gts_stop_raise(&b->jobs[i].done);
-            return;
-        }
-        nanosleep(&tick, NULL);
-    }
-}
-
-static void batch_thread(void *arg, int index)
-{
-    c4_batch *b = arg;
-    if (b->watched && index == 0)
-        watch(b);
-    else
-        work(b, &b->ctx[index - b->watched]);
-}
-
 int c4_batch_run(const c4_batch_tables *t, const c4_pos *ps, int n, bool weak, c4_result *r)
 {
-    c4_batch b = { .t = t, .ps = ps, .n = n, .weak = weak, .watched = t->outside != NULL };
+    gts_stop never = GTS_STOP_INIT;
+    c4_batch b = { .t = t, .ps = ps, .n = n, .weak = weak, .outside = t->outside ? t->outside : &never };
     b.jobs = aligned_alloc(_Alignof(c4_job), (size_t)(n > 0 ? n : 1) * sizeof *b.jobs);
     b.ctx = aligned_alloc(_Alignof(c4_search), (size_t)t->threads * sizeof *b.ctx);
     b.busy = gts_busy_create();
@@ -170,14 +142,11 @@ int c4_batch_run(const c4_batch_tables *t, const c4_pos *ps, int n, bool weak, c
         gts_busy_free(b.busy);
         return -2;
     }
-    gts_stop unused = GTS_STOP_INIT;
     for (int w = 0; w < t->threads; w++)
-        c4_search_init(&b.ctx[w], t->g, t->tt[w], t->near[w], t->book, &unused);
+        c4_search_init(&b.ctx[w], t->g, t->tt[w], t->near[w], t->book, b.outside);
     for (int i = 0; i < n; i++) {
         c4_job *job = &b.jobs[i];
         gts_stop_reset(&job->done);
-        if (gts_stop_raised(t->outside))
-            gts_stop_raise(&job->done);
         atomic_init(&job->won, 0);
         atomic_init(&job->searchers, 0);
         atomic_init(&job->nodes, 0);
@@ -185,9 +154,7 @@ int c4_batch_run(const c4_batch_tables *t, const c4_pos *ps, int n, bool weak, c
         atomic_init(&job->searched, 0);
     }
     atomic_init(&b.next, 0);
-    atomic_init(&b.finished, 0);
-    atomic_init(&b.stopped, gts_stop_raised(t->outside));
-    gts_run_threads(t->threads + b.watched, batch_thread, &b);
+    gts_run_threads(t->threads, work, &b);
 
     int rc = 0;
     for (int i = 0; i < n; i++) {

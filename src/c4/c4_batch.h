@@ -17,7 +17,7 @@ typedef struct c4_batch_tables {
     tt_table *const *near;
     int threads;
     const c4_book *book;
-    const gts_stop *outside;
+    gts_stop *outside;          /* read, never raised, by the batch */
 } c4_batch_tables;
 
 /* Solves ps[0..n-1] into r (see c4_solve_batch); 0, or -1 if stopped. */
