@@ -68,6 +68,11 @@ static void search(c4_batch *b, c4_search *s, int i, bool owner)
 {
     c4_job *job = &b->jobs[i];
     if (owner) {
+        /* As a position alone is solved: from empty tables.  No helper
+         * can be on them: helpers join only once every position is
+         * taken. */
+        tt_clear(s->tt);
+        tt_clear(s->near);
         job->t0 = gts_now_usec();
         job->tt = s->tt;
     }
