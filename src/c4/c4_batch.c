@@ -2,16 +2,18 @@
  * Many positions on many threads.  While positions are left, each thread
  * solves one of its own alone, at one thread's node rate, with tables of
  * its own: 16 such threads do 12 times the work of one on the 16-core host,
- * where one search shared by 16 threads gets 3 to 5 times.  Once none is
+ * where one search shared by 16 threads gets 3 to 5 times.  The positions
+ * with the fewest stones go first: they are the longest.  Once none is
  * left, a thread with nothing to do helps the position that the fewest
  * threads are on, as c4_solve's helpers do (the owner's table, the busy
  * table, its own near table only for the last 8 empty cells), and the
  * owner shares as they do from its next root probe on: the last long
- * positions do not run alone.  Only the owner answers; it stops its
- * helpers when it has.  No thread watches the others: the owners read the
- * caller's token themselves, the helpers pass it on at the nodes where
- * they share (a watcher, a 17th thread on 16 cores, went with a batch 20 %
- * slower on Begin-Medium: docs/notes/c4_solver.md).
+ * positions do not run alone (Begin-Hard's first 100 on 16 threads: 21.4
+ * -> 15.3 s, docs/benchmarks/connect4.md).  Only the owner answers; it
+ * stops its helpers when it has.  No thread watches the others: the
+ * owners read the caller's token themselves, the helpers pass it on at
+ * the nodes where they share.  Each thread's context lives on its own
+ * stack (in one array, they cost Begin-Medium 30 %: c4_threads.c).
  */
 #include "c4/c4_batch.h"
 
@@ -41,7 +43,7 @@ typedef struct c4_batch {
     int n;
     bool weak;
     c4_job *jobs;
-    c4_search *ctx;         /* one a thread */
+    int *order;             /* the positions, fewest stones first */
     gts_busy *busy;
     gts_stop *outside;      /* the caller's token, or one never raised */
     atomic_int next;        /* the first position nobody has taken */
@@ -117,20 +119,21 @@ static int pick_running(c4_batch *b)
 static void work(void *arg, int index)
 {
     c4_batch *b = arg;
-    c4_search *s = &b->ctx[index];
-    tt_table *own = s->tt;
+    const c4_batch_tables *t = b->t;
+    c4_search s;
+    c4_search_init(&s, t->g, t->tt[index], t->near[index], t->book, b->outside);
     while (!gts_stop_raised(b->outside)) {
-        const int i = atomic_fetch_add(&b->next, 1);
-        if (i < b->n) {
-            s->tt = own;
-            search(b, s, i, true);
+        const int k = atomic_fetch_add(&b->next, 1);
+        if (k < b->n) {
+            s.tt = t->tt[index];
+            search(b, &s, b->order[k], true);
             continue;
         }
         const int j = pick_running(b);
         if (j < 0)
             return;
-        s->tt = b->jobs[j].tt;
-        search(b, s, j, false);
+        s.tt = b->jobs[j].tt;
+        search(b, &s, j, false);
     }
 }
 
@@ -139,16 +142,19 @@ int c4_batch_run(const c4_batch_tables *t, const c4_pos *ps, int n, bool weak, c
     gts_stop never = GTS_STOP_INIT;
     c4_batch b = { .t = t, .ps = ps, .n = n, .weak = weak, .outside = t->outside ? t->outside : &never };
     b.jobs = aligned_alloc(_Alignof(c4_job), (size_t)(n > 0 ? n : 1) * sizeof *b.jobs);
-    b.ctx = aligned_alloc(_Alignof(c4_search), (size_t)t->threads * sizeof *b.ctx);
+    b.order = malloc((size_t)(n > 0 ? n : 1) * sizeof *b.order);
     b.busy = gts_busy_create();
-    if (!b.jobs || !b.ctx || !b.busy) {
+    if (!b.jobs || !b.order || !b.busy) {
         free(b.jobs);
-        free(b.ctx);
+        free(b.order);
         gts_busy_free(b.busy);
         return -2;
     }
-    for (int w = 0; w < t->threads; w++)
-        c4_search_init(&b.ctx[w], t->g, t->tt[w], t->near[w], t->book, b.outside);
+    int k = 0;
+    for (int stones = 0; stones <= t->g->cells; stones++)
+        for (int i = 0; i < n; i++)
+            if (ps[i].moves == stones)
+                b.order[k++] = i;
     for (int i = 0; i < n; i++) {
         c4_job *job = &b.jobs[i];
         gts_stop_reset(&job->done);
@@ -174,7 +180,7 @@ int c4_batch_run(const c4_batch_tables *t, const c4_pos *ps, int n, bool weak, c
             rc = -1;
     }
     free(b.jobs);
-    free(b.ctx);
+    free(b.order);
     gts_busy_free(b.busy);
     return rc;
 }
