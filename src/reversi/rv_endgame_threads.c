@@ -73,13 +73,17 @@ static void offer(rv_eg_team *w, const rv_eg_thread *t, int result, int move)
     }
 }
 
+/* A helper searches with a copy of its state on its own stack, its node
+ * count copied back: side by side in one array, written at every node,
+ * the helpers' states shared cache lines (docs/notes/reversi_endgame.md). */
 static void helper_window(void *arg, int index)
 {
     rv_eg_team *w = arg;
-    rv_eg_thread *h = &w->helper[index];
+    rv_eg_thread own = w->helper[index];
     int move;
-    const int v = rv_eg_search(h, w->me, w->opp, w->alpha, w->beta, &move);
-    offer(w, h, v, move);
+    const int v = rv_eg_search(&own, w->me, w->opp, w->alpha, w->beta, &move);
+    w->helper[index].nodes = own.nodes;
+    offer(w, &own, v, move);
 }
 
 static int search_window(void *arg, rv_eg_thread *t, uint64_t me, uint64_t opp, int alpha, int beta, int *best)
