@@ -2,12 +2,11 @@
  * in tt.h. */
 #include "gts/tt.h"
 
-#include "core/table_mem.h"
-
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 
 size_t tt_min_bytes(int key_bits)
 {
@@ -36,13 +35,20 @@ tt_table *tt_create(size_t bytes, int key_bits, char *err, size_t errlen)
     t->check_bits = key_bits - log2b;
     t->dirty_cap = t->nbuckets / 8 / TT_SHARDS;
     const size_t table_bytes = t->nbuckets * bucket_bytes;
-    t->slots = gts_table_alloc(table_bytes, true);
+    /* 2 MB alignment lets the kernel back the table with huge pages: a
+     * probe is a random access, and with 4 KB pages most of them would
+     * also miss the TLB. */
+    const size_t align = table_bytes >= ((size_t)2 << 20) ? (size_t)2 << 20 : 64;
+    t->slots = aligned_alloc(align, table_bytes < align ? align : table_bytes);
+    if (t->slots && align > 64)
+        madvise((void *)t->slots, table_bytes, MADV_HUGEPAGE);
     t->dirty = malloc((t->dirty_cap * TT_SHARDS + 1) * sizeof *t->dirty);
     if (!t->slots || !t->dirty) {
         snprintf(err, errlen, "out of memory for a %zu-byte transposition table", table_bytes);
         tt_free(t);
         return NULL;
     }
+    memset((void *)t->slots, 0, table_bytes);
     for (int i = 0; i < TT_SHARDS; i++)
         atomic_init(&t->shard[i].count, 0);
     return t;
@@ -52,8 +58,7 @@ void tt_free(tt_table *t)
 {
     if (!t)
         return;
-    if (t->slots)
-        gts_table_free((void *)t->slots, tt_bytes(t));
+    free((void *)t->slots);
     free(t->dirty);
     free(t);
 }
