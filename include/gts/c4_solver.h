@@ -96,14 +96,15 @@ int c4_analyze(c4_solver *s, const c4_pos *p, int scores[C4_MAX_WIDTH], bool pla
 
 /* Solves ps[0..n-1] (exact scores, or signs when weak) into r[0..n-1],
  * spread over the solver's threads: each thread solves positions alone
- * while any are left, then helps with the ones still running.  Each
- * thread has a table of its own for the call (the solver's table size
- * split among them: the solver's table is left as it is), cleared
- * before each position it owns; r[i].usec is the time from the start of position i
- * to its answer.  With one thread, or a
- * plain algorithm, the positions are solved in turn.  Returns 0; -1 if the
- * stop token was raised (the positions answered before it keep their
- * results; the others have usec -1); -2 if out of memory. */
+ * while any are left, those with the fewest stones (the longest) first,
+ * then helps with the ones still running.  Each thread has a table of its
+ * own for the call (the solver's table size split among them: the
+ * solver's table is left as it is), cleared before each position it
+ * owns; r[i].usec is the time from the start of position i to its
+ * answer.  With one thread, or a plain algorithm, the positions are
+ * solved in turn.  Returns 0; -1 if the stop token was raised (the
+ * positions answered before it keep their results; the others have usec
+ * -1); -2 if out of memory. */
 int c4_solve_batch(c4_solver *s, const c4_pos *ps, int n, bool weak, c4_result *r);
 
 /* Empties the table (cheaply: in proportion to what was stored). */

@@ -101,12 +101,14 @@ static void search(c4_batch *b, c4_search *s, int i, bool owner)
     atomic_fetch_sub(&job->searchers, 1);
 }
 
-/* The unanswered position the fewest threads are on (the earliest of
- * those: likely the longest), or -1 when every position is answered. */
+/* The unanswered position the fewest threads are on (of those, the one
+ * with the fewest stones: likely the longest), or -1 when every position
+ * is answered. */
 static int pick_running(c4_batch *b)
 {
     int best = -1, fewest = INT_MAX;
-    for (int i = 0; i < b->n; i++) {
+    for (int j = 0; j < b->n; j++) {
+        const int i = b->order[j];
         const int k = atomic_load(&b->jobs[i].searchers);
         if (k > 0 && k < fewest && !gts_stop_raised(&b->jobs[i].done)) {
             best = i;
