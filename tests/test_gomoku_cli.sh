@@ -51,6 +51,18 @@ run "best: win in one" "$GTS" gomoku best --json "h8 g8 i8 a1 j8 a2 k8 a3"
 expect_rc 0
 expect_contains out '"move":"l8"' "\"score\":999999999"
 
+# Black's h8 makes two open threes: VCT sees the win in 5, VCF none.
+THREE_THREE="f8 a1 g8 o1 h6 a15 h7 o15"
+run "best: --vct" "$GTS" gomoku best --vct --depth 1 "$THREE_THREE"
+expect_rc 0
+expect_line out '^best h8 \(7,7\) score win in 5 .* \(VCT\)$'
+run "best: --vct --json" "$GTS" gomoku best --vct --json --depth 1 "$THREE_THREE"
+expect_rc 0
+expect_contains out '"move":"h8"' '"vct":true' '"vcf":false'
+run "best: --vcf alone" "$GTS" gomoku best --vcf --json --depth 1 "$THREE_THREE"
+expect_rc 0
+expect_contains out '"vct":false' '"vcf":false'
+
 # The potential evaluation by direction scans: the cell-by-cell one's move
 # and score (its node count too: the same values make the same tree).
 SCAN_POSITION="j10 k11 j11 j9 k10 h8 l9"
@@ -243,6 +255,8 @@ run "gpu: pvs with the potential evaluation" "$GTS" gomoku best --backend gpu --
 expect_error 1 "the pvs design evaluates by shapes only"
 run "gpu: a time limit" "$GTS" gomoku best --backend gpu --time 100 h8
 expect_error 2 "--backend gpu searches a fixed --depth: --time is the CPU's"
+run "gpu: vct" "$GTS" gomoku best --backend gpu --vct h8
+expect_error 2 "--backend gpu searches a fixed --depth: --vct is the CPU's"
 run "gpu: unknown design" "$GTS" gomoku best --backend gpu --design magic h8
 expect_error 2 "--design"
 if "$GTS" info | grep -q '^gpu:.*no CUDA device'; then

@@ -25,6 +25,7 @@
 #define GM_WIN 1000000000
 #define GM_MAX_DEPTH 64
 #define GM_VCF_PLIES 25     /* the longest forced win gm_search's VCF looks for */
+#define GM_VCT_PLIES 15     /* ... and its VCT */
 /* Scores beyond this are wins or losses at a known distance. */
 #define GM_WIN_BOUND (GM_WIN - 1000)
 
@@ -61,6 +62,7 @@ typedef struct gm_search_options {
     gm_schedule schedule;   /* GM_PAR_ROOT and GM_PAR_SPLIT */
     size_t tt_bytes;        /* GM_ALGO_PVS: 0 = default (GTS_TT_DEFAULT_BYTES) */
     bool vcf;               /* look for a forced win by continuous fours before the search */
+    bool vct;               /* then by continuous threats (fours and threes) */
     gm_eval_kind eval;
     /* Raised from outside (another thread, a signal handler) to stop the
      * search, VCF included; the last finished depth's result stands.  May
@@ -82,7 +84,8 @@ struct gm_result {
     int depth;              /* last depth searched to the end */
     uint64_t nodes;
     double usec;
-    bool vcf;               /* the move starts a forced win found by VCF */
+    bool vcf;               /* the move starts a forced win found by VCF (or by VCT: vct) */
+    bool vct;               /* ... found by VCT, VCF having found none */
     int vcf_length;         /* plies of that win */
 };
 
@@ -114,5 +117,13 @@ int gm_search(const gm_board *b, const gm_search_options *o, gm_result *r, char 
  * *nodes.  b is used as scratch and restored. */
 #define GM_VCF_NODES 200000
 int gm_vcf(gm_board *b, int max_plies, long time_ms, int *plies, uint64_t *nodes);
+
+/* A forced win for the side to move by continuous threats (fours and
+ * threes: src/gomoku/gm_vct.c) within max_plies, the shortest first; the
+ * rest as gm_vcf, after GM_VCT_NODES positions.  The attacker's threes
+ * are looked for among the board's candidates (b->near): a small radius
+ * may miss a win, never invent one. */
+#define GM_VCT_NODES 100000
+int gm_vct(gm_board *b, int max_plies, long time_ms, int *plies, uint64_t *nodes);
 
 #endif

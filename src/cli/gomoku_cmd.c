@@ -43,6 +43,7 @@ static const char usage_text[] =
     "                                    (1 = the root's; default 1)\n"
     "  --schedule static|dynamic|guided  root and split (default dynamic)\n"
     "  --vcf                             look for a win by continuous fours first\n"
+    "  --vct                             ... then by continuous threats (threes too)\n"
     "  --eval shapes|potential|scan      leaf evaluation (default shapes; scan: the\n"
     "                                    potential by direction scans, same values)\n"
     "  --tt-mb MB                        table size for pvs (default " GTS_TT_DEFAULT_MB_TEXT ")\n"
@@ -98,9 +99,9 @@ static int cmd_best(gm_cli *c, int argc, char **argv)
     gmg_stats st = { 0 };
     char err[256], move[16], score[32], gpu[128] = "";
     if (c->gpu_backend) {
-        if (c->opt.time_ms || c->opt.threads > 1 || c->opt.vcf) {
+        if (c->opt.time_ms || c->opt.threads > 1 || c->opt.vcf || c->opt.vct) {
             cli_error("--backend gpu searches a fixed --depth: --%s is the CPU's",
-                      c->opt.time_ms ? "time" : c->opt.threads > 1 ? "threads" : "vcf");
+                      c->opt.time_ms ? "time" : c->opt.threads > 1 ? "threads" : c->opt.vcf ? "vcf" : "vct");
             return EXIT_USAGE;
         }
         gmg_searcher *s = gm_cli_gpu_create(c);
@@ -119,13 +120,13 @@ static int cmd_best(gm_cli *c, int argc, char **argv)
     gm_cli_score(r.score, score, sizeof score);
     if (c->json)
         printf("{\"move\":\"%s\",\"x\":%d,\"y\":%d,\"score\":%d,\"depth\":%d,\"nodes\":%llu,\"usec\":%.1f,\"vcf\":%s,"
-               "\"kernel_usec\":%.1f,\"launches\":%d}\n",
+               "\"vct\":%s,\"kernel_usec\":%.1f,\"launches\":%d}\n",
                move, r.move % b.width, r.move / b.width, r.score, r.depth, (unsigned long long)r.nodes, r.usec,
-               r.vcf ? "true" : "false", st.kernel_us, st.launches);
+               r.vcf && !r.vct ? "true" : "false", r.vct ? "true" : "false", st.kernel_us, st.launches);
     else
         printf("best %s (%d,%d) score %s depth %d nodes %llu time %.3f ms%s%s\n", move, r.move % b.width,
                r.move / b.width, score, r.depth, (unsigned long long)r.nodes, r.usec / 1000.0,
-               r.vcf ? " (VCF)" : "", gpu);
+               r.vct ? " (VCT)" : r.vcf ? " (VCF)" : "", gpu);
     return EXIT_OK;
 }
 

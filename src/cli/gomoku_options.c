@@ -123,6 +123,7 @@ static size_t all_options(gm_cli *c, choices *ch, gm_option *out)
         { SEARCH, CLI_OPT_INT("split-depth", 0, &c->opt.split_depth, 1, GM_MAX_DEPTH) },
         { SEARCH, CLI_OPT_CHOICE("schedule", &ch->schedule, schedule_names) },
         { SEARCH, CLI_OPT_FLAG("vcf", 0, &c->opt.vcf) },
+        { SEARCH, CLI_OPT_FLAG("vct", 0, &c->opt.vct) },
         { SEARCH, CLI_OPT_CHOICE("eval", &ch->eval, eval_names) },
         { SEARCH, CLI_OPT_MB("tt-mb", &c->opt.tt_bytes, 1, 1 << 20) },
         { BEST | BENCH, CLI_OPT_FLAG("json", 0, &c->json) },

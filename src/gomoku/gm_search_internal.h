@@ -67,6 +67,31 @@ void gm_search_parallel(gm_searcher *s, const gm_board *b, const gm_threats *t, 
  * time; 0: none) instead of a time limit. */
 int gm_vcf_until(gm_board *b, int max_plies, const gts_stop *stop, double deadline, int *plies, uint64_t *nodes);
 
+/* gm_vct, stopped as gm_vcf_until. */
+int gm_vct_until(gm_board *b, int max_plies, const gts_stop *stop, double deadline, int *plies, uint64_t *nodes);
+
+/* What a threat search (VCF, VCT) may spend: it stops after `limit`
+ * positions, at its deadline or when its stop token is raised, so that a
+ * board full of threats cannot make it run for long. */
+typedef struct gm_budget {
+    uint64_t nodes, limit, next_check;
+    const gts_stop *stop;
+    double deadline;      /* 0: none */
+    bool out;             /* of nodes or time, or stopped */
+} gm_budget;
+
+/* Counts a position; true once the budget is spent (then it stays so). */
+bool gm_budget_spent(gm_budget *v);
+
+/* A threat search's node: plies to the attacker's (the side to move's)
+ * five within plies_left, 0 if none found; the first move to *first. */
+typedef int (*gm_threat_node)(gm_board *b, gm_budget *v, int plies_left, int *first);
+
+/* Deepens node over odd limits up to max_plies, the shortest win first:
+ * its first move (and *plies), or GM_NO_MOVE; the positions read are added
+ * to *nodes. */
+int gm_threat_deepen(gm_board *b, gm_threat_node node, int max_plies, gm_budget *v, int *plies, uint64_t *nodes);
+
 /* Every five point of both colours, by a full scan (the root's threats). */
 void gm_threats_scan(const gm_board *b, gm_threats *t);
 

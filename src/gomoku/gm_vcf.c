@@ -1,30 +1,43 @@
 /*
  * Victory by continuous fours: the attacker plays only moves that make a
  * four, so every reply is forced (the block of its five point), and the
- * tree stays narrow enough to read 20 and more plies deep.
+ * tree stays narrow enough to read 20 and more plies deep.  Also what the
+ * threat searches share (gm_vct.c): their budget and their deepening.
  */
 #include "gomoku/gm_search_internal.h"
 #include "core/deadline.h"
 
-/* A search stops after GM_VCF_NODES positions, at its deadline or when
- * its stop token is raised, so that a board full of fours cannot make it
- * run for long. */
-typedef struct vcf {
-    uint64_t nodes, next_check;
-    const gts_stop *stop;
-    double deadline;      /* 0: none */
-    bool out;             /* of nodes or time, or stopped */
-} vcf;
+bool gm_budget_spent(gm_budget *v)
+{
+    if (v->out || ++v->nodes > v->limit ||
+        (gts_check_due(v->nodes, &v->next_check) && gts_should_stop(v->stop, v->deadline)))
+        v->out = true;
+    return v->out;
+}
+
+int gm_threat_deepen(gm_board *b, gm_threat_node node, int max_plies, gm_budget *v, int *plies, uint64_t *nodes)
+{
+    if (gm_game_over(b))
+        return GM_NO_MOVE;
+    int move = GM_NO_MOVE;
+    for (int limit = 1; limit <= max_plies && !v->out && move == GM_NO_MOVE; limit += 2) {
+        int first = GM_NO_MOVE;
+        const int found = node(b, v, limit, &first);
+        if (found) {
+            *plies = found;
+            move = first;
+        }
+    }
+    *nodes += v->nodes;
+    return move;
+}
 
 /* Plies to the attacker's five within plies_left (0: none found); the
  * first move goes to *first. */
-static int vcf_node(gm_board *b, vcf *v, int plies_left, int *first)
+static int vcf_node(gm_board *b, gm_budget *v, int plies_left, int *first)
 {
-    if (v->out || ++v->nodes > GM_VCF_NODES ||
-        (gts_check_due(v->nodes, &v->next_check) && gts_should_stop(v->stop, v->deadline))) {
-        v->out = true;
+    if (gm_budget_spent(v))
         return 0;
-    }
     const int me = b->side;
     int16_t fives[GM_MAX_CELLS], theirs[GM_MAX_CELLS], fours[GM_MAX_CELLS];
     if (gm_five_points(b, me, GM_NO_MOVE, fives)) {
@@ -71,19 +84,6 @@ int gm_vcf(gm_board *b, int max_plies, long time_ms, int *plies, uint64_t *nodes
 
 int gm_vcf_until(gm_board *b, int max_plies, const gts_stop *stop, double deadline, int *plies, uint64_t *nodes)
 {
-    if (gm_game_over(b))
-        return GM_NO_MOVE;
-    vcf v = { .stop = stop, .deadline = deadline };
-    int move = GM_NO_MOVE;
-    /* Deepening finds the shortest win first. */
-    for (int limit = 1; limit <= max_plies && !v.out && move == GM_NO_MOVE; limit += 2) {
-        int first = GM_NO_MOVE;
-        const int found = vcf_node(b, &v, limit, &first);
-        if (found) {
-            *plies = found;
-            move = first;
-        }
-    }
-    *nodes += v.nodes;
-    return move;
+    gm_budget v = { .limit = GM_VCF_NODES, .stop = stop, .deadline = deadline };
+    return gm_threat_deepen(b, vcf_node, max_plies, &v, plies, nodes);
 }

@@ -1,0 +1,163 @@
+/*
+ * Victory by continuous threats (VCT): the attacker plays only fours and
+ * threes, so the defender's replies stay few and the search can read far.
+ *
+ * A three here is any move after which the attacker has an open-four
+ * point: a cell that would give it two five points at once (an open four,
+ * or a four-four), a win three plies later unless the defender answers
+ * first.  The defender's answers to a three are then exactly: the
+ * open-four points, the five points each of them would make, and any move
+ * that makes a four of its own (the attacker must block it, and the three
+ * is still to be answered).  A stone anywhere else leaves an open-four
+ * point as it was, so no defence is missed: a win found here is a win.
+ * The attacker's threes are looked for among the board's candidates
+ * (b->near), so with a small radius a win may be missed, never invented.
+ * This is threat-space search in the manner of Allis's for Go-Moku; wins
+ * by fours alone are gm_vcf's, which is faster at them.
+ */
+#include "gomoku/gm_search_internal.h"
+#include "core/deadline.h"
+
+/* The five points colour would have on the lines through cell (empty) if
+ * it played there, the side to move left as it was. */
+static int fives_after(gm_board *b, int colour, int cell, int16_t *out)
+{
+    const int side = b->side;
+    b->side = colour;
+    gm_play(b, cell);
+    const int n = b->winner >= 0 ? 0 : gm_five_points(b, colour, cell, out);
+    gm_undo(b);
+    b->side = side;
+    return n;
+}
+
+/* The cells that answer colour's threes: its open-four points and the
+ * five points each would make, marked in `mark` (b->cells bits) and
+ * listed in out.  Returns how many; 0 when colour has no open-four point. */
+static int three_defences(gm_board *b, int colour, uint64_t *mark, int16_t *out)
+{
+    int16_t fours[GM_MAX_CELLS], fives[GM_MAX_CELLS];
+    const int nf = gm_four_points(b, colour, fours);
+    int n = 0;
+    for (int i = 0; i < nf; i++) {
+        const int k = fives_after(b, colour, fours[i], fives);
+        if (k < 2)
+            continue;
+        fives[k] = fours[i];
+        for (int j = 0; j <= k; j++) {
+            const int c = fives[j];
+            if (!(mark[c >> 6] >> (c & 63) & 1)) {
+                mark[c >> 6] |= (uint64_t)1 << (c & 63);
+                out[n++] = (int16_t)c;
+            }
+        }
+    }
+    return n;
+}
+
+static int attacker_node(gm_board *b, gm_budget *v, int plies_left, int *first);
+
+/* The defender to move, the attacker (b->side ^ 1) having just moved:
+ * plies to the attacker's five within plies_left, 0 if it cannot force
+ * one. */
+static int defender_node(gm_board *b, gm_budget *v, int plies_left)
+{
+    if (plies_left < 2 || gm_budget_spent(v))
+        return 0;
+    const int me = b->side, them = me ^ 1;
+    int16_t theirs[GM_MAX_CELLS], mine[GM_MAX_CELLS];
+    const int nt = gm_five_points(b, them, GM_NO_MOVE, theirs);
+    if (gm_five_points(b, me, GM_NO_MOVE, mine))
+        return 0;                       /* the defender makes five first */
+    if (nt >= 2)
+        return 2;
+    int next;
+    if (nt == 1) {                      /* a four: the block is forced */
+        gm_play(b, theirs[0]);
+        const int r = attacker_node(b, v, plies_left - 1, &next);
+        gm_undo(b);
+        return r ? r + 1 : 0;
+    }
+    if (plies_left < 4)
+        return 0;
+    /* A three: its answers, then the defender's own fours. */
+    uint64_t mark[GM_MAX_CELLS / 64] = { 0 };
+    int16_t replies[2 * GM_MAX_CELLS];
+    int n = three_defences(b, them, mark, replies);
+    if (n == 0)
+        return 0;                       /* no threat left: the defender is free */
+    int16_t fours[GM_MAX_CELLS];
+    const int nf = gm_four_points(b, me, fours);
+    for (int i = 0; i < nf; i++)
+        if (!(mark[fours[i] >> 6] >> (fours[i] & 63) & 1))
+            replies[n++] = fours[i];
+    int longest = 0;
+    for (int i = 0; i < n; i++) {
+        gm_play(b, replies[i]);
+        const int r = attacker_node(b, v, plies_left - 1, &next);
+        gm_undo(b);
+        if (!r)
+            return 0;
+        if (r > longest)
+            longest = r;
+    }
+    return longest + 1;
+}
+
+/* The attacker (the side to move): plies to its five within plies_left
+ * (0: none found), the first move in *first. */
+static int attacker_node(gm_board *b, gm_budget *v, int plies_left, int *first)
+{
+    if (plies_left < 1 || gm_budget_spent(v))
+        return 0;
+    const int me = b->side;
+    int16_t cells[GM_MAX_CELLS];
+    if (gm_five_points(b, me, GM_NO_MOVE, cells)) {
+        *first = cells[0];
+        return 1;
+    }
+    if (plies_left < 3)
+        return 0;
+    const int nt = gm_five_points(b, me ^ 1, GM_NO_MOVE, cells);
+    if (nt >= 2)
+        return 0;
+    if (nt == 1) {                      /* blocked first; a threat must remain */
+        gm_play(b, cells[0]);
+        const int r = defender_node(b, v, plies_left - 1);
+        gm_undo(b);
+        *first = cells[0];
+        return r ? r + 1 : 0;
+    }
+    /* Fours first (they leave one reply), then every other candidate: a
+     * move that makes no threat fails at once in defender_node. */
+    uint64_t tried[GM_MAX_CELLS / 64] = { 0 };
+    const int nf = gm_four_points(b, me, cells);
+    const int nc = nf + gm_candidates(b, cells + nf);
+    for (int i = 0; i < nc; i++) {
+        const int c = cells[i];
+        if (tried[c >> 6] >> (c & 63) & 1)
+            continue;
+        tried[c >> 6] |= (uint64_t)1 << (c & 63);
+        if (i >= nf && plies_left < 5)
+            break;                      /* a three needs five plies */
+        gm_play(b, c);
+        const int r = defender_node(b, v, plies_left - 1);
+        gm_undo(b);
+        if (r) {
+            *first = c;
+            return r + 1;
+        }
+    }
+    return 0;
+}
+
+int gm_vct(gm_board *b, int max_plies, long time_ms, int *plies, uint64_t *nodes)
+{
+    return gm_vct_until(b, max_plies, NULL, gts_deadline_after(gts_now_usec(), time_ms), plies, nodes);
+}
+
+int gm_vct_until(gm_board *b, int max_plies, const gts_stop *stop, double deadline, int *plies, uint64_t *nodes)
+{
+    gm_budget v = { .limit = GM_VCT_NODES, .stop = stop, .deadline = deadline };
+    return gm_threat_deepen(b, attacker_node, max_plies, &v, plies, nodes);
+}

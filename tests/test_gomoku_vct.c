@@ -1,0 +1,117 @@
+/*
+ * Wins by continuous threats (gm_vct).  Each puzzle's win is checked two
+ * ways: gm_vct finds it at its length, and the full-width alpha-beta
+ * search (a different algorithm: every candidate move of both sides, no
+ * threat rules) scores the position a win at that depth, not two plies
+ * sooner, and scores the position after gm_vct's first move a loss for
+ * the defender.  Where alpha-beta finds no win, gm_vct must find none.
+ */
+#include <stdlib.h>
+
+#include "check.h"
+#include "gts/gomoku.h"
+#include "gts/gomoku_search.h"
+
+/* The position after `moves` on a 15x15 board, candidates within 2. */
+static gm_board *position(const char *moves, gm_rule rule)
+{
+    gm_board *b = malloc(sizeof *b);
+    char err[128];
+    if (!b || gm_init(b, 15, 15, rule, 2, err, sizeof err) != 0 || gm_parse_moves(b, moves, err, sizeof err) != 0) {
+        fprintf(stderr, "setup of \"%s\": %s\n", moves, err);
+        exit(1);
+    }
+    return b;
+}
+
+/* The score of b by a plain search to `depth` plies (PVS without VCF). */
+static int32_t full_width(const gm_board *b, int depth)
+{
+    gm_search_options o;
+    gm_search_defaults(&o);
+    o.depth = depth;
+    o.tt_bytes = 4 << 20;
+    gm_result r;
+    char err[128];
+    if (gm_search(b, &o, &r, err, sizeof err) != 0) {
+        fprintf(stderr, "search: %s\n", err);
+        exit(1);
+    }
+    return r.score;
+}
+
+static const struct {
+    const char *moves;
+    gm_rule rule;
+    int plies;          /* of the shortest win by threats; 0: none in 5 */
+    const char *why;
+} puzzles[] = {
+    { "f8 a1 g8 o1 h6 a15 h7 o15", GM_FREESTYLE, 5, "h8 makes two open threes (row 8, column h)" },
+    { "f8 a1 g8 o1 h6 a15 h7 o15", GM_STANDARD, 5, "the same under exactly five" },
+    { "h8 a1 i8 o1 h9 a15 j10 o15", GM_FREESTYLE, 7, "a three first, then a double threat" },
+    /* White's a1 a3 a5 a7 answer black's three-three at h8 with a4, a
+     * double four: black's threes are no threat while white has fours. */
+    { "f8 a1 g8 a3 h6 a5 h7 a7", GM_FREESTYLE, 0, "refuted by a counter four" },
+    { "h8 a1 i8 o1", GM_FREESTYLE, 0, "one two: a three is simply blocked" },
+};
+
+static void part_puzzles(void)
+{
+    for (size_t i = 0; i < sizeof puzzles / sizeof *puzzles; i++) {
+        gm_board *b = position(puzzles[i].moves, puzzles[i].rule);
+        const int plies = puzzles[i].plies;
+        int found = 0, vcf_plies = 0;
+        uint64_t nodes = 0;
+        const int move = gm_vct(b, plies ? plies : 5, 0, &found, &nodes);
+        if (!plies) {
+            CHECK_MSG(move == GM_NO_MOVE, "puzzle %zu (%s): a win found", i + 1, puzzles[i].why);
+            CHECK_MSG(full_width(b, 5) < GM_WIN_BOUND, "puzzle %zu: alpha-beta wins in 5", i + 1);
+            free(b);
+            continue;
+        }
+        CHECK_MSG(move != GM_NO_MOVE && found == plies, "puzzle %zu (%s): %d plies, expected %d", i + 1,
+                  puzzles[i].why, found, plies);
+        CHECK_MSG(gm_vcf(b, 25, 0, &vcf_plies, &nodes) == GM_NO_MOVE, "puzzle %zu: fours alone win", i + 1);
+        CHECK_MSG(full_width(b, plies) == GM_WIN - plies, "puzzle %zu: alpha-beta disagrees at %d", i + 1, plies);
+        CHECK_MSG(full_width(b, plies - 2) < GM_WIN_BOUND, "puzzle %zu: alpha-beta wins sooner", i + 1);
+        if (move != GM_NO_MOVE) {
+            gm_play(b, move);
+            CHECK_MSG(full_width(b, plies - 1) == -(GM_WIN - (plies - 1)), "puzzle %zu: the move does not win",
+                      i + 1);
+        }
+        free(b);
+    }
+}
+
+/* The search's root runs VCT after VCF when asked, and says so. */
+static void part_root(void)
+{
+    gm_board *b = position(puzzles[0].moves, GM_FREESTYLE);
+    gm_search_options o;
+    gm_search_defaults(&o);
+    o.depth = 1;
+    o.tt_bytes = 4 << 20;
+    o.vcf = o.vct = true;
+    gm_result r;
+    char err[128];
+    CHECK_EQ(gm_search(b, &o, &r, err, sizeof err), 0);
+    CHECK(r.vct && r.score == GM_WIN - 5);
+    CHECK_EQ(r.move, gm_cell(b, 7, 7));         /* h8 */
+    o.vct = false;                              /* VCF alone sees none */
+    CHECK_EQ(gm_search(b, &o, &r, err, sizeof err), 0);
+    CHECK(!r.vct && !r.vcf && r.score < GM_WIN_BOUND);
+    /* Out of nodes, it gives up: the refuted puzzle, read 25 plies deep. */
+    gm_board *e = position(puzzles[3].moves, GM_FREESTYLE);
+    int plies;
+    uint64_t nodes = 0;
+    CHECK_EQ(gm_vct(e, 25, 0, &plies, &nodes), GM_NO_MOVE);
+    CHECK_EQ(nodes, (uint64_t)GM_VCT_NODES + 1);
+    free(e);
+    free(b);
+}
+
+int main(int argc, char **argv)
+{
+    static const check_part parts[] = { { "puzzles", part_puzzles }, { "root", part_root } };
+    return check_run_parts(argc, argv, "test_gomoku_vct", parts, sizeof parts / sizeof *parts);
+}
