@@ -9,6 +9,7 @@
 #include <stdlib.h>
 
 #include "check.h"
+#include "test_rng.h"
 #include "gts/gomoku.h"
 #include "gts/gomoku_search.h"
 
@@ -83,6 +84,46 @@ static void part_puzzles(void)
     }
 }
 
+/* Random positions: every win gm_vct finds within 5 plies, full-width
+ * search confirms at that length (a win found is a win).  Wins it misses
+ * are allowed (its attacker looks only among the candidates); the counts
+ * show the check was not empty. */
+static void part_random(void)
+{
+    test_rng rng = { 0x5eed7c7ULL };
+    int wins = 0, positions = 0, missed = 0;
+    for (int game = 0; game < 400 && wins < 25; game++) {
+        gm_board *b = position("", game % 3 ? GM_FREESTYLE : GM_STANDARD);
+        const int moves = 8 + rng_below(&rng, 24);
+        for (int i = 0; i < moves && !gm_game_over(b); i++) {
+            int16_t cand[GM_MAX_CELLS];
+            const int n = gm_candidates(b, cand);
+            const int cell = cand[rng_below(&rng, n)];
+            if (gm_is_winning_move(b, cell, b->side))
+                break;
+            gm_play(b, cell);
+        }
+        int16_t fives[GM_MAX_CELLS];
+        if (gm_game_over(b) || gm_five_points(b, b->side, GM_NO_MOVE, fives)) {
+            free(b);
+            continue;
+        }
+        positions++;
+        int plies = 0;
+        uint64_t nodes = 0;
+        const int move = gm_vct(b, 5, 0, &plies, &nodes);
+        if (move != GM_NO_MOVE) {
+            wins++;
+            CHECK_MSG(full_width(b, plies) == GM_WIN - plies, "game %d: a win in %d not confirmed", game, plies);
+        } else if (full_width(b, 5) >= GM_WIN_BOUND) {
+            missed++;
+        }
+        free(b);
+    }
+    printf("%d positions: %d wins found and confirmed, %d wins in 5 missed\n", positions, wins, missed);
+    CHECK_GE(wins, 25);
+}
+
 /* The search's root runs VCT after VCF when asked, and says so. */
 static void part_root(void)
 {
@@ -112,6 +153,6 @@ static void part_root(void)
 
 int main(int argc, char **argv)
 {
-    static const check_part parts[] = { { "puzzles", part_puzzles }, { "root", part_root } };
+    static const check_part parts[] = { { "puzzles", part_puzzles }, { "random", part_random }, { "root", part_root } };
     return check_run_parts(argc, argv, "test_gomoku_vct", parts, sizeof parts / sizeof *parts);
 }
