@@ -466,17 +466,16 @@ void gm_searcher_run(gm_searcher *s, const gm_board *b, gm_result *r)
         int plies = 0;
         uint64_t vcf_nodes = 0;
         int win = GM_NO_MOVE;
+        /* Each at most a quarter of the time: the search must still run. */
+        const long quarter = s->o.time_ms / 4 + (s->o.time_ms > 0);
         if (s->o.vcf || s->o.vct)
             gm_copy(&c->b, b);
-        if (s->o.vcf) {
-            /* At most a quarter of the time: the search must still run. */
-            const double vcf_deadline = gts_deadline_after(gts_now_usec(), s->o.time_ms / 4 + (s->o.time_ms > 0));
-            win = gm_vcf_until(&c->b, GM_VCF_PLIES, s->o.stop, vcf_deadline, &plies, &vcf_nodes);
-        }
+        if (s->o.vcf)
+            win = gm_vcf_until(&c->b, GM_VCF_PLIES, s->o.stop, gts_deadline_after(gts_now_usec(), quarter), &plies,
+                               &vcf_nodes);
         if (s->o.vct && win == GM_NO_MOVE) {
-            /* As much again for threats (threes and fours). */
-            const double vct_deadline = gts_deadline_after(gts_now_usec(), s->o.time_ms / 4 + (s->o.time_ms > 0));
-            win = gm_vct_until(&c->b, GM_VCT_PLIES, s->o.stop, vct_deadline, &plies, &vcf_nodes);
+            win = gm_vct_until(&c->b, GM_VCT_PLIES, s->o.stop, gts_deadline_after(gts_now_usec(), quarter), &plies,
+                               &vcf_nodes);
             r->vct = win != GM_NO_MOVE;
         }
         if (win != GM_NO_MOVE) {

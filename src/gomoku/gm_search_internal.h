@@ -87,10 +87,12 @@ bool gm_budget_spent(gm_budget *v);
  * five within plies_left, 0 if none found; the first move to *first. */
 typedef int (*gm_threat_node)(gm_board *b, gm_budget *v, int plies_left, int *first);
 
-/* Deepens node over odd limits up to max_plies, the shortest win first:
- * its first move (and *plies), or GM_NO_MOVE; the positions read are added
- * to *nodes. */
-int gm_threat_deepen(gm_board *b, gm_threat_node node, int max_plies, gm_budget *v, int *plies, uint64_t *nodes);
+/* Deepens node over odd limits up to max_plies, the shortest win first,
+ * within `limit` positions, the deadline and the stop token (as
+ * gm_vcf_until): its first move (and *plies), or GM_NO_MOVE; the
+ * positions read are added to *nodes. */
+int gm_threat_deepen(gm_board *b, gm_threat_node node, uint64_t limit, int max_plies, const gts_stop *stop,
+                     double deadline, int *plies, uint64_t *nodes);
 
 /* Every five point of both colours, by a full scan (the root's threats). */
 void gm_threats_scan(const gm_board *b, gm_threats *t);

@@ -15,20 +15,22 @@ bool gm_budget_spent(gm_budget *v)
     return v->out;
 }
 
-int gm_threat_deepen(gm_board *b, gm_threat_node node, int max_plies, gm_budget *v, int *plies, uint64_t *nodes)
+int gm_threat_deepen(gm_board *b, gm_threat_node node, uint64_t limit, int max_plies, const gts_stop *stop,
+                     double deadline, int *plies, uint64_t *nodes)
 {
     if (gm_game_over(b))
         return GM_NO_MOVE;
+    gm_budget v = { .limit = limit, .stop = stop, .deadline = deadline };
     int move = GM_NO_MOVE;
-    for (int limit = 1; limit <= max_plies && !v->out && move == GM_NO_MOVE; limit += 2) {
+    for (int depth = 1; depth <= max_plies && !v.out && move == GM_NO_MOVE; depth += 2) {
         int first = GM_NO_MOVE;
-        const int found = node(b, v, limit, &first);
+        const int found = node(b, &v, depth, &first);
         if (found) {
             *plies = found;
             move = first;
         }
     }
-    *nodes += v->nodes;
+    *nodes += v.nodes;
     return move;
 }
 
@@ -84,6 +86,5 @@ int gm_vcf(gm_board *b, int max_plies, long time_ms, int *plies, uint64_t *nodes
 
 int gm_vcf_until(gm_board *b, int max_plies, const gts_stop *stop, double deadline, int *plies, uint64_t *nodes)
 {
-    gm_budget v = { .limit = GM_VCF_NODES, .stop = stop, .deadline = deadline };
-    return gm_threat_deepen(b, vcf_node, max_plies, &v, plies, nodes);
+    return gm_threat_deepen(b, vcf_node, GM_VCF_NODES, max_plies, stop, deadline, plies, nodes);
 }

@@ -64,11 +64,12 @@ static int defender_node(gm_board *b, gm_budget *v, int plies_left)
 {
     if (plies_left < 2 || gm_budget_spent(v))
         return 0;
+    /* The defender has no five point (the attacker won at once or blocked
+     * it), and the attacker's are on the lines through its last move (it
+     * had none before: it would have made five). */
     const int me = b->side, them = me ^ 1;
-    int16_t theirs[GM_MAX_CELLS], mine[GM_MAX_CELLS];
-    const int nt = gm_five_points(b, them, GM_NO_MOVE, theirs);
-    if (gm_five_points(b, me, GM_NO_MOVE, mine))
-        return 0;                       /* the defender makes five first */
+    int16_t theirs[GM_MAX_CELLS];
+    const int nt = gm_five_points(b, them, b->history[b->stones - 1].cell, theirs);
     if (nt >= 2)
         return 2;
     int next;
@@ -128,18 +129,18 @@ static int attacker_node(gm_board *b, gm_budget *v, int plies_left, int *first)
         *first = cells[0];
         return r ? r + 1 : 0;
     }
-    /* Fours first (they leave one reply), then every other candidate: a
-     * move that makes no threat fails at once in defender_node. */
+    /* Fours first (they leave one reply), then, with the five plies a
+     * three needs, every other candidate: a move that makes no threat
+     * fails at once in defender_node. */
+    int16_t moves[2 * GM_MAX_CELLS];
     uint64_t tried[GM_MAX_CELLS / 64] = { 0 };
-    const int nf = gm_four_points(b, me, cells);
-    const int nc = nf + gm_candidates(b, cells + nf);
+    const int nf = gm_four_points(b, me, moves);
+    const int nc = nf + (plies_left >= 5 ? gm_candidates(b, moves + nf) : 0);
     for (int i = 0; i < nc; i++) {
-        const int c = cells[i];
+        const int c = moves[i];
         if (tried[c >> 6] >> (c & 63) & 1)
             continue;
         tried[c >> 6] |= (uint64_t)1 << (c & 63);
-        if (i >= nf && plies_left < 5)
-            break;                      /* a three needs five plies */
         gm_play(b, c);
         const int r = defender_node(b, v, plies_left - 1);
         gm_undo(b);
@@ -158,6 +159,5 @@ int gm_vct(gm_board *b, int max_plies, long time_ms, int *plies, uint64_t *nodes
 
 int gm_vct_until(gm_board *b, int max_plies, const gts_stop *stop, double deadline, int *plies, uint64_t *nodes)
 {
-    gm_budget v = { .limit = GM_VCT_NODES, .stop = stop, .deadline = deadline };
-    return gm_threat_deepen(b, attacker_node, max_plies, &v, plies, nodes);
+    return gm_threat_deepen(b, attacker_node, GM_VCT_NODES, max_plies, stop, deadline, plies, nodes);
 }
