@@ -11,6 +11,7 @@
 #include <time.h>
 
 #include "check.h"
+#include "test_gomoku_search.h"
 #include "test_rng.h"
 #include "gts/gomoku.h"
 #include "gts/gomoku_search.h"
@@ -350,19 +351,6 @@ static void test_rules(void)
 }
 
 /* ---- search ----------------------------------------------------------------- */
-
-static int32_t search_score(const gm_board *b, gm_search_options *o, int *move)
-{
-    gm_result r;
-    char err[128];
-    if (gm_search(b, o, &r, err, sizeof err) != 0) {
-        fprintf(stderr, "search: %s\n", err);
-        exit(1);
-    }
-    if (move)
-        *move = r.move;
-    return r.score;
-}
 
 /* Every algorithm, with either evaluation path, equals the reference
  * minimax on random positions of small boards, threats included. */

@@ -106,6 +106,10 @@ void gm_play(gm_board *b, int cell);
 /* Takes back the last move. */
 void gm_undo(gm_board *b);
 
+/* Passes: the other side is to move (the search's null move); a second
+ * pass undoes it. */
+void gm_pass(gm_board *b);
+
 /* The game is over: a five was made, or the board is full. */
 static inline bool gm_game_over(const gm_board *b)
 {

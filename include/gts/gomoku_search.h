@@ -33,6 +33,8 @@ typedef enum {
     GM_ALGO_MINIMAX,     /* every move, no pruning */
     GM_ALGO_ALPHABETA,   /* the reports' alpha-beta: natural order, full window per root move */
     GM_ALGO_PVS,         /* iterative deepening, PVS, table, killers, history, threats first */
+    GM_ALGO_PATTERN,     /* the engine's: every cell's line patterns, threats decided first, PVS with
+                          * aspiration, null move, late-move reductions (one thread) */
 } gm_algo;
 
 typedef enum {
@@ -60,7 +62,7 @@ typedef struct gm_search_options {
     gm_parallel parallel;   /* with threads > 1; GM_PAR_NONE then means GM_PAR_SHARED */
     int split_depth;        /* GM_PAR_SPLIT: plies above the shared-out moves (1 = the root's children) */
     gm_schedule schedule;   /* GM_PAR_ROOT and GM_PAR_SPLIT */
-    size_t tt_bytes;        /* GM_ALGO_PVS: 0 = default (GTS_TT_DEFAULT_BYTES) */
+    size_t tt_bytes;        /* GM_ALGO_PVS, GM_ALGO_PATTERN: 0 = default (GTS_TT_DEFAULT_BYTES) */
     bool vcf;               /* look for a forced win by continuous fours before the search */
     bool vct;               /* then by continuous threats (fours and threes) */
     gm_eval_kind eval;

@@ -13,7 +13,7 @@
 #include "core/list.h"
 #include "gomoku_cli.h"
 
-static const char *const algo_names[] = { "minimax", "alphabeta", "pvs", NULL };      /* by gm_algo */
+static const char *const algo_names[] = { "minimax", "alphabeta", "pvs", "pattern", NULL };      /* by gm_algo */
 static const char *const rule_names[] = { "freestyle", "standard", NULL };            /* by gm_rule */
 static const char *const parallel_names[] = { "root", "split", "shared", NULL };      /* gm_parallel - 1 */
 static const char *const schedule_names[] = { "static", "dynamic", "guided", NULL };  /* by gm_schedule */

@@ -10,8 +10,8 @@
 #include "gomoku/protocol/gm_pbrain.h"
 
 static const char usage_text[] =
-    "usage: gts gomoku pbrain [--threads N]\n"
-    "       pbrain-gts [--threads N]\n"
+    "usage: gts gomoku pbrain [--threads N] [--algo pattern|pvs]\n"
+    "       pbrain-gts [--threads N] [--algo pattern|pvs]\n"
     "\n"
     "Plays Gomoku through the Gomocup (Piskvork) protocol on stdin/stdout:\n"
     "START, RECTSTART, RESTART, BEGIN, TURN, BOARD, INFO, TAKEBACK, PLAY, ABOUT,\n"
@@ -25,14 +25,19 @@ static const char usage_text[] =
     "with stones.\n"
     "\n"
     "options:\n"
-    "  --threads N   search threads (1..64, default 1; INFO thread_num overrides)\n"
+    "  --threads N   search threads (1..64, default 1; INFO thread_num overrides;\n"
+    "                pvs only: the pattern search runs on one)\n"
+    "  --algo A      pattern (default: line patterns, threats, VCF and VCT at the\n"
+    "                root) or pvs (the shape search of earlier versions)\n"
     "  -h, --help    this help\n";
 
 int gomoku_pbrain_main(int argc, char **argv)
 {
-    int threads = 1;
+    int threads = 1, algo = 0;
+    static const char *const algos[] = { "pattern", "pvs", NULL };
     const cli_option opts[] = {
         CLI_OPT_INT("threads", 0, &threads, 1, GM_ENGINE_MAX_THREADS),
+        CLI_OPT_CHOICE("algo", &algo, algos),
         CLI_OPT_END,
     };
     const cli_command cmd = { "gomoku pbrain", usage_text, NULL };
@@ -45,6 +50,7 @@ int gomoku_pbrain_main(int argc, char **argv)
     }
     static gm_pbrain session;
     gm_pbrain_init(&session, threads, GTS_VERSION, stdout);
+    session.engine.algo = algo == 0 ? GM_ALGO_PATTERN : GM_ALGO_PVS;
     const bool read = gm_pbrain_run(&session, stdin);
     if (!read)
         cli_error("cannot read the manager's input: %s", strerror(errno));

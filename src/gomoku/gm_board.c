@@ -118,6 +118,12 @@ void gm_undo(gm_board *b)
     b->value[1] = u->value[1];
 }
 
+void gm_pass(gm_board *b)
+{
+    b->side ^= 1;
+    b->hash ^= SIDE_KEY;
+}
+
 bool gm_is_winning_move(const gm_board *b, int cell, int colour)
 {
     for (int d = 0; d < 4; d++)

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "gomoku/gm_lines.h"
+#include "gomoku/gm_pattern_search.h"
 #include "gomoku/gm_search_internal.h"
 #include "core/clock.h"
 #include "core/deadline.h"
@@ -175,27 +176,6 @@ static bool should_stop(gm_ctx *c)
     return c->stopped;
 }
 
-static void note_cutoff(gm_ctx *c, int move, int depth, int ply)
-{
-    if (c->killer[ply][0] != move) {
-        c->killer[ply][1] = c->killer[ply][0];
-        c->killer[ply][0] = (int16_t)move;
-    }
-    c->history[c->b.side][move] += depth * depth;
-}
-
-/* Win scores count plies from the root; the table stores them counted
- * from the node, so that a transposition at another ply reads right. */
-static inline int32_t to_table(int32_t v, int ply)
-{
-    return v > GM_WIN_BOUND ? v + ply : v < -GM_WIN_BOUND ? v - ply : v;
-}
-
-static inline int32_t from_table(int32_t v, int ply)
-{
-    return v > GM_WIN_BOUND ? v - ply : v < -GM_WIN_BOUND ? v + ply : v;
-}
-
 /*
  * The last ply with the shape evaluation: a child's value is the node's
  * evaluation plus the move's delta, so no child is played.  The tree is
@@ -260,7 +240,7 @@ int32_t gm_node(gm_ctx *c, int depth, int32_t alpha, int32_t beta, int ply, cons
             /* Only a result of this very depth is used, so that the table
              * changes the work, never the score. */
             if (hit.depth == depth) {
-                const int32_t v = from_table(hit.score, ply);
+                const int32_t v = gm_from_table(hit.score, ply);
                 if (hit.bound == HTT_BOUND_EXACT || (hit.bound == HTT_BOUND_LOWER && v >= beta) ||
                     (hit.bound == HTT_BOUND_UPPER && v <= alpha))
                     return v;
@@ -306,10 +286,10 @@ int32_t gm_node(gm_ctx *c, int depth, int32_t alpha, int32_t beta, int ply, cons
     if (ply == 0)
         c->root_move = best_move;
     if (best >= beta && best_move >= 0 && algo == GM_ALGO_PVS)
-        note_cutoff(c, best_move, depth, ply);
+        gm_note_cutoff(c->killer[ply], &c->history[b->side][best_move], best_move, depth);
     if (c->tt) {
         const int bound = best <= alpha0 ? HTT_BOUND_UPPER : best >= beta ? HTT_BOUND_LOWER : HTT_BOUND_EXACT;
-        htt_store(c->tt, b->hash, to_table(best, ply), best_move, depth, bound);
+        htt_store(c->tt, b->hash, gm_to_table(best, ply), best_move, depth, bound);
     }
     return best;
 }
@@ -382,6 +362,8 @@ static int check_options(const gm_search_options *o, char *err, size_t errlen)
         snprintf(err, errlen, "threads %d out of range (1..256)", o->threads);
     else if (o->split_depth < 1 || o->split_depth > GM_MAX_DEPTH)
         snprintf(err, errlen, "split depth %d out of range (1..%d)", o->split_depth, GM_MAX_DEPTH);
+    else if (o->algo == GM_ALGO_PATTERN && o->threads != 1)
+        snprintf(err, errlen, "the pattern search runs on one thread (threads %d)", o->threads);
     else if (o->time_ms < 0)
         snprintf(err, errlen, "time limit %ld ms is negative", o->time_ms);
     else
@@ -406,7 +388,10 @@ gm_searcher *gm_searcher_create(const gm_search_options *o, char *err, size_t er
             goto oom;
         s->ctx[i]->searcher = s;
     }
-    if (o->algo == GM_ALGO_PVS && !(s->tt = htt_create(o->tt_bytes ? o->tt_bytes : GTS_TT_DEFAULT_BYTES)))
+    const bool table = o->algo == GM_ALGO_PVS || o->algo == GM_ALGO_PATTERN;
+    if (table && !(s->tt = htt_create(o->tt_bytes ? o->tt_bytes : GTS_TT_DEFAULT_BYTES)))
+        goto oom;
+    if (o->algo == GM_ALGO_PATTERN && !(s->pctx = gm_pctx_create()))
         goto oom;
     if (o->threads > 1 && !(s->pool = gts_pool_create(o->threads - 1)))
         goto oom;
@@ -426,6 +411,7 @@ void gm_searcher_free(gm_searcher *s)
         free(s->ctx[i]);
     free(s->ctx);
     htt_free(s->tt);
+    free(s->pctx);
     free(s);
 }
 
@@ -484,6 +470,8 @@ void gm_searcher_run(gm_searcher *s, const gm_board *b, gm_result *r)
             r->vcf = true;
             r->vcf_length = plies;
             r->depth = plies;
+        } else if (s->o.algo == GM_ALGO_PATTERN) {
+            gm_pattern_serial(s->pctx, b, &s->o, s->tt, t0, deadline, r);
         } else if (s->o.threads > 1) {
             gm_search_parallel(s, b, &t, r, &abort, deadline);
         } else {

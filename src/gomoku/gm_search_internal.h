@@ -48,6 +48,7 @@ struct gm_searcher {
     int nctx;
     gm_ctx **ctx;       /* ctx[0]: the serial part; ctx[1 + i]: thread i of a parallel loop */
     struct gts_pool *pool;   /* threads > 1: the helpers of the parallel loops (threads - 1) */
+    struct gm_pctx *pctx;    /* GM_ALGO_PATTERN's context */
 };
 
 /* Readies context c for a search of b. */
@@ -117,6 +118,29 @@ int32_t gm_node(gm_ctx *c, int depth, int32_t alpha, int32_t beta, int ply, cons
 /* The split variant's loop over a split node's moves (gm_threads.c). */
 int32_t gm_split_loop(gm_ctx *c, int depth, int32_t alpha, int32_t beta, int ply, const gm_threats *t,
                       const int16_t *moves, int n, int *best_move);
+
+/* A move that cut off at depth: the ply's first killer (the old first
+ * second), and its history count up by depth squared. */
+static inline void gm_note_cutoff(int16_t killer[2], int32_t *history, int move, int depth)
+{
+    if (killer[0] != move) {
+        killer[1] = killer[0];
+        killer[0] = (int16_t)move;
+    }
+    *history += depth * depth;
+}
+
+/* Win scores count plies from the root; the table stores them counted
+ * from the node, so that a transposition at another ply reads right. */
+static inline int32_t gm_to_table(int32_t v, int ply)
+{
+    return v > GM_WIN_BOUND ? v + ply : v < -GM_WIN_BOUND ? v - ply : v;
+}
+
+static inline int32_t gm_from_table(int32_t v, int ply)
+{
+    return v > GM_WIN_BOUND ? v - ply : v < -GM_WIN_BOUND ? v + ply : v;
+}
 
 /* Keeps a finished depth's result in r and tells o's on_depth; true when
  * deepening should stop there (a win or loss found does not change

@@ -12,7 +12,7 @@
 
 void gm_engine_init(gm_engine *e, int threads)
 {
-    *e = (gm_engine){ .rule = GM_FREESTYLE, .maker = gm_maker_create() };
+    *e = (gm_engine){ .rule = GM_FREESTYLE, .algo = GM_ALGO_PATTERN, .maker = gm_maker_create() };
     gm_clock_init(&e->clock);
     gm_engine_set_threads(e, threads);
 }
@@ -51,15 +51,18 @@ size_t gm_engine_table_bytes(long max_memory)
     return (size_t)max_memory / 4 < TT_MAX_BYTES ? (size_t)max_memory / 4 : TT_MAX_BYTES;
 }
 
-/* The options of the engine's searchers: threads and table bytes. */
-static gm_search_options options(int threads, size_t tt)
+/* The options of the engine's searchers: algorithm, threads and table
+ * bytes.  The pattern search runs on one thread. */
+static gm_search_options options(gm_algo algo, int threads, size_t tt)
 {
     gm_search_options o;
     gm_search_defaults(&o);
+    o.algo = algo;
     o.depth = MAX_PLIES;
     o.time_ms = 1;   /* set for each move */
-    o.threads = threads;
+    o.threads = algo == GM_ALGO_PATTERN ? 1 : threads;
     o.vcf = true;
+    o.vct = algo == GM_ALGO_PATTERN;
     o.tt_bytes = tt;
     return o;
 }
@@ -79,7 +82,7 @@ void gm_engine_prepare(gm_engine *e)
     /* What is being made, or could not be, is not asked for again. */
     if (same && !(e->main == GM_ENGINE_READY && e->stale_table))
         return;
-    const gm_search_options o = options(e->threads, tt);
+    const gm_search_options o = options(e->algo, e->threads, tt);
     gm_maker_order(e->maker, &o, e->searcher);
     e->searcher = NULL;
     e->main = GM_ENGINE_ORDERED;
@@ -99,7 +102,7 @@ static gm_searcher *stopgap(gm_engine *e, char *err, size_t errlen)
     }
     gm_searcher_free(e->stopgap);
     const size_t tt = gm_engine_table_bytes(e->max_memory);
-    const gm_search_options o = options(e->threads, tt && tt < STOPGAP_TT_BYTES ? tt : STOPGAP_TT_BYTES);
+    const gm_search_options o = options(e->algo, e->threads, tt && tt < STOPGAP_TT_BYTES ? tt : STOPGAP_TT_BYTES);
     e->stopgap = gm_searcher_create(&o, err, errlen);
     e->stopgap_threads = e->threads;
     return e->stopgap;

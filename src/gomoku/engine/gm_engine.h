@@ -43,6 +43,7 @@ typedef struct gm_engine {
     long max_memory;                 /* bytes the process may use; 0: no limit */
     gm_rule rule;                    /* gm_engine_set_rule */
     int threads;                     /* gm_engine_set_threads */
+    gm_algo algo;                    /* GM_ALGO_PATTERN (one thread) or GM_ALGO_PVS; set before the first move */
     gm_board board;                  /* the game's stones for the search */
     gm_maker *maker;
     gm_engine_main main;             /* the session's searcher: ordered, made (searcher), or not */

@@ -1,0 +1,147 @@
+/* Line and cell pattern tables (gm_pattern.h), built from the rules. */
+#include "gomoku/gm_pattern.h"
+
+#include <pthread.h>
+#include <string.h>
+
+enum { WINDOW = 11, CENTRE = 5, WINDOWS = 59049 };   /* 3^10 windows around the centre */
+enum { EMPTY, OWN, BLOCKED };
+
+uint16_t gm_pattern_ternary[1024];
+uint8_t gm_cell_pattern_of[1 << 16];
+static uint8_t line_table[2][WINDOWS];
+
+/* The index of a window's ten side cells (the centre skipped). */
+static int window_index(const uint8_t w[WINDOW])
+{
+    int index = 0, power = 1;
+    for (int i = 0; i < WINDOW; i++)
+        if (i != CENTRE) {
+            index += w[i] * power;
+            power *= 3;
+        }
+    return index;
+}
+
+/* The length of own's run through cell i. */
+static int run_through(const uint8_t w[WINDOW], int i)
+{
+    int lo = i, hi = i;
+    while (lo > 0 && w[lo - 1] == OWN)
+        lo--;
+    while (hi < WINDOW - 1 && w[hi + 1] == OWN)
+        hi++;
+    return hi - lo + 1;
+}
+
+/* Whether own's run through cell i is a five and holds the centre: a run
+ * through the centre of five fits inside the window with a cell to spare
+ * on each side, so an overline is always seen. */
+static bool five_through(const uint8_t w[WINDOW], int i, bool exact)
+{
+    const int n = run_through(w, i);
+    int lo = i;
+    while (lo > 0 && w[lo - 1] == OWN)
+        lo--;
+    return (exact ? n == 5 : n >= 5) && lo <= CENTRE && CENTRE < lo + n;
+}
+
+/* The pattern of a window whose centre holds own's stone. */
+static int level(uint8_t w[WINDOW], bool exact, int8_t *memo)
+{
+    const int index = window_index(w);
+    if (memo[index] >= 0)
+        return memo[index];
+    int result;
+    if (five_through(w, CENTRE, exact) || run_through(w, CENTRE) >= 5) {
+        /* Made a five, or an overline: no five point more through it. */
+        result = five_through(w, CENTRE, exact) ? GM_LP_F5 : GM_LP_DEAD;
+    } else {
+        int fives = 0;
+        for (int i = 0; i < WINDOW; i++)
+            if (w[i] == EMPTY) {
+                w[i] = OWN;
+                fives += five_through(w, i, exact);
+                w[i] = EMPTY;
+            }
+        if (fives)
+            result = fives >= 2 ? GM_LP_F4 : GM_LP_B4;
+        else {
+            /* One level weaker than the best another stone can make. */
+            static const uint8_t down[GM_LP_CODES] = {
+                [GM_LP_F4] = GM_LP_F3, [GM_LP_B4] = GM_LP_B3, [GM_LP_F3] = GM_LP_F2,
+                [GM_LP_B3] = GM_LP_B2, [GM_LP_F2] = GM_LP_F1, [GM_LP_B2] = GM_LP_B1,
+            };
+            result = GM_LP_DEAD;
+            for (int i = 0; i < WINDOW; i++)
+                if (w[i] == EMPTY) {
+                    w[i] = OWN;
+                    const int l = level(w, exact, memo);
+                    w[i] = EMPTY;
+                    if (l < GM_LP_F5 && down[l] > result)
+                        result = down[l];
+                }
+        }
+    }
+    memo[index] = (int8_t)result;
+    return result;
+}
+
+static int cell_pattern(const int n[GM_LP_CODES])
+{
+    const int threes = n[GM_LP_B3] + n[GM_LP_F2];   /* what adds to a four or an open three */
+    if (n[GM_LP_F5])
+        return GM_CP_FIVE;
+    if (n[GM_LP_F4] || n[GM_LP_B4] >= 2)
+        return GM_CP_FLEX4;
+    if (n[GM_LP_B4])
+        return n[GM_LP_F3] ? GM_CP_BLOCK4_FLEX3 : threes ? GM_CP_BLOCK4_PLUS : GM_CP_BLOCK4;
+    if (n[GM_LP_F3])
+        return n[GM_LP_F3] >= 2 ? GM_CP_FLEX3_2X : threes ? GM_CP_FLEX3_PLUS : GM_CP_FLEX3;
+    if (n[GM_LP_B3])
+        return threes >= 2 ? GM_CP_BLOCK3_PLUS : GM_CP_BLOCK3;
+    if (n[GM_LP_F2])
+        return n[GM_LP_F2] >= 2 ? GM_CP_FLEX2_2X : GM_CP_FLEX2;
+    return GM_CP_NONE;
+}
+
+static void build(void)
+{
+    for (int m = 0; m < 1024; m++) {
+        int t = 0, power = 1;
+        for (int i = 0; i < 10; i++, power *= 3)
+            t += (m >> i & 1) * power;
+        gm_pattern_ternary[m] = (uint16_t)t;
+    }
+    static int8_t memo[WINDOWS];
+    for (int exact = 0; exact < 2; exact++) {
+        memset(memo, -1, sizeof memo);
+        for (int index = 0; index < WINDOWS; index++) {
+            uint8_t w[WINDOW];
+            for (int i = 0, rest = index; i < WINDOW; i++)
+                if (i == CENTRE)
+                    w[i] = OWN;
+                else
+                    w[i] = (uint8_t)(rest % 3), rest /= 3;
+            line_table[exact][index] = (uint8_t)level(w, exact, memo);
+        }
+    }
+    for (int key = 0; key < 1 << 16; key++) {
+        int n[16] = {0};
+        for (int d = 0; d < 4; d++)
+            n[key >> (4 * d) & 15]++;
+        gm_cell_pattern_of[key] = (uint8_t)cell_pattern(n);
+    }
+}
+
+void gm_patterns_init(void)
+{
+    static pthread_once_t once = PTHREAD_ONCE_INIT;
+    pthread_once(&once, build);
+}
+
+const uint8_t *gm_line_patterns(gm_rule rule)
+{
+    gm_patterns_init();
+    return line_table[rule == GM_STANDARD];
+}

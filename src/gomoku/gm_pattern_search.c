@@ -1,0 +1,299 @@
+/*
+ * The pattern search (GM_ALGO_PATTERN): the engine's search, on a board
+ * that keeps every cell's patterns (gm_pboard.h).
+ *
+ * Threats decide before any search: a five to make wins, two five points
+ * of the opponent lose, an unstoppable four to make wins in three, a
+ * single five point of the opponent's is blocked at once (without using
+ * depth).  A side facing a move that would give the opponent an open four
+ * or a double four only tries the opponent's four points and its own
+ * fours: every defence of a three is among them.
+ *
+ * The rest is iterative deepening with aspiration windows and PVS over a
+ * table, null moves where no such threat is pending, late moves reduced
+ * and (near the horizon) pruned by what the move makes and blocks.
+ */
+#include "gomoku/gm_pattern_search.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/clock.h"
+#include "core/deadline.h"
+#include "gomoku/gm_search_internal.h"
+
+#define ASPIRATION 60          /* half the first window, in evaluation units */
+#define NULL_REDUCTION 2
+#define HISTORY_CAP 400        /* history never outweighs a real shape */
+
+enum { KEY_TABLE = 1 << 30, KEY_KILLER = (1 << 30) - 2 };
+
+/* Moves tried at a node, each with its ordering key. */
+static int gen_moves(gm_pctx *c, bool facing, int tt_move, int ply)
+{
+    const gm_pboard *pb = &c->pb;
+    const gm_board *b = &pb->b;
+    const int me = b->side, opp = me ^ 1;
+    int16_t *moves = c->moves[ply];
+    int32_t *keys = c->keys[ply];
+    int n = 0;
+    if (b->stones == 0) {
+        moves[0] = (int16_t)gm_cell(b, b->width / 2, b->height / 2);
+        keys[0] = 0;
+        return 1;
+    }
+    for (int cell = 0; cell < b->cells; cell++) {
+        if (b->cell[cell] != GM_EMPTY || (b->near && !b->near_count[cell]))
+            continue;
+        if (facing && pb->pattern[opp][cell] < GM_CP_BLOCK4 && pb->pattern[me][cell] < GM_CP_BLOCK4)
+            continue;
+        const int32_t h = c->history[me][cell];
+        moves[n] = (int16_t)cell;
+        keys[n++] = 2 * pb->value[me][cell] + pb->value[opp][cell] + (h < HISTORY_CAP ? h : HISTORY_CAP);
+    }
+    for (int i = 0; i < n; i++)
+        if (moves[i] == tt_move)
+            keys[i] = KEY_TABLE;
+        else if (moves[i] == c->killer[ply][0] || moves[i] == c->killer[ply][1])
+            keys[i] = KEY_KILLER;
+    return n;
+}
+
+/* Brings the best of moves[i..n) to i: a selection sort that a cutoff
+ * ends early. */
+static int pick(gm_pctx *c, int ply, int i, int n)
+{
+    int16_t *moves = c->moves[ply];
+    int32_t *keys = c->keys[ply];
+    int best = i;
+    for (int j = i + 1; j < n; j++)
+        if (keys[j] > keys[best])
+            best = j;
+    const int16_t m = moves[best];
+    const int32_t k = keys[best];
+    moves[best] = moves[i], keys[best] = keys[i];
+    moves[i] = m, keys[i] = k;
+    return m;
+}
+
+/* The horizon's value: the evaluation, and the side to move's double
+ * threats where the opponent has no four to answer them with. */
+static int32_t leaf(const gm_pboard *pb)
+{
+    const int me = pb->b.side, opp = me ^ 1;
+    int32_t v = gm_pboard_eval(pb);
+    if (!gm_pboard_has(pb, opp, GM_CP_BLOCK4) &&
+        (pb->count[me][GM_CP_FLEX3_2X] || pb->count[me][GM_CP_BLOCK4_FLEX3]))
+        v += 800;
+    return v;
+}
+
+static bool stop_now(gm_pctx *c)
+{
+    if (gts_check_due(c->nodes, &c->next_check) && gts_should_stop(c->o->stop, c->deadline))
+        c->stopped = true;
+    return c->stopped;
+}
+
+/* A move neither side's three or better: reducible, prunable. */
+static bool quiet(const gm_pboard *pb, int m)
+{
+    return pb->pattern[0][m] < GM_CP_FLEX3 && pb->pattern[1][m] < GM_CP_FLEX3;
+}
+
+static int32_t node(gm_pctx *c, int depth, int32_t alpha, int32_t beta, int ply, bool null_ok);
+
+/* The value of the move played last at ply + 1, PVS with a reduction. */
+static int32_t child(gm_pctx *c, int depth, int reduce, int32_t alpha, int32_t beta, int ply, bool first)
+{
+    if (first)
+        return -node(c, depth - 1, -beta, -alpha, ply + 1, true);
+    int32_t v = -node(c, depth - 1 - reduce, -alpha - 1, -alpha, ply + 1, true);
+    if (v > alpha && reduce && !c->stopped)
+        v = -node(c, depth - 1, -alpha - 1, -alpha, ply + 1, true);
+    if (v > alpha && v < beta && !c->stopped)
+        v = -node(c, depth - 1, -beta, -alpha, ply + 1, true);
+    return v;
+}
+
+/* The threats that decide a node without search, or GM_INF. */
+static int32_t decided(const gm_pboard *pb, int ply)
+{
+    const gm_board *b = &pb->b;
+    const int me = b->side, opp = me ^ 1;
+    if (b->winner >= 0)
+        return -(GM_WIN - ply);
+    if (b->stones == b->cells)
+        return 0;
+    if (pb->count[me][GM_CP_FIVE])
+        return GM_WIN - (ply + 1);
+    if (pb->count[opp][GM_CP_FIVE] > 1)
+        return -(GM_WIN - (ply + 2));
+    if (!pb->count[opp][GM_CP_FIVE] && pb->count[me][GM_CP_FLEX4])
+        return GM_WIN - (ply + 3);
+    return GM_INF;
+}
+
+/* The moves of a node past the threats: table, null move, the loop. */
+static int32_t search_moves(gm_pctx *c, int depth, int32_t alpha, int32_t beta, int ply, bool null_ok)
+{
+    gm_pboard *pb = &c->pb;
+    gm_board *b = &pb->b;
+    const bool pv = beta - alpha > 1;
+    const int32_t alpha0 = alpha;
+    int tt_move = GM_NO_MOVE;
+    htt_hit hit;
+    if (htt_probe(c->tt, b->hash, &hit)) {
+        tt_move = hit.move;
+        const int32_t v = gm_from_table(hit.score, ply);
+        if (!pv && hit.depth >= depth &&
+            (hit.bound == HTT_BOUND_EXACT || (hit.bound == HTT_BOUND_LOWER && v >= beta) ||
+             (hit.bound == HTT_BOUND_UPPER && v <= alpha)))
+            return v;
+    }
+    const bool facing = pb->count[b->side ^ 1][GM_CP_FLEX4] > 0;
+    if (!pv && null_ok && !facing && depth >= 3 && gm_pboard_eval(pb) >= beta) {
+        gm_pass(b);
+        const int32_t v = -node(c, depth - 1 - NULL_REDUCTION, -beta, -beta + 1, ply + 1, false);
+        gm_pass(b);
+        if (c->stopped)
+            return 0;
+        if (v >= beta)
+            return v > GM_WIN_BOUND ? beta : v;
+    }
+    const int n = gen_moves(c, facing, tt_move, ply);
+    int32_t best = -GM_INF;
+    int best_move = GM_NO_MOVE;
+    for (int i = 0; i < n; i++) {
+        const int m = pick(c, ply, i, n);
+        const bool calm = !facing && quiet(pb, m);
+        if (!pv && calm && depth <= 3 && i >= 4 + 3 * depth && best > -GM_WIN_BOUND)
+            continue;
+        const int reduce = calm && depth >= 3 && i >= 3 ? 1 + (i >= 10 && depth >= 5) : 0;
+        gm_pboard_play(pb, m);
+        const int32_t v = child(c, depth, reduce, alpha, beta, ply, i == 0);
+        gm_pboard_undo(pb);
+        if (c->stopped)
+            return 0;
+        if (v > best) {
+            best = v;
+            best_move = m;
+            if (v > alpha)
+                alpha = v;
+            if (alpha >= beta) {
+                gm_note_cutoff(c->killer[ply], &c->history[b->side][m], m, depth);
+                break;
+            }
+        }
+    }
+    if (ply == 0)
+        c->root_move = best_move;
+    const int bound = best <= alpha0 ? HTT_BOUND_UPPER : best >= beta ? HTT_BOUND_LOWER : HTT_BOUND_EXACT;
+    htt_store(c->tt, b->hash, gm_to_table(best, ply), best_move, depth, bound);
+    return best;
+}
+
+static int32_t node(gm_pctx *c, int depth, int32_t alpha, int32_t beta, int ply, bool null_ok)
+{
+    gm_pboard *pb = &c->pb;
+    c->nodes++;
+    const int32_t known = decided(pb, ply);
+    if (known != GM_INF)
+        return known;
+    if (ply >= GM_PATTERN_PLIES - 2)
+        return leaf(pb);
+    if (stop_now(c))
+        return 0;
+    const int opp = pb->b.side ^ 1;
+    if (pb->count[opp][GM_CP_FIVE]) {
+        /* The block is forced: it costs no depth. */
+        const int m = gm_pboard_find(pb, opp, GM_CP_FIVE);
+        gm_pboard_play(pb, m);
+        const int32_t v = -node(c, depth, -beta, -alpha, ply + 1, true);
+        gm_pboard_undo(pb);
+        if (ply == 0)
+            c->root_move = m;
+        return v;
+    }
+    if (depth <= 0)
+        return leaf(pb);
+    return search_moves(c, depth, alpha, beta, ply, null_ok);
+}
+
+/* The move a decided root plays (a five, a block, an unstoppable four),
+ * or GM_NO_MOVE. */
+static int decided_move(const gm_pboard *pb)
+{
+    const int me = pb->b.side, opp = me ^ 1;
+    if (pb->count[me][GM_CP_FIVE])
+        return gm_pboard_find(pb, me, GM_CP_FIVE);
+    if (pb->count[opp][GM_CP_FIVE])
+        return gm_pboard_find(pb, opp, GM_CP_FIVE);
+    if (pb->count[me][GM_CP_FLEX4])
+        return gm_pboard_find(pb, me, GM_CP_FLEX4);
+    return GM_NO_MOVE;
+}
+
+/* One depth, widening the aspiration window around the last score until
+ * the score falls inside it. */
+static int32_t aspirate(gm_pctx *c, int depth, int32_t last)
+{
+    int32_t window = ASPIRATION;
+    int32_t alpha = -GM_INF, beta = GM_INF;
+    if (depth >= 3 && last > -GM_WIN_BOUND && last < GM_WIN_BOUND)
+        alpha = last - window, beta = last + window;
+    for (;;) {
+        const int32_t v = node(c, depth, alpha, beta, 0, false);
+        if (c->stopped || (v > alpha && v < beta))
+            return v;
+        window *= 4;
+        if (v <= alpha)
+            alpha = v - window < -GM_WIN_BOUND ? -GM_INF : v - window;
+        else
+            beta = v + window > GM_WIN_BOUND ? GM_INF : v + window;
+    }
+}
+
+void gm_pattern_serial(gm_pctx *c, const gm_board *b, const gm_search_options *o, htt *tt, double t0,
+                       double deadline, gm_result *r)
+{
+    gm_pboard_init(&c->pb, b);
+    c->o = o;
+    c->tt = tt;
+    c->nodes = c->next_check = 0;
+    c->deadline = deadline;
+    c->stopped = false;
+    memset(c->killer, 0xff, sizeof c->killer);
+    memset(c->history, 0, sizeof c->history);
+    const int forced = decided_move(&c->pb);
+    if (forced != GM_NO_MOVE) {
+        r->move = forced;
+        r->score = gm_pboard_eval(&c->pb);
+        r->depth = 1;
+        r->nodes = 1;
+        return;
+    }
+    /* Another depth costs two to four times the last: one is not begun
+     * past half the time, or 80 % while the best move or score moves. */
+    const double budget = deadline > 0 ? deadline - t0 : 0;
+    int32_t last = 0;
+    for (int depth = 1; depth <= o->depth; depth++) {
+        const int32_t v = aspirate(c, depth, last);
+        if (c->stopped)
+            break;
+        const bool unsettled = depth > 1 && (c->root_move != r->move || v < last - 2 * ASPIRATION);
+        last = v;
+        if (gm_record_depth(o, r, c->root_move, v, depth))
+            break;
+        const double used = gts_now_usec() - t0;
+        if (budget > 0 && used > budget * (unsettled ? 0.8 : 0.5))
+            break;
+    }
+    r->nodes = c->nodes;
+}
+
+gm_pctx *gm_pctx_create(void)
+{
+    gm_patterns_init();
+    return malloc(sizeof(gm_pctx));
+}

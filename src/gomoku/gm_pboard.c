@@ -1,0 +1,115 @@
+/* The pattern board (gm_pboard.h): patterns kept up to date on play and
+ * undo, and the evaluation's cell values. */
+#include "gomoku/gm_pboard.h"
+
+#include <string.h>
+
+#include "gomoku/gm_lines.h"
+
+/*
+ * A cell's value to a colour: what its line patterns could become, plus
+ * what they threaten together.  Hand-set, not tuned: a line pattern is
+ * worth about three times the one below it, an open three or a four by
+ * itself is a forcing move, and the combinations that win outright
+ * (two threes, a four and a three, two fours) are worth most.
+ */
+static const int16_t line_weight[GM_LP_CODES] = {
+    [GM_LP_DEAD] = 0, [GM_LP_B1] = 1, [GM_LP_F1] = 3, [GM_LP_B2] = 5, [GM_LP_F2] = 12,
+    [GM_LP_B3] = 14, [GM_LP_F3] = 36, [GM_LP_B4] = 40, [GM_LP_F4] = 120, [GM_LP_F5] = 400,
+};
+static const int16_t pattern_bonus[GM_CP_CLASSES] = {
+    [GM_CP_FLEX2_2X] = 10, [GM_CP_BLOCK3_PLUS] = 15, [GM_CP_FLEX3_PLUS] = 40, [GM_CP_FLEX3_2X] = 150,
+    [GM_CP_BLOCK4_PLUS] = 60, [GM_CP_BLOCK4_FLEX3] = 200, [GM_CP_FLEX4] = 300, [GM_CP_FIVE] = 600,
+};
+
+int gm_cell_value(const uint8_t code[4])
+{
+    return line_weight[code[0]] + line_weight[code[1]] + line_weight[code[2]] + line_weight[code[3]] +
+           pattern_bonus[gm_cell_pattern_of[gm_pattern_key(code)]];
+}
+
+/* Moves a cell's pattern and value to what its codes say. */
+static void settle(gm_pboard *pb, int cell)
+{
+    for (int c = 0; c < 2; c++) {
+        const int pattern = gm_cell_pattern_of[gm_pattern_key(pb->code[c][cell])];
+        const int value = gm_cell_value(pb->code[c][cell]);
+        pb->count[c][pb->pattern[c][cell]]--;
+        pb->count[c][pattern]++;
+        pb->sum[c] += value - pb->value[c][cell];
+        pb->pattern[c][cell] = (uint8_t)pattern;
+        pb->value[c][cell] = (int16_t)value;
+    }
+}
+
+/* Both colours' line pattern of cell in direction d (bit: its place in
+ * the line word). */
+static void line_codes(gm_pboard *pb, int d, int id, int bit, int cell)
+{
+    const gm_board *b = &pb->b;
+    if (b->cell[cell] != GM_EMPTY) {
+        pb->code[0][cell][d] = pb->code[1][cell][d] = GM_LP_DEAD;
+        return;
+    }
+    const uint64_t black = b->line[0][d][id], white = b->line[1][d][id], wall = b->wall[d][id];
+    pb->code[0][cell][d] = pb->lines[0][gm_window_index(black, white | wall, bit)];
+    pb->code[1][cell][d] = pb->lines[1][gm_window_index(white, black | wall, bit)];
+}
+
+/* After a stone came or went at m: the cells within five along its lines. */
+static void around(gm_pboard *pb, int m)
+{
+    const gm_board *b = &pb->b;
+    const int step[4] = { 1, b->width, b->width + 1, 1 - b->width };
+    for (int d = 0; d < 4; d++) {
+        const int id = b->line_id[d][m], p = b->line_pos[d][m] + GM_LINE_OFFSET;
+        const uint64_t wall = b->wall[d][id];
+        for (int k = -5; k <= 5; k++) {
+            if (wall >> (p + k) & 1)
+                continue;
+            const int cell = m + k * step[d];
+            line_codes(pb, d, id, p + k, cell);
+            settle(pb, cell);
+        }
+    }
+}
+
+void gm_pboard_init(gm_pboard *pb, const gm_board *b)
+{
+    gm_copy(&pb->b, b);
+    pb->lines[GM_BLACK] = gm_line_patterns(b->rule);
+    pb->lines[GM_WHITE] = gm_line_patterns(b->rule);
+    memset(pb->sum, 0, sizeof pb->sum);
+    memset(pb->count, 0, sizeof pb->count);
+    for (int c = 0; c < 2; c++) {
+        pb->count[c][GM_CP_NONE] = (uint16_t)b->cells;
+        memset(pb->pattern[c], GM_CP_NONE, (size_t)b->cells);
+        memset(pb->value[c], 0, (size_t)b->cells * sizeof pb->value[c][0]);
+    }
+    for (int cell = 0; cell < b->cells; cell++) {
+        for (int d = 0; d < 4; d++)
+            line_codes(pb, d, b->line_id[d][cell], b->line_pos[d][cell] + GM_LINE_OFFSET, cell);
+        settle(pb, cell);
+    }
+}
+
+void gm_pboard_play(gm_pboard *pb, int cell)
+{
+    gm_play(&pb->b, cell);
+    around(pb, cell);
+}
+
+void gm_pboard_undo(gm_pboard *pb)
+{
+    const int cell = pb->b.history[pb->b.stones - 1].cell;
+    gm_undo(&pb->b);
+    around(pb, cell);
+}
+
+int gm_pboard_find(const gm_pboard *pb, int colour, int at_least)
+{
+    for (int cell = 0; cell < pb->b.cells; cell++)
+        if (pb->pattern[colour][cell] >= at_least)
+            return cell;
+    return GM_NO_MOVE;
+}

@@ -1,0 +1,57 @@
+/*
+ * Internal: a board that keeps every empty cell's patterns (gm_pattern.h)
+ * up to date, for the pattern search.  A move changes the line patterns of
+ * the cells up to five away along its four lines, at most 40 cells, and
+ * play and undo recompute just those; the counts of each cell pattern and
+ * the evaluation's sums follow.
+ */
+#ifndef GTS_GM_PBOARD_H
+#define GTS_GM_PBOARD_H
+
+#include <stdint.h>
+
+#include "gomoku/gm_pattern.h"
+#include "gts/gomoku.h"
+
+typedef struct gm_pboard {
+    gm_board b;
+    const uint8_t *lines[2];                 /* each colour's line pattern table */
+    int32_t sum[2];                          /* each colour's cell values over the empty cells */
+    uint16_t count[2][GM_CP_CLASSES];        /* empty cells of each cell pattern */
+    uint8_t code[2][GM_MAX_CELLS][4];        /* line patterns of empty cells (occupied: DEAD) */
+    uint8_t pattern[2][GM_MAX_CELLS];        /* cell patterns */
+    int16_t value[2][GM_MAX_CELLS];          /* cell values */
+} gm_pboard;
+
+/* The value of a cell to a colour, from its four line patterns: what the
+ * evaluation sums (gm_pboard.c's weights). */
+int gm_cell_value(const uint8_t code[4]);
+
+/* Sets up pb from b (any position; its candidate radius is kept). */
+void gm_pboard_init(gm_pboard *pb, const gm_board *b);
+
+/* Plays the side to move's stone at cell, and takes it back. */
+void gm_pboard_play(gm_pboard *pb, int cell);
+void gm_pboard_undo(gm_pboard *pb);
+
+/* The side to move's evaluation: its cells' values less the opponent's. */
+static inline int32_t gm_pboard_eval(const gm_pboard *pb)
+{
+    const int me = pb->b.side;
+    return pb->sum[me] - pb->sum[me ^ 1];
+}
+
+/* The first empty cell (in cell order) where colour has a pattern of at
+ * least `at_least`, or GM_NO_MOVE. */
+int gm_pboard_find(const gm_pboard *pb, int colour, int at_least);
+
+/* Whether colour has an empty cell of pattern at_least or better. */
+static inline bool gm_pboard_has(const gm_pboard *pb, int colour, int at_least)
+{
+    for (int p = at_least; p < GM_CP_CLASSES; p++)
+        if (pb->count[colour][p])
+            return true;
+    return false;
+}
+
+#endif

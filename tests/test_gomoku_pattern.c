@@ -1,0 +1,202 @@
+/*
+ * The pattern search's board (gm_pattern.h, gm_pboard.h) and its search.
+ *
+ * Line patterns are checked against a second reading of the rules: the
+ * same definition applied to the whole line word of a real board (no
+ * window, no table), so the eleven-cell window, the tables and their
+ * indexing are all under test.  The incremental board must equal one set
+ * up from scratch after every play and undo.  The search's wins and losses
+ * are checked with full-width search.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "check.h"
+#include "test_gomoku_search.h"
+#include "test_rng.h"
+#include "gomoku/gm_lines.h"
+#include "gomoku/gm_pboard.h"
+#include "gts/gomoku.h"
+#include "gts/gomoku_search.h"
+
+/* A random position of 6 + up to 40 stones without a five. */
+static gm_board *random_board(test_rng *rng, gm_rule rule, int size)
+{
+    gm_board *b = malloc(sizeof *b);
+    char err[128];
+    if (!b || gm_init(b, size, size, rule, 2, err, sizeof err) != 0)
+        exit(1);
+    const int moves = 6 + rng_below(rng, 40);
+    for (int i = 0; i < moves && !gm_game_over(b); i++) {
+        int16_t cand[GM_MAX_CELLS];
+        const int cell = cand[rng_below(rng, gm_candidates(b, cand))];
+        if (gm_is_winning_move(b, cell, b->side))
+            break;
+        gm_play(b, cell);
+    }
+    return b;
+}
+
+/* The second reading: own's run through bit i of a whole line word. */
+static bool five_holding(gm_rule rule, uint64_t own, int i, int p)
+{
+    int lo, hi;
+    gm_run_ends(own, i, &lo, &hi);
+    const int n = hi - lo - 1;
+    return (rule == GM_FREESTYLE ? n >= 5 : n == 5) && lo < p && p < hi;
+}
+
+static int reference_level(gm_rule rule, uint64_t own, uint64_t empty, int p)
+{
+    int lo, hi;
+    gm_run_ends(own, p, &lo, &hi);
+    if (hi - lo - 1 >= 5)
+        return five_holding(rule, own, p, p) ? GM_LP_F5 : GM_LP_DEAD;
+    int fives = 0;
+    for (int q = p - 4; q <= p + 4; q++)
+        if (empty >> q & 1)
+            fives += five_holding(rule, own | (uint64_t)1 << q, q, p);
+    if (fives)
+        return fives >= 2 ? GM_LP_F4 : GM_LP_B4;
+    int best = GM_LP_DEAD;
+    for (int q = p - 4; q <= p + 4 && best < GM_LP_F3; q++)
+        if (empty >> q & 1) {
+            const int l = reference_level(rule, own | (uint64_t)1 << q, empty & ~((uint64_t)1 << q), p);
+            /* one level weaker: F4 -> F3, B4 -> B3, ... B2 -> B1 */
+            const int down = l >= GM_LP_B2 && l <= GM_LP_F4 ? l - 2 : GM_LP_DEAD;
+            if (down > best)
+                best = down;
+        }
+    return best;
+}
+
+static int reference_code(const gm_board *b, int cell, int colour, int d)
+{
+    const int id = b->line_id[d][cell], p = b->line_pos[d][cell] + GM_LINE_OFFSET;
+    const uint64_t own = b->line[colour][d][id], other = b->line[colour ^ 1][d][id], wall = b->wall[d][id];
+    return reference_level(b->rule, own | (uint64_t)1 << p, ~(own | other | wall) & ~((uint64_t)1 << p), p);
+}
+
+static void part_lines(void)
+{
+    test_rng rng = { 0x9a77e54ULL };
+    long compared = 0, seen[GM_LP_CODES] = {0};
+    for (int game = 0; game < 60; game++) {
+        gm_board *b = random_board(&rng, game % 2 ? GM_STANDARD : GM_FREESTYLE, game % 3 ? 15 : 8);
+        gm_pboard *pb = malloc(sizeof *pb);
+        gm_pboard_init(pb, b);
+        for (int cell = 0; cell < b->cells; cell++) {
+            if (b->cell[cell] != GM_EMPTY)
+                continue;
+            for (int colour = 0; colour < 2; colour++) {
+                for (int d = 0; d < 4; d++) {
+                    const int want = reference_code(b, cell, colour, d);
+                    seen[want]++;
+                    compared++;
+                    if (!CHECK_MSG(pb->code[colour][cell][d] == want, "game %d cell %d colour %d dir %d: %d, want %d",
+                                   game, cell, colour, d, pb->code[colour][cell][d], want))
+                        goto next;
+                }
+                CHECK_EQ(pb->pattern[colour][cell] == GM_CP_FIVE, gm_is_winning_move(b, cell, colour));
+            }
+        }
+    next:
+        free(pb);
+        free(b);
+    }
+    printf("%ld line patterns compared; F5 %ld F4 %ld B4 %ld F3 %ld B3 %ld F2 %ld DEAD %ld\n", compared,
+           seen[GM_LP_F5], seen[GM_LP_F4], seen[GM_LP_B4], seen[GM_LP_F3], seen[GM_LP_B3], seen[GM_LP_F2],
+           seen[GM_LP_DEAD]);
+    /* Every pattern that matters occurred, or the check proved little. */
+    for (int code = GM_LP_B2; code < GM_LP_CODES; code++)
+        CHECK_MSG(seen[code] > 0, "no line pattern %d in the sample", code);
+}
+
+/* Everything but the board itself, compared with a fresh set-up. */
+static bool same_patterns(const gm_pboard *a, const gm_pboard *b)
+{
+    const size_t cells = (size_t)a->b.cells;
+    bool same = !memcmp(a->sum, b->sum, sizeof a->sum) && !memcmp(a->count, b->count, sizeof a->count);
+    for (int c = 0; c < 2; c++)
+        same = same && !memcmp(a->code[c], b->code[c], cells * 4) && !memcmp(a->pattern[c], b->pattern[c], cells) &&
+               !memcmp(a->value[c], b->value[c], cells * sizeof a->value[c][0]);
+    return same;
+}
+
+static void part_incremental(void)
+{
+    test_rng rng = { 0x1c7e3e17ULL };
+    gm_pboard *pb = malloc(sizeof *pb), *fresh = malloc(sizeof *fresh);
+    int steps = 0;
+    for (int game = 0; game < 40; game++) {
+        gm_board *b = random_board(&rng, game % 2 ? GM_STANDARD : GM_FREESTYLE, 15);
+        gm_pboard_init(pb, b);
+        for (int i = 0; i < 30 && !gm_game_over(&pb->b); i++, steps++) {
+            if (pb->b.stones > 0 && rng_below(&rng, 3) == 0) {
+                gm_pboard_undo(pb);
+            } else {
+                int16_t cand[GM_MAX_CELLS];
+                gm_pboard_play(pb, cand[rng_below(&rng, gm_candidates(&pb->b, cand))]);
+            }
+            gm_pboard_init(fresh, &pb->b);
+            if (!CHECK_MSG(same_patterns(pb, fresh), "game %d step %d: the board drifted", game, i))
+                break;
+        }
+        free(b);
+    }
+    free(pb);
+    free(fresh);
+    CHECK_GE(steps, 600);
+}
+
+static gm_search_options pattern_options(int depth)
+{
+    gm_search_options o;
+    gm_search_defaults(&o);
+    o.algo = GM_ALGO_PATTERN;
+    o.depth = depth;
+    o.tt_bytes = 4 << 20;
+    return o;
+}
+
+/* The search's wins and losses in random positions are real: full-width
+ * search (PVS over every candidate, without the pattern rules) finds the
+ * win at that length or sooner (wins up to 5 plies). */
+static void part_search(void)
+{
+    test_rng rng = { 0x5ea7c4ULL };
+    const gm_search_options pat = pattern_options(4);
+    int decided = 0;
+    for (int game = 0; game < 300 && decided < 30; game++) {
+        gm_board *b = random_board(&rng, game % 2 ? GM_STANDARD : GM_FREESTYLE, 15);
+        if (gm_game_over(b)) {
+            free(b);
+            continue;
+        }
+        int move;
+        const int32_t v = search_score(b, &pat, &move);
+        CHECK_MSG(gm_can_play(b, move), "game %d: move %d is not legal", game, move);
+        const int plies = GM_WIN - (v > 0 ? v : -v);
+        /* Longer ones cost full-width search too much for a test. */
+        if ((v > GM_WIN_BOUND || v < -GM_WIN_BOUND) && plies <= 5) {
+            gm_search_options full = pattern_options(plies);
+            full.algo = GM_ALGO_PVS;
+            const int32_t w = search_score(b, &full, NULL);
+            decided++;
+            if (v > 0)
+                CHECK_MSG(w >= v, "game %d: a win in %d not confirmed (%d)", game, plies, (int)w);
+            else
+                CHECK_MSG(w <= v, "game %d: a loss in %d not confirmed (%d)", game, plies, (int)w);
+        }
+        free(b);
+    }
+    printf("%d positions decided by the pattern search, each confirmed\n", decided);
+    CHECK_GE(decided, 30);
+}
+
+int main(int argc, char **argv)
+{
+    static const check_part parts[] = {
+        { "lines", part_lines }, { "incremental", part_incremental }, { "search", part_search } };
+    return check_run_parts(argc, argv, "test_gomoku_pattern", parts, sizeof parts / sizeof *parts);
+}
