@@ -25,6 +25,7 @@
 #define ASPIRATION 60          /* half the first window, in evaluation units */
 #define NULL_REDUCTION 2
 #define HISTORY_CAP 400        /* history never outweighs a real shape */
+#define QUIESCENCE_FOURS 5     /* fours the side to move may play past the horizon */
 
 enum { KEY_TABLE = 1 << 30, KEY_KILLER = (1 << 30) - 2 };
 
@@ -193,6 +194,40 @@ static int32_t search_moves(gm_pctx *c, int depth, int32_t alpha, int32_t beta, 
     return best;
 }
 
+/*
+ * Past the horizon the side to move may stand on the evaluation or play a
+ * four: each is answered by its forced block, so this is a search for
+ * wins by continuous fours, QUIESCENCE_FOURS deep, with the evaluation
+ * where they run out.
+ */
+static int32_t quiesce(gm_pctx *c, int depth, int32_t alpha, int32_t beta, int ply)
+{
+    gm_pboard *pb = &c->pb;
+    const int me = pb->b.side;
+    int32_t best = leaf(pb);
+    if (best >= beta || depth <= -QUIESCENCE_FOURS || !gm_pboard_has(pb, me, GM_CP_BLOCK4))
+        return best;
+    if (best > alpha)
+        alpha = best;
+    for (int cell = 0; cell < pb->b.cells; cell++) {
+        if (pb->pattern[me][cell] < GM_CP_BLOCK4)
+            continue;
+        gm_pboard_play(pb, cell);
+        const int32_t v = -node(c, depth - 1, -beta, -alpha, ply + 1, false);
+        gm_pboard_undo(pb);
+        if (c->stopped)
+            return 0;
+        if (v > best) {
+            best = v;
+            if (v > alpha)
+                alpha = v;
+            if (alpha >= beta)
+                break;
+        }
+    }
+    return best;
+}
+
 static int32_t node(gm_pctx *c, int depth, int32_t alpha, int32_t beta, int ply, bool null_ok)
 {
     gm_pboard *pb = &c->pb;
@@ -216,7 +251,7 @@ static int32_t node(gm_pctx *c, int depth, int32_t alpha, int32_t beta, int ply,
         return v;
     }
     if (depth <= 0)
-        return leaf(pb);
+        return quiesce(c, depth, alpha, beta, ply);
     return search_moves(c, depth, alpha, beta, ply, null_ok);
 }
 

@@ -2,6 +2,7 @@
  * undo, and the evaluation's cell values. */
 #include "gomoku/gm_pboard.h"
 
+#include <pthread.h>
 #include <string.h>
 
 #include "gomoku/gm_lines.h"
@@ -28,17 +29,38 @@ int gm_cell_value(const uint8_t code[4])
            pattern_bonus[gm_cell_pattern_of[gm_pattern_key(code)]];
 }
 
-/* Moves a cell's pattern and value to what its codes say. */
-static void settle(gm_pboard *pb, int cell)
+/* Each key's cell pattern and value, value << 8 | pattern: one lookup. */
+static int32_t cell_entry[1 << 16];
+
+static void build_entries(void)
 {
-    for (int c = 0; c < 2; c++) {
-        const int pattern = gm_cell_pattern_of[gm_pattern_key(pb->code[c][cell])];
-        const int value = gm_cell_value(pb->code[c][cell]);
-        pb->count[c][pb->pattern[c][cell]]--;
-        pb->count[c][pattern]++;
-        pb->sum[c] += value - pb->value[c][cell];
-        pb->pattern[c][cell] = (uint8_t)pattern;
-        pb->value[c][cell] = (int16_t)value;
+    gm_patterns_init();
+    for (int key = 0; key < 1 << 16; key++) {
+        const uint8_t code[4] = { key & 15, key >> 4 & 15, key >> 8 & 15, key >> 12 };
+        cell_entry[key] = gm_cell_value(code) * 256 + gm_cell_pattern_of[key];
+    }
+}
+
+/* Moves colour's pattern and value at cell to what its codes say. */
+static void settle(gm_pboard *pb, int c, int cell)
+{
+    const int32_t entry = cell_entry[gm_pattern_key(pb->code[c][cell])];
+    const int pattern = entry & 255, value = entry >> 8;
+    pb->count[c][pb->pattern[c][cell]]--;
+    pb->count[c][pattern]++;
+    pb->sum[c] += value - pb->value[c][cell];
+    pb->pattern[c][cell] = (uint8_t)pattern;
+    pb->value[c][cell] = (int16_t)value;
+}
+
+/* Colour's line pattern of cell in direction d is now code: settled only
+ * if it changed, as most of the cells a move reaches keep theirs (a third
+ * of the search's time went to settling them all). */
+static inline void set_code(gm_pboard *pb, int c, int cell, int d, int code)
+{
+    if (pb->code[c][cell][d] != code) {
+        pb->code[c][cell][d] = (uint8_t)code;
+        settle(pb, c, cell);
     }
 }
 
@@ -48,12 +70,13 @@ static void line_codes(gm_pboard *pb, int d, int id, int bit, int cell)
 {
     const gm_board *b = &pb->b;
     if (b->cell[cell] != GM_EMPTY) {
-        pb->code[0][cell][d] = pb->code[1][cell][d] = GM_LP_DEAD;
+        set_code(pb, 0, cell, d, GM_LP_DEAD);
+        set_code(pb, 1, cell, d, GM_LP_DEAD);
         return;
     }
     const uint64_t black = b->line[0][d][id], white = b->line[1][d][id], wall = b->wall[d][id];
-    pb->code[0][cell][d] = pb->lines[0][gm_window_index(black, white | wall, bit)];
-    pb->code[1][cell][d] = pb->lines[1][gm_window_index(white, black | wall, bit)];
+    set_code(pb, 0, cell, d, pb->lines[0][gm_window_index(black, white | wall, bit)]);
+    set_code(pb, 1, cell, d, pb->lines[1][gm_window_index(white, black | wall, bit)]);
 }
 
 /* After a stone came or went at m: the cells within five along its lines. */
@@ -64,18 +87,16 @@ static void around(gm_pboard *pb, int m)
     for (int d = 0; d < 4; d++) {
         const int id = b->line_id[d][m], p = b->line_pos[d][m] + GM_LINE_OFFSET;
         const uint64_t wall = b->wall[d][id];
-        for (int k = -5; k <= 5; k++) {
-            if (wall >> (p + k) & 1)
-                continue;
-            const int cell = m + k * step[d];
-            line_codes(pb, d, id, p + k, cell);
-            settle(pb, cell);
-        }
+        for (int k = -5; k <= 5; k++)
+            if (!(wall >> (p + k) & 1))
+                line_codes(pb, d, id, p + k, m + k * step[d]);
     }
 }
 
 void gm_pboard_init(gm_pboard *pb, const gm_board *b)
 {
+    static pthread_once_t once = PTHREAD_ONCE_INIT;
+    pthread_once(&once, build_entries);
     gm_copy(&pb->b, b);
     pb->lines[GM_BLACK] = gm_line_patterns(b->rule);
     pb->lines[GM_WHITE] = gm_line_patterns(b->rule);
@@ -83,14 +104,13 @@ void gm_pboard_init(gm_pboard *pb, const gm_board *b)
     memset(pb->count, 0, sizeof pb->count);
     for (int c = 0; c < 2; c++) {
         pb->count[c][GM_CP_NONE] = (uint16_t)b->cells;
+        memset(pb->code[c], GM_LP_DEAD, (size_t)b->cells * sizeof pb->code[c][0]);
         memset(pb->pattern[c], GM_CP_NONE, (size_t)b->cells);
         memset(pb->value[c], 0, (size_t)b->cells * sizeof pb->value[c][0]);
     }
-    for (int cell = 0; cell < b->cells; cell++) {
+    for (int cell = 0; cell < b->cells; cell++)
         for (int d = 0; d < 4; d++)
             line_codes(pb, d, b->line_id[d][cell], b->line_pos[d][cell] + GM_LINE_OFFSET, cell);
-        settle(pb, cell);
-    }
 }
 
 void gm_pboard_play(gm_pboard *pb, int cell)
