@@ -16,6 +16,7 @@
 #include "test_rng.h"
 #include "gomoku/gm_lines.h"
 #include "gomoku/gm_pboard.h"
+#include "gomoku/gm_renju.h"
 #include "gts/gomoku.h"
 #include "gts/gomoku_search.h"
 
@@ -194,9 +195,96 @@ static void part_search(void)
     CHECK_GE(decided, 30);
 }
 
+/* A renju board of the listed stones ("x,y" cells, black's then white's
+ * after a '|'), black to move. */
+static gm_pboard *renju(const char *stones)
+{
+    gm_board *b = malloc(sizeof *b);
+    gm_pboard *pb = malloc(sizeof *pb);
+    char err[128];
+    if (!b || !pb || gm_init(b, 15, 15, GM_RENJU, 2, err, sizeof err) != 0)
+        exit(1);
+    int colour = GM_BLACK, x, y, used;
+    for (const char *s = stones; *s; s += used) {
+        used = 1;
+        if (*s == '|')
+            colour = GM_WHITE;
+        else if (sscanf(s, "%d,%d%n", &x, &y, &used) == 2) {
+            b->side = colour;
+            gm_play(b, gm_cell(b, x, y));
+        }
+    }
+    b->side = GM_BLACK;
+    gm_pboard_init(pb, b);
+    free(b);
+    return pb;
+}
+
+/* Forbidden points built by hand, each with why; the cell asked is 7,7
+ * unless said. */
+static void part_renju(void)
+{
+    static const struct {
+        const char *stones;
+        int x, y;
+        bool forbidden;
+        const char *why;
+    } cases[] = {
+        { "5,7 6,7 7,5 7,6", 7, 7, true, "two open threes" },
+        { "4,7 5,7 6,7 7,4 7,5 7,6", 7, 7, true, "two fours" },
+        { "2,7 3,7 4,7 6,7 7,7", 5, 7, true, "an overline" },
+        { "3,7 4,7 5,7 6,7 7,4 7,5 7,6", 7, 7, false, "a five, with a four beside it" },
+        { "4,7 5,7 6,7 7,5 7,6", 7, 7, false, "a four and a three" },
+        { "5,7 6,7 7,5 7,6 | 8,7", 7, 7, false, "one three blocked by white" },
+        { "5,7 6,7 7,5 7,6 4,4 4,5 4,6 8,8 8,9 8,10", 7, 7, false,
+          "the row's three is false: both its open-four points (4,7 and 8,7) are double fours" },
+        { "5,7 6,7 7,5 7,6 4,4 4,5 4,6", 7, 7, true, "one open-four point (4,7) forbidden, the other (8,7) not" },
+        { "5,7 6,7", 7, 7, false, "one three" },
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+        gm_pboard *pb = renju(cases[i].stones);
+        const int cell = gm_cell(&pb->b, cases[i].x, cases[i].y);
+        CHECK_MSG(gm_renju_forbidden(pb, cell) == cases[i].forbidden, "case %zu (%s): %s", i + 1, cases[i].why,
+                  cases[i].forbidden ? "allowed" : "forbidden");
+        pb->b.rule = GM_STANDARD;   /* no forbidden points outside renju */
+        CHECK(!gm_renju_forbidden(pb, cell));
+        free(pb);
+    }
+    /* An overline wins for white and not for black. */
+    gm_pboard *pb = renju("| 2,7 3,7 4,7 6,7 7,7");
+    CHECK(gm_is_winning_move(&pb->b, gm_cell(&pb->b, 5, 7), GM_WHITE));
+    CHECK(!gm_is_winning_move(&pb->b, gm_cell(&pb->b, 5, 7), GM_BLACK));
+    free(pb);
+    /* The search never plays black onto a forbidden point. */
+    test_rng rng = { 0x4e27a1ULL };
+    int asked = 0, had_forbidden = 0;
+    for (int game = 0; game < 200 && had_forbidden < 5; game++) {
+        gm_board *b = random_board(&rng, GM_RENJU, 15);
+        if (gm_game_over(b) || b->side != GM_BLACK) {
+            free(b);
+            continue;
+        }
+        gm_pboard *scratch = malloc(sizeof *scratch);
+        gm_pboard_init(scratch, b);
+        int forbidden = 0;
+        for (int cell = 0; cell < b->cells; cell++)
+            forbidden += b->cell[cell] == GM_EMPTY && gm_renju_forbidden(scratch, cell);
+        const gm_search_options o = pattern_options(3);
+        int move;
+        search_score(b, &o, &move);
+        CHECK_MSG(gm_can_play(b, move) && !gm_renju_forbidden(scratch, move), "game %d: black plays %d", game, move);
+        asked++;
+        had_forbidden += forbidden > 0;
+        free(scratch);
+        free(b);
+    }
+    printf("%d renju positions searched, %d with forbidden points\n", asked, had_forbidden);
+    CHECK_GE(had_forbidden, 5);
+}
+
 int main(int argc, char **argv)
 {
     static const check_part parts[] = {
-        { "lines", part_lines }, { "incremental", part_incremental }, { "search", part_search } };
+        { "lines", part_lines }, { "incremental", part_incremental }, { "search", part_search }, { "renju", part_renju } };
     return check_run_parts(argc, argv, "test_gomoku_pattern", parts, sizeof parts / sizeof *parts);
 }

@@ -154,16 +154,18 @@ static void test_info(void)
     CHECK_EQ(e->threads, 1);
     say(s, "INFO time_left -20");
     CHECK_EQ(e->clock.left_ms, 0);
-    /* The rules: exactly five for bit 1, and for renju and caro, said once. */
+    /* The rules: exactly five for bit 1, renju for bit 4, and caro played
+     * as exactly five, said once. */
     static const struct {
         const char *line, *reply;
         gm_rule rule;
     } rules[] = {
         { "INFO rule 1", "", GM_STANDARD },
         { "INFO rule 0", "", GM_FREESTYLE },
-        { "INFO rule 4", "MESSAGE rule 4: renju is not implemented, playing exactly five wins", GM_STANDARD },
+        { "INFO rule 4", "", GM_RENJU },
         { "INFO rule 2", "", GM_FREESTYLE },
-        { "INFO rule 8", "", GM_STANDARD },
+        { "INFO rule 8", "MESSAGE rule 8: caro is not implemented, playing exactly five wins", GM_STANDARD },
+        { "INFO rule 9", "", GM_STANDARD },
     };
     for (size_t i = 0; i < sizeof rules / sizeof *rules; i++) {
         CHECK_STREQ(say(s, rules[i].line), rules[i].reply);

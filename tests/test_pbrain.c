@@ -460,8 +460,8 @@ static const char s_win_five[] =
     "exit\n";
 
 /* The rule: the engine's 7,5 makes six (3..8,5), a win only in freestyle;
- * otherwise it must block the opponent's five point 12,5.  Renju is
- * played as exactly five, said once in a MESSAGE. */
+ * otherwise it must block the opponent's five point 12,5.  Under renju
+ * (4, and 5 = 1 | 4) the engine is black and 7,5 is forbidden. */
 #define RULE_BOARD                                                                                       \
     "> BOARD\n"                                                                                          \
     "> 3,5,1\n> 2,5,2\n> 4,5,1\n> 12,1,2\n> 5,5,1\n> 12,2,2\n> 6,5,1\n> 12,3,2\n> 8,5,1\n> 12,4,2\n" \
@@ -476,7 +476,7 @@ static const char s_rule[] =
     "> INFO rule 1\n"
     RULE_BOARD "< move 12,5 <= 300\n"
     "> RESTART\n< OK\n"
-    "> INFO rule 4\n< MESSAGE*\n"
+    "> INFO rule 4\n"
     RULE_BOARD "< move 12,5 <= 300\n"
     "> RESTART\n< OK\n"
     "> INFO rule 5\n"

@@ -3,7 +3,8 @@
  *
  * Black moves first.  A player wins by making five in a row: under the
  * freestyle rule five or more, under the standard rule exactly five (an
- * overline wins nothing).  Renju's forbidden moves are not implemented.
+ * overline wins nothing), under renju exactly five for black, who may not
+ * play its forbidden points, and five or more for white.
  *
  * Every row, column and diagonal of the board is a "line" of at most 32
  * cells, kept per colour as one 64-bit word: cell i of the line is bit
@@ -37,7 +38,12 @@
 #define GM_LINE_OFFSET 8                   /* bit of a line's cell 0 */
 #define GM_NO_MOVE (-1)
 
-typedef enum { GM_FREESTYLE = 0, GM_STANDARD = 1 } gm_rule;
+/* Renju: black wins by exactly five and may not make an overline, two
+ * fours or two open threes (gm_renju.h finds those points, the pattern
+ * search keeps black off them); white wins by five or more.  Only the
+ * pattern search knows the forbidden points: the other searches play
+ * renju as exactly five for black and five or more for white. */
+typedef enum { GM_FREESTYLE = 0, GM_STANDARD = 1, GM_RENJU = 2 } gm_rule;
 enum { GM_BLACK = 0, GM_WHITE = 1 };
 enum { GM_EMPTY = 0, GM_BLACK_STONE = 1, GM_WHITE_STONE = 2 };
 

@@ -14,7 +14,7 @@
 #include "gomoku_cli.h"
 
 static const char *const algo_names[] = { "minimax", "alphabeta", "pvs", "pattern", NULL };      /* by gm_algo */
-static const char *const rule_names[] = { "freestyle", "standard", NULL };            /* by gm_rule */
+static const char *const rule_names[] = { "freestyle", "standard", "renju", NULL };            /* by gm_rule */
 static const char *const parallel_names[] = { "root", "split", "shared", NULL };      /* gm_parallel - 1 */
 static const char *const schedule_names[] = { "static", "dynamic", "guided", NULL };  /* by gm_schedule */
 static const char *const eval_names[] = { "shapes", "potential", "scan", NULL };      /* by gm_eval_kind */
@@ -176,6 +176,14 @@ static int finish(gm_cli *c, const choices *ch)
     c->gpu.executor = (gmg_executor)ch->executor;
     if (c->opt.time_ms && !c->depth_given)
         c->opt.depth = GM_MAX_DEPTH;
+    if (c->rule == GM_RENJU && c->gpu_backend) {
+        cli_error("--rule renju: the GPU designs play freestyle or standard");
+        return CLI_BAD;
+    }
+    if (c->opt.algo == GM_ALGO_PATTERN && c->opt.threads > 1) {
+        cli_error("--algo pattern runs on one thread (--threads %d)", c->opt.threads);
+        return CLI_BAD;
+    }
     if (c->opt.split_depth > c->opt.depth && c->opt.parallel == GM_PAR_SPLIT) {
         cli_error("--split-depth %d is deeper than --depth %d", c->opt.split_depth, c->opt.depth);
         return CLI_BAD;

@@ -127,7 +127,7 @@ void gm_pass(gm_board *b)
 bool gm_is_winning_move(const gm_board *b, int cell, int colour)
 {
     for (int d = 0; d < 4; d++)
-        if (gm_line_five_at(b->rule, b->line[colour][d][b->line_id[d][cell]], b->line_pos[d][cell] + GM_LINE_OFFSET))
+        if (gm_line_five_at(gm_five_rule(b->rule, colour), b->line[colour][d][b->line_id[d][cell]], b->line_pos[d][cell] + GM_LINE_OFFSET))
             return true;
     return false;
 }
@@ -143,7 +143,7 @@ static uint64_t line_four_points(gm_rule rule, uint64_t own, uint64_t empty)
             for (int t = 0; t < 5; t++)
                 if (t != i && t != j)
                     m &= own >> t;
-            if (rule == GM_STANDARD)
+            if (rule != GM_FREESTYLE)
                 m &= ~(own << 1) & ~(own >> 5);
             fp |= (m << i) | (m << j);
         }
@@ -163,7 +163,7 @@ static int collect_points(const gm_board *b, int colour, int around, line_points
         for (int id = first; id <= last; id++) {
             const uint64_t own = b->line[colour][d][id];
             const uint64_t empty = ~(own | b->line[colour ^ 1][d][id] | b->wall[d][id]);
-            for (uint64_t m = fn(b->rule, own, empty) & empty; m; m &= m - 1) {
+            for (uint64_t m = fn(gm_five_rule(b->rule, colour), own, empty) & empty; m; m &= m - 1) {
                 const int cell = line_cell(b, d, id, __builtin_ctzll(m) - GM_LINE_OFFSET);
                 if (!(seen[cell >> 6] >> (cell & 63) & 1)) {
                     seen[cell >> 6] |= (uint64_t)1 << (cell & 63);

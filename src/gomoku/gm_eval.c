@@ -30,7 +30,7 @@ void gm_move_delta(const gm_board *b, int cell, int colour, int32_t delta[2], bo
     *five = false;
     for (int d = 0; d < 4; d++) {
         const int id = b->line_id[d][cell];
-        gm_line_delta(b->rule, b->line[colour][d][id], b->line[colour ^ 1][d][id], b->wall[d][id],
+        gm_line_delta(gm_five_rule(b->rule, colour), b->line[colour][d][id], b->line[colour ^ 1][d][id], b->wall[d][id],
                       b->line_pos[d][cell] + GM_LINE_OFFSET, delta, five);
     }
 }
@@ -49,7 +49,7 @@ void gm_count_shapes(const gm_board *b, int colour, int counts[GM_SHAPES])
                 while (p + n < 64 && ((own >> (p + n)) & 1))
                     n++;
                 const int open = !((block >> (p - 1)) & 1) + (p + n < 64 && !((block >> (p + n)) & 1));
-                counts[gm_shape_of(b->rule, n, open)]++;
+                counts[gm_shape_of(gm_five_rule(b->rule, colour), n, open)]++;
             }
         }
 }

@@ -37,6 +37,13 @@
 enum { GM_W_TWO = 10, GM_W_OPEN_TWO = 100, GM_W_THREE = 100, GM_W_OPEN_THREE = 1000, GM_W_FOUR = 1000,
        GM_W_OPEN_FOUR = 10000, GM_W_FIVE = 100000 };
 
+/* The five rule of colour's stones: renju's black makes exactly five, its
+ * white five or more. */
+GM_FN gm_rule gm_five_rule(gm_rule rule, int colour)
+{
+    return rule == GM_RENJU ? (colour == GM_BLACK ? GM_STANDARD : GM_FREESTYLE) : rule;
+}
+
 /* The shape of a run of n stones with `open` empty ends (0..2). */
 GM_FN gm_shape gm_shape_of(gm_rule rule, int n, int open)
 {
@@ -143,7 +150,7 @@ GM_FN uint64_t gm_line_five_points(gm_rule rule, uint64_t own, uint64_t empty)
         for (int t = 0; t < 5; t++)
             if (t != i)
                 m &= own >> t;
-        if (rule == GM_STANDARD)
+        if (rule != GM_FREESTYLE)
             m &= ~(own << 1) & ~(own >> 5);
         fp |= m << i;
     }

@@ -20,6 +20,7 @@
 
 #include "core/clock.h"
 #include "core/deadline.h"
+#include "gomoku/gm_renju.h"
 #include "gomoku/gm_search_internal.h"
 
 #define ASPIRATION 60          /* half the first window, in evaluation units */
@@ -32,9 +33,10 @@ enum { KEY_TABLE = 1 << 30, KEY_KILLER = (1 << 30) - 2 };
 /* Moves tried at a node, each with its ordering key. */
 static int gen_moves(gm_pctx *c, bool facing, int tt_move, int ply)
 {
-    const gm_pboard *pb = &c->pb;
+    gm_pboard *pb = &c->pb;
     const gm_board *b = &pb->b;
     const int me = b->side, opp = me ^ 1;
+    const bool renju_black = b->rule == GM_RENJU && me == GM_BLACK;
     int16_t *moves = c->moves[ply];
     int32_t *keys = c->keys[ply];
     int n = 0;
@@ -47,6 +49,8 @@ static int gen_moves(gm_pctx *c, bool facing, int tt_move, int ply)
         if (b->cell[cell] != GM_EMPTY || (b->near && !b->near_count[cell]))
             continue;
         if (facing && pb->pattern[opp][cell] < GM_CP_BLOCK4 && pb->pattern[me][cell] < GM_CP_BLOCK4)
+            continue;
+        if (renju_black && gm_renju_forbidden(pb, cell))
             continue;
         const int32_t h = c->history[me][cell];
         moves[n] = (int16_t)cell;
@@ -117,8 +121,22 @@ static int32_t child(gm_pctx *c, int depth, int reduce, int32_t alpha, int32_t b
     return v;
 }
 
+/* A cell where colour makes an unstoppable four (open four, two fours)
+ * and may play, or GM_NO_MOVE. */
+static int unstoppable(gm_pboard *pb, int colour)
+{
+    if (!pb->count[colour][GM_CP_FLEX4])
+        return GM_NO_MOVE;
+    if (pb->b.rule != GM_RENJU || colour != GM_BLACK)
+        return gm_pboard_find(pb, colour, GM_CP_FLEX4);
+    for (int cell = 0; cell < pb->b.cells; cell++)
+        if (pb->pattern[colour][cell] == GM_CP_FLEX4 && !gm_renju_forbidden(pb, cell))
+            return cell;
+    return GM_NO_MOVE;
+}
+
 /* The threats that decide a node without search, or GM_INF. */
-static int32_t decided(const gm_pboard *pb, int ply)
+static int32_t decided(gm_pboard *pb, int ply)
 {
     const gm_board *b = &pb->b;
     const int me = b->side, opp = me ^ 1;
@@ -130,7 +148,7 @@ static int32_t decided(const gm_pboard *pb, int ply)
         return GM_WIN - (ply + 1);
     if (pb->count[opp][GM_CP_FIVE] > 1)
         return -(GM_WIN - (ply + 2));
-    if (!pb->count[opp][GM_CP_FIVE] && pb->count[me][GM_CP_FLEX4])
+    if (!pb->count[opp][GM_CP_FIVE] && unstoppable(pb, me) != GM_NO_MOVE)
         return GM_WIN - (ply + 3);
     return GM_INF;
 }
@@ -210,7 +228,7 @@ static int32_t quiesce(gm_pctx *c, int depth, int32_t alpha, int32_t beta, int p
     if (best > alpha)
         alpha = best;
     for (int cell = 0; cell < pb->b.cells; cell++) {
-        if (pb->pattern[me][cell] < GM_CP_BLOCK4)
+        if (pb->pattern[me][cell] < GM_CP_BLOCK4 || (me == GM_BLACK && gm_renju_forbidden(pb, cell)))
             continue;
         gm_pboard_play(pb, cell);
         const int32_t v = -node(c, depth - 1, -beta, -alpha, ply + 1, false);
@@ -243,6 +261,8 @@ static int32_t node(gm_pctx *c, int depth, int32_t alpha, int32_t beta, int ply,
     if (pb->count[opp][GM_CP_FIVE]) {
         /* The block is forced: it costs no depth. */
         const int m = gm_pboard_find(pb, opp, GM_CP_FIVE);
+        if (opp == GM_WHITE && gm_renju_forbidden(pb, m))
+            return -(GM_WIN - (ply + 2));   /* black may not block there */
         gm_pboard_play(pb, m);
         const int32_t v = -node(c, depth, -beta, -alpha, ply + 1, true);
         gm_pboard_undo(pb);
@@ -257,16 +277,14 @@ static int32_t node(gm_pctx *c, int depth, int32_t alpha, int32_t beta, int ply,
 
 /* The move a decided root plays (a five, a block, an unstoppable four),
  * or GM_NO_MOVE. */
-static int decided_move(const gm_pboard *pb)
+static int decided_move(gm_pboard *pb)
 {
     const int me = pb->b.side, opp = me ^ 1;
     if (pb->count[me][GM_CP_FIVE])
         return gm_pboard_find(pb, me, GM_CP_FIVE);
     if (pb->count[opp][GM_CP_FIVE])
         return gm_pboard_find(pb, opp, GM_CP_FIVE);
-    if (pb->count[me][GM_CP_FLEX4])
-        return gm_pboard_find(pb, me, GM_CP_FLEX4);
-    return GM_NO_MOVE;
+    return unstoppable(pb, me);
 }
 
 /* One depth, widening the aspiration window around the last score until

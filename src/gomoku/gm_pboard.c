@@ -98,8 +98,8 @@ void gm_pboard_init(gm_pboard *pb, const gm_board *b)
     static pthread_once_t once = PTHREAD_ONCE_INIT;
     pthread_once(&once, build_entries);
     gm_copy(&pb->b, b);
-    pb->lines[GM_BLACK] = gm_line_patterns(b->rule);
-    pb->lines[GM_WHITE] = gm_line_patterns(b->rule);
+    pb->lines[GM_BLACK] = gm_line_patterns(gm_five_rule(b->rule, GM_BLACK));
+    pb->lines[GM_WHITE] = gm_line_patterns(gm_five_rule(b->rule, GM_WHITE));
     memset(pb->sum, 0, sizeof pb->sum);
     memset(pb->count, 0, sizeof pb->count);
     for (int c = 0; c < 2; c++) {

@@ -74,7 +74,7 @@ GM_SCAN_FN void GM_SCAN_NAME(dir_runs)(const uint32_t *own, int height, int y, i
 GM_SCAN_FN void GM_SCAN_NAME(colour)(const uint32_t *own, int height, int y, gm_rule rule, GM_SCAN_T cells,
                                      GM_SCAN_T best[4], GM_SCAN_T *five)
 {
-    const int kmax = rule == GM_STANDARD ? 5 : 4;
+    const int kmax = rule != GM_FREESTYLE ? 5 : 4;
     GM_SCAN_T f = { 0 };
     best[0] = best[1] = best[2] = best[3] = f;
     /* The directions one by one, not in a loop: each one's shifts are

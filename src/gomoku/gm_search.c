@@ -77,7 +77,7 @@ void gm_threats_after(const gm_board *b, const gm_threats *before, gm_threats *a
         after->n[colour] = 0;
         for (int i = 0; i < before->n[colour]; i++) {
             const int cell = before->cell[colour][i];
-            if (cell != move && (b->rule == GM_FREESTYLE || colour != mover || gm_is_winning_move(b, cell, colour)))
+            if (cell != move && (gm_five_rule(b->rule, colour) == GM_FREESTYLE || colour != mover || gm_is_winning_move(b, cell, colour)))
                 after->cell[colour][after->n[colour]++] = (int16_t)cell;
         }
     }
@@ -454,12 +454,15 @@ void gm_searcher_run(gm_searcher *s, const gm_board *b, gm_result *r)
         int win = GM_NO_MOVE;
         /* Each at most a quarter of the time: the search must still run. */
         const long quarter = s->o.time_ms / 4 + (s->o.time_ms > 0);
+        /* The threat searches do not know renju's forbidden points: black's
+         * wins there could need one. */
+        const bool threats = !(b->rule == GM_RENJU && b->side == GM_BLACK);
         if (s->o.vcf || s->o.vct)
             gm_copy(&c->b, b);
-        if (s->o.vcf)
+        if (s->o.vcf && threats)
             win = gm_vcf_until(&c->b, GM_VCF_PLIES, s->o.stop, gts_deadline_after(gts_now_usec(), quarter), &plies,
                                &vcf_nodes);
-        if (s->o.vct && win == GM_NO_MOVE) {
+        if (s->o.vct && threats && win == GM_NO_MOVE) {
             win = gm_vct_until(&c->b, GM_VCT_PLIES, s->o.stop, gts_deadline_after(gts_now_usec(), quarter), &plies,
                                &vcf_nodes);
             r->vct = win != GM_NO_MOVE;

@@ -138,15 +138,16 @@ static void start(gm_pbrain *p, const char *arg, bool rect)
     gts_reply(p->out, "OK");
 }
 
-/* INFO rule: bit 1 exactly five; renju (4) and caro (8) are played as
+/* INFO rule: bit 1 exactly five, bit 4 renju; caro (8) is played as
  * exactly five, said once. */
 static void info_rule(gm_pbrain *p, long v)
 {
     const int bits = (int)(v & 0xff);
-    gm_engine_set_rule(&p->engine, v & (RULE_EXACT_FIVE | RULE_RENJU | RULE_CARO) ? GM_STANDARD : GM_FREESTYLE);
-    if (bits & (RULE_RENJU | RULE_CARO) && !p->said_rule) {
-        gts_reply(p->out, "MESSAGE rule %ld: %s is not implemented, playing exactly five wins", v,
-              bits & RULE_RENJU ? "renju" : "caro");
+    gm_engine_set_rule(&p->engine, bits & RULE_RENJU                         ? GM_RENJU
+                                   : bits & (RULE_EXACT_FIVE | RULE_CARO) ? GM_STANDARD
+                                                                            : GM_FREESTYLE);
+    if (bits & RULE_CARO && !(bits & RULE_RENJU) && !p->said_rule) {
+        gts_reply(p->out, "MESSAGE rule %ld: caro is not implemented, playing exactly five wins", v);
         p->said_rule = true;
     }
 }
