@@ -181,6 +181,9 @@ static int32_t search_moves(gm_pctx *c, int depth, int32_t alpha, int32_t beta, 
             return v > GM_WIN_BOUND ? beta : v;
     }
     const int n = gen_moves(c, facing, tt_move, ply);
+    /* One or two defences: the line is forced, so it costs no depth
+     * (within twice the depth under way, as threats can go on). */
+    const int extend = facing && n <= 4 && ply < 2 * c->root_depth;
     int32_t best = -GM_INF;
     int best_move = GM_NO_MOVE;
     for (int i = 0; i < n; i++) {
@@ -190,10 +193,12 @@ static int32_t search_moves(gm_pctx *c, int depth, int32_t alpha, int32_t beta, 
             continue;
         const int reduce = calm && depth >= 3 && i >= 3 ? 1 + (i >= 10 && depth >= 5) : 0;
         gm_pboard_play(pb, m);
-        const int32_t v = child(c, depth, reduce, alpha, beta, ply, i == 0);
+        const int32_t v = child(c, depth + extend, reduce, alpha, beta, ply, i == 0);
         gm_pboard_undo(pb);
         if (c->stopped)
             return 0;
+        if (ply == 0 && v > alpha)
+            c->root_partial = m;
         if (v > best) {
             best = v;
             best_move = m;
@@ -275,16 +280,18 @@ static int32_t node(gm_pctx *c, int depth, int32_t alpha, int32_t beta, int ply,
     return search_moves(c, depth, alpha, beta, ply, null_ok);
 }
 
-/* The move a decided root plays (a five, a block, an unstoppable four),
- * or GM_NO_MOVE. */
-static int decided_move(gm_pboard *pb)
+/* A root won outright: its move (a five, or an unstoppable four where the
+ * opponent has no five to make) and score, or GM_NO_MOVE.  A forced block
+ * is searched, for its score. */
+static int won_root(gm_pboard *pb, int32_t *score)
 {
     const int me = pb->b.side, opp = me ^ 1;
-    if (pb->count[me][GM_CP_FIVE])
+    if (pb->count[me][GM_CP_FIVE]) {
+        *score = GM_WIN - 1;
         return gm_pboard_find(pb, me, GM_CP_FIVE);
-    if (pb->count[opp][GM_CP_FIVE])
-        return gm_pboard_find(pb, opp, GM_CP_FIVE);
-    return unstoppable(pb, me);
+    }
+    *score = GM_WIN - 3;
+    return pb->count[opp][GM_CP_FIVE] ? GM_NO_MOVE : unstoppable(pb, me);
 }
 
 /* One depth, widening the aspiration window around the last score until
@@ -318,10 +325,11 @@ void gm_pattern_serial(gm_pctx *c, const gm_board *b, const gm_search_options *o
     c->stopped = false;
     memset(c->killer, 0xff, sizeof c->killer);
     memset(c->history, 0, sizeof c->history);
-    const int forced = decided_move(&c->pb);
-    if (forced != GM_NO_MOVE) {
-        r->move = forced;
-        r->score = gm_pboard_eval(&c->pb);
+    int32_t won;
+    const int winning = won_root(&c->pb, &won);
+    if (winning != GM_NO_MOVE) {
+        r->move = winning;
+        r->score = won;
         r->depth = 1;
         r->nodes = 1;
         return;
@@ -331,9 +339,15 @@ void gm_pattern_serial(gm_pctx *c, const gm_board *b, const gm_search_options *o
     const double budget = deadline > 0 ? deadline - t0 : 0;
     int32_t last = 0;
     for (int depth = 1; depth <= o->depth; depth++) {
+        c->root_depth = depth;
+        c->root_partial = GM_NO_MOVE;
         const int32_t v = aspirate(c, depth, last);
-        if (c->stopped)
+        if (c->stopped) {
+            /* A move that beat the window in the unfinished depth. */
+            if (c->root_partial != GM_NO_MOVE && depth > 1)
+                r->move = c->root_partial;
             break;
+        }
         const bool unsettled = depth > 1 && (c->root_move != r->move || v < last - 2 * ASPIRATION);
         last = v;
         if (gm_record_depth(o, r, c->root_move, v, depth))

@@ -21,6 +21,8 @@ typedef struct gm_pctx {
     double deadline;             /* gts_now_usec() limit, 0 for none */
     bool stopped;                /* time, or o->stop: the depth under way is void */
     int root_move;               /* best move of the last ply-0 node */
+    int root_partial;            /* the best so far of the depth under way (GM_NO_MOVE: none yet) */
+    int root_depth;              /* the depth under way */
     int16_t killer[GM_PATTERN_PLIES][2];
     int32_t history[2][GM_MAX_CELLS];
     int16_t moves[GM_PATTERN_PLIES][GM_MAX_CELLS];
