@@ -7,7 +7,7 @@
 #
 # Game g (1..N, default 24) is `gts gomoku play --algo pattern --time 50
 # --random 4 --seed g` on 15x15, freestyle, or standard for every third.
-# From its 9th ply on, each position is asked `best --vcf` and then
+# From its 9th ply to its 80th, each position is asked `best --vcf` and then
 # `best --vcf --vct`; the game gives its first VCF of 5 plies or more and
 # its first win that only VCT finds (5 plies or more), each kept only if a
 # second method agrees: the pattern search without threat searches,
@@ -37,21 +37,21 @@ for g in $(seq 1 "$games"); do
   rule=freestyle
   [ $((g % 3)) -eq 0 ] && rule=standard
   mapfile -t moves < <("$gts" gomoku play --algo pattern --time 50 --random 4 --seed "$g" --rule "$rule" |
-    awk '!/^#/ { print $3 }')
+    awk '/^ *[0-9]/ { print $3 }')
   found_vcf='' found_vct=''
-  for ((k = 8; k < ${#moves[@]} - 1; k++)); do
+  for ((k = 8; k < ${#moves[@]} - 1 && k < 80; k++)); do
     pos="${moves[*]:0:k}"
     for kind in vcf vct; do
       [ "$kind" = vcf ] && [ -n "$found_vcf" ] && continue
       [ "$kind" = vct ] && [ -n "$found_vct" ] && continue
       flags=--vcf
       [ "$kind" = vct ] && flags="--vcf --vct"
-      out=$("$gts" gomoku best $flags --rule "$rule" --depth 1 --json "$pos")
+      out=$("$gts" gomoku best $flags --rule "$rule" --depth 1 --json "$pos") || continue
       [ "$(echo "$out" | json "$kind")" = true ] || continue
       plies=$((win - $(echo "$out" | json score)))
       [ "$plies" -ge 5 ] || continue
       move=$(echo "$out" | sed -n 's/.*"move":"\([a-z0-9]*\)".*/\1/p')
-      check=$("$gts" gomoku best --algo pattern --rule "$rule" --depth "$plies" --json "$pos" | json score)
+      check=$("$gts" gomoku best --algo pattern --rule "$rule" --depth "$plies" --json "$pos" | json score) || continue
       [ "$check" -ge $((win - plies)) ] || { echo "game $g ply $k: $kind win in $plies not confirmed" >&2; continue; }
       echo "$kind $rule $plies $move $pos      # game $g ply $((k + 1))"
       [ "$kind" = vcf ] && found_vcf=1 || found_vct=1

@@ -183,7 +183,7 @@ static int32_t search_moves(gm_pctx *c, int depth, int32_t alpha, int32_t beta, 
     const int n = gen_moves(c, facing, tt_move, ply);
     /* One or two defences: the line is forced, so it costs no depth
      * (within twice the depth under way, as threats can go on). */
-    const int extend = facing && n <= 4 && ply < 2 * c->root_depth;
+    const int extend = facing && n <= 2 && ply < 2 * c->root_depth;
     int32_t best = -GM_INF;
     int best_move = GM_NO_MOVE;
     for (int i = 0; i < n; i++) {
