@@ -40,7 +40,8 @@ static const char *const c4_signature_positions[] = {
 };
 
 /* Gomoku positions (15x15, freestyle, cells within 2 of a stone) searched
- * serially to depth 4 with PVS: the Gomoku search's part of the signature. */
+ * serially to depth 4 with PVS and to depth 6 with the pattern search:
+ * the Gomoku searches' part of the signature. */
 static const char *const gomoku_signature_positions[] = {
     "h8",
     "h8 i9 h9 h10 g7",
@@ -80,21 +81,27 @@ static int gomoku_signature(unsigned long long *nodes, double *usec)
 {
     gm_search_options o;
     gm_search_defaults(&o);
-    o.depth = 4;
     o.tt_bytes = SIGNATURE_TT_BYTES;
     char err[256];
-    for (size_t i = 0; i < sizeof gomoku_signature_positions / sizeof *gomoku_signature_positions; i++) {
-        gm_board b;
-        gm_result r;
-        if (gm_init(&b, 15, 15, GM_FREESTYLE, 2, err, sizeof err) != 0 ||
-            gm_parse_moves(&b, gomoku_signature_positions[i], err, sizeof err) != 0 ||
-            gm_search(&b, &o, &r, err, sizeof err) != 0) {
-            cli_error("gomoku signature position %zu: %s", i + 1, err);
-            return -1;
+    const struct {
+        gm_algo algo;
+        int depth;
+    } searches[] = { { GM_ALGO_PVS, 4 }, { GM_ALGO_PATTERN, 6 } };
+    for (size_t k = 0; k < sizeof searches / sizeof *searches; k++)
+        for (size_t i = 0; i < sizeof gomoku_signature_positions / sizeof *gomoku_signature_positions; i++) {
+            gm_board b;
+            gm_result r;
+            o.algo = searches[k].algo;
+            o.depth = searches[k].depth;
+            if (gm_init(&b, 15, 15, GM_FREESTYLE, 2, err, sizeof err) != 0 ||
+                gm_parse_moves(&b, gomoku_signature_positions[i], err, sizeof err) != 0 ||
+                gm_search(&b, &o, &r, err, sizeof err) != 0) {
+                cli_error("gomoku signature position %zu: %s", i + 1, err);
+                return -1;
+            }
+            *nodes += r.nodes;
+            *usec += r.usec;
         }
-        *nodes += r.nodes;
-        *usec += r.usec;
-    }
     return 0;
 }
 
