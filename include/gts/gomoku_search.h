@@ -34,7 +34,7 @@ typedef enum {
     GM_ALGO_ALPHABETA,   /* the reports' alpha-beta: natural order, full window per root move */
     GM_ALGO_PVS,         /* iterative deepening, PVS, table, killers, history, threats first */
     GM_ALGO_PATTERN,     /* the engine's: every cell's line patterns, threats decided first, PVS with
-                          * aspiration, null move, late-move reductions (one thread) */
+                          * aspiration, null move, late-move reductions; threads by Lazy SMP */
 } gm_algo;
 
 typedef enum {

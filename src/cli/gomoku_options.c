@@ -180,10 +180,6 @@ static int finish(gm_cli *c, const choices *ch)
         cli_error("--rule renju: the GPU designs play freestyle or standard");
         return CLI_BAD;
     }
-    if (c->opt.algo == GM_ALGO_PATTERN && c->opt.threads > 1) {
-        cli_error("--algo pattern runs on one thread (--threads %d)", c->opt.threads);
-        return CLI_BAD;
-    }
     if (c->opt.split_depth > c->opt.depth && c->opt.parallel == GM_PAR_SPLIT) {
         cli_error("--split-depth %d is deeper than --depth %d", c->opt.split_depth, c->opt.depth);
         return CLI_BAD;

@@ -26,8 +26,7 @@ static const char usage_text[] =
     "with stones.\n"
     "\n"
     "options:\n"
-    "  --threads N   search threads (1..64, default 1; INFO thread_num overrides;\n"
-    "                pvs only: the pattern search runs on one)\n"
+    "  --threads N   search threads (1..64, default 1; INFO thread_num overrides)\n"
     "  --algo A      pattern (default: line patterns, threats, VCF and VCT at the\n"
     "                root) or pvs (the shape search of earlier versions)\n"
     "  -h, --help    this help\n";

@@ -20,6 +20,7 @@
 
 #include "core/clock.h"
 #include "core/deadline.h"
+#include "core/threads.h"
 #include "gomoku/gm_renju.h"
 #include "gomoku/gm_search_internal.h"
 
@@ -95,7 +96,8 @@ static int32_t leaf(const gm_pboard *pb)
 
 static bool stop_now(gm_pctx *c)
 {
-    if (gts_check_due(c->nodes, &c->next_check) && gts_should_stop(c->o->stop, c->deadline))
+    if (gts_check_due(c->nodes, &c->next_check) &&
+        (gts_should_stop(c->o->stop, c->deadline) || (c->halt && atomic_load_explicit(c->halt, memory_order_relaxed))))
         c->stopped = true;
     return c->stopped;
 }
@@ -314,8 +316,8 @@ static int32_t aspirate(gm_pctx *c, int depth, int32_t last)
     }
 }
 
-void gm_pattern_serial(gm_pctx *c, const gm_board *b, const gm_search_options *o, htt *tt, double t0,
-                       double deadline, gm_result *r)
+static void setup(gm_pctx *c, const gm_board *b, const gm_search_options *o, htt *tt, double deadline,
+                  atomic_int *halt)
 {
     gm_pboard_init(&c->pb, b);
     c->o = o;
@@ -323,8 +325,17 @@ void gm_pattern_serial(gm_pctx *c, const gm_board *b, const gm_search_options *o
     c->nodes = c->next_check = 0;
     c->deadline = deadline;
     c->stopped = false;
+    c->halt = halt;
+    c->root_move = GM_NO_MOVE;
     memset(c->killer, 0xff, sizeof c->killer);
-    memset(c->history, 0, sizeof c->history);
+    memset(c->history[0], 0, (size_t)b->cells * sizeof c->history[0][0]);
+    memset(c->history[1], 0, (size_t)b->cells * sizeof c->history[1][0]);
+}
+
+void gm_pattern_serial(gm_pctx *c, const gm_board *b, const gm_search_options *o, htt *tt, double t0,
+                       double deadline, gm_result *r)
+{
+    setup(c, b, o, tt, deadline, NULL);
     int32_t won;
     const int winning = won_root(&c->pb, &won);
     if (winning != GM_NO_MOVE) {
@@ -340,7 +351,8 @@ void gm_pattern_serial(gm_pctx *c, const gm_board *b, const gm_search_options *o
     int32_t last = 0;
     for (int depth = 1; depth <= o->depth; depth++) {
         c->root_depth = depth;
-        c->root_partial = GM_NO_MOVE;
+        c->root_partial = c->root_move = GM_NO_MOVE;
+        /* A root decided by its threats has no move: the caller picks. */
         const int32_t v = aspirate(c, depth, last);
         if (c->stopped) {
             /* A move that beat the window in the unfinished depth. */
@@ -357,6 +369,41 @@ void gm_pattern_serial(gm_pctx *c, const gm_board *b, const gm_search_options *o
             break;
     }
     r->nodes = c->nodes;
+}
+
+typedef struct lazy {
+    gm_pctx **ctx;
+    const gm_board *b;
+    gm_search_options o;      /* the helpers': no on_depth */
+    htt *tt;
+    double deadline;
+    atomic_int halt;
+} lazy;
+
+static void helper(void *arg, int index)
+{
+    lazy *l = arg;
+    gm_pctx *c = l->ctx[1 + index];
+    setup(c, l->b, &l->o, l->tt, l->deadline, &l->halt);
+    int32_t last = 0;
+    for (int depth = 1 + index % 2; depth <= l->o.depth && !c->stopped; depth++) {
+        c->root_depth = depth;
+        last = aspirate(c, depth, last);
+    }
+}
+
+void gm_pattern_threads(gm_pctx **ctx, struct gts_pool *pool, const gm_board *b, const gm_search_options *o,
+                        htt *tt, double t0, double deadline, gm_result *r)
+{
+    lazy l = { .ctx = ctx, .b = b, .o = *o, .tt = tt, .deadline = deadline };
+    l.o.on_depth = NULL;
+    atomic_init(&l.halt, 0);
+    gts_pool_start(pool, helper, &l);
+    gm_pattern_serial(ctx[0], b, o, tt, t0, deadline, r);
+    atomic_store(&l.halt, 1);
+    gts_pool_wait(pool);
+    for (int i = 1; i <= gts_pool_helpers(pool); i++)
+        r->nodes += ctx[i]->nodes;
 }
 
 gm_pctx *gm_pctx_create(void)

@@ -362,8 +362,6 @@ static int check_options(const gm_search_options *o, char *err, size_t errlen)
         snprintf(err, errlen, "threads %d out of range (1..256)", o->threads);
     else if (o->split_depth < 1 || o->split_depth > GM_MAX_DEPTH)
         snprintf(err, errlen, "split depth %d out of range (1..%d)", o->split_depth, GM_MAX_DEPTH);
-    else if (o->algo == GM_ALGO_PATTERN && o->threads != 1)
-        snprintf(err, errlen, "the pattern search runs on one thread (threads %d)", o->threads);
     else if (o->time_ms < 0)
         snprintf(err, errlen, "time limit %ld ms is negative", o->time_ms);
     else
@@ -391,8 +389,13 @@ gm_searcher *gm_searcher_create(const gm_search_options *o, char *err, size_t er
     const bool table = o->algo == GM_ALGO_PVS || o->algo == GM_ALGO_PATTERN;
     if (table && !(s->tt = htt_create(o->tt_bytes ? o->tt_bytes : GTS_TT_DEFAULT_BYTES)))
         goto oom;
-    if (o->algo == GM_ALGO_PATTERN && !(s->pctx = gm_pctx_create()))
-        goto oom;
+    if (o->algo == GM_ALGO_PATTERN) {
+        if (!(s->pctx = calloc((size_t)o->threads, sizeof *s->pctx)))
+            goto oom;
+        for (int i = 0; i < o->threads; i++)
+            if (!(s->pctx[i] = gm_pctx_create()))
+                goto oom;
+    }
     if (o->threads > 1 && !(s->pool = gts_pool_create(o->threads - 1)))
         goto oom;
     return s;
@@ -411,6 +414,8 @@ void gm_searcher_free(gm_searcher *s)
         free(s->ctx[i]);
     free(s->ctx);
     htt_free(s->tt);
+    for (int i = 0; s->pctx && i < s->o.threads; i++)
+        free(s->pctx[i]);
     free(s->pctx);
     free(s);
 }
@@ -474,7 +479,10 @@ void gm_searcher_run(gm_searcher *s, const gm_board *b, gm_result *r)
             r->vcf_length = plies;
             r->depth = plies;
         } else if (s->o.algo == GM_ALGO_PATTERN) {
-            gm_pattern_serial(s->pctx, b, &s->o, s->tt, t0, deadline, r);
+            if (s->o.threads > 1)
+                gm_pattern_threads(s->pctx, s->pool, b, &s->o, s->tt, t0, deadline, r);
+            else
+                gm_pattern_serial(s->pctx[0], b, &s->o, s->tt, t0, deadline, r);
         } else if (s->o.threads > 1) {
             gm_search_parallel(s, b, &t, r, &abort, deadline);
         } else {

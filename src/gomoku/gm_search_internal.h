@@ -48,7 +48,7 @@ struct gm_searcher {
     int nctx;
     gm_ctx **ctx;       /* ctx[0]: the serial part; ctx[1 + i]: thread i of a parallel loop */
     struct gts_pool *pool;   /* threads > 1: the helpers of the parallel loops (threads - 1) */
-    struct gm_pctx *pctx;    /* GM_ALGO_PATTERN's context */
+    struct gm_pctx **pctx;   /* GM_ALGO_PATTERN's contexts, one a thread */
 };
 
 /* Readies context c for a search of b. */

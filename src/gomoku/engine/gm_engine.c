@@ -52,7 +52,7 @@ size_t gm_engine_table_bytes(long max_memory)
 }
 
 /* The options of the engine's searchers: algorithm, threads and table
- * bytes.  The pattern search runs on one thread. */
+ * bytes. */
 static gm_search_options options(gm_algo algo, int threads, size_t tt)
 {
     gm_search_options o;
@@ -60,7 +60,7 @@ static gm_search_options options(gm_algo algo, int threads, size_t tt)
     o.algo = algo;
     o.depth = MAX_PLIES;
     o.time_ms = 1;   /* set for each move */
-    o.threads = algo == GM_ALGO_PATTERN ? 1 : threads;
+    o.threads = threads;
     o.vcf = true;
     o.vct = algo == GM_ALGO_PATTERN;
     o.tt_bytes = tt;
