@@ -1,9 +1,9 @@
 /*
  * Internal: a board that keeps every empty cell's patterns (gm_pattern.h)
  * up to date, for the pattern search.  A move changes the line patterns of
- * the cells up to five away along its four lines, at most 40 cells, and
- * play and undo recompute just those; the counts of each cell pattern and
- * the evaluation's sums follow.
+ * the cells up to five away along its four lines, at most 40 cells: play
+ * recomputes just those and logs what changed, undo puts it back; the
+ * counts of each cell pattern and the evaluation's sums follow.
  */
 #ifndef GTS_GM_PBOARD_H
 #define GTS_GM_PBOARD_H
@@ -21,6 +21,14 @@ typedef struct gm_pboard {
     uint8_t code[2][GM_MAX_CELLS][4];        /* line patterns of empty cells (occupied: DEAD) */
     uint8_t pattern[2][GM_MAX_CELLS];        /* cell patterns */
     int16_t value[2][GM_MAX_CELLS];          /* cell values */
+    /* The line patterns each move changed, for undo to put back without
+     * reading the lines again: cell << 8 | colour << 7 | direction << 4 |
+     * old code, the moves' first entries in log_start (by stones).  Moves
+     * older than the set-up (stones up to base) are undone by reading the
+     * lines again. */
+    int log_top, base;
+    int log_start[GM_MAX_CELLS];
+    uint32_t log[GM_MAX_CELLS * 88];
 } gm_pboard;
 
 /* The value of a cell to a colour, from its four line patterns: what the
