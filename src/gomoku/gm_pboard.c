@@ -37,7 +37,8 @@ static void build_entries(void)
     gm_patterns_init();
     for (int key = 0; key < 1 << 16; key++) {
         const uint8_t code[4] = { key & 15, key >> 4 & 15, key >> 8 & 15, key >> 12 };
-        cell_entry[key] = gm_cell_value(code) * 256 + gm_cell_pattern_of[key];
+        if (code[0] < GM_LP_CODES && code[1] < GM_LP_CODES && code[2] < GM_LP_CODES && code[3] < GM_LP_CODES)
+            cell_entry[key] = gm_cell_value(code) * 256 + gm_cell_pattern_of[key];
     }
 }
 
