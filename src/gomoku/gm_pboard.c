@@ -7,26 +7,10 @@
 
 #include "gomoku/gm_lines.h"
 
-/*
- * A cell's value to a colour: what its line patterns could become, plus
- * what they threaten together.  Hand-set, not tuned: a line pattern is
- * worth about three times the one below it, an open three or a four by
- * itself is a forcing move, and the combinations that win outright
- * (two threes, a four and a three, two fours) are worth most.
- */
-static const int16_t line_weight[GM_LP_CODES] = {
-    [GM_LP_DEAD] = 0, [GM_LP_B1] = 1, [GM_LP_F1] = 3, [GM_LP_B2] = 5, [GM_LP_F2] = 12,
-    [GM_LP_B3] = 14, [GM_LP_F3] = 36, [GM_LP_B4] = 40, [GM_LP_F4] = 120, [GM_LP_F5] = 400,
-};
-static const int16_t pattern_bonus[GM_CP_CLASSES] = {
-    [GM_CP_FLEX2_2X] = 10, [GM_CP_BLOCK3_PLUS] = 15, [GM_CP_FLEX3_PLUS] = 40, [GM_CP_FLEX3_2X] = 150,
-    [GM_CP_BLOCK4_PLUS] = 60, [GM_CP_BLOCK4_FLEX3] = 200, [GM_CP_FLEX4] = 300, [GM_CP_FIVE] = 600,
-};
-
 int gm_cell_value(const uint8_t code[4])
 {
-    return line_weight[code[0]] + line_weight[code[1]] + line_weight[code[2]] + line_weight[code[3]] +
-           pattern_bonus[gm_cell_pattern_of[gm_pattern_key(code)]];
+    return gm_line_weight[code[0]] + gm_line_weight[code[1]] + gm_line_weight[code[2]] + gm_line_weight[code[3]] +
+           gm_pattern_bonus[gm_cell_pattern_of[gm_pattern_key(code)]];
 }
 
 /* Each key's cell pattern and value, value << 8 | pattern: one lookup. */

@@ -31,8 +31,16 @@ typedef struct gm_pboard {
     uint32_t log[GM_MAX_CELLS * 88];
 } gm_pboard;
 
+/* The evaluation's weights (data/gomoku/gm_eval_weights.c, made by
+ * tools/gm_eval_weights.sh): a cell's value to a colour is the weights of
+ * its four line patterns plus the bonus of its cell pattern; the side to
+ * move adds gm_tempo. */
+extern const int16_t gm_line_weight[GM_LP_CODES];
+extern const int16_t gm_pattern_bonus[GM_CP_CLASSES];
+extern const int16_t gm_tempo;
+
 /* The value of a cell to a colour, from its four line patterns: what the
- * evaluation sums (gm_pboard.c's weights). */
+ * evaluation sums. */
 int gm_cell_value(const uint8_t code[4]);
 
 /* Sets up pb from b (any position; its candidate radius is kept). */
@@ -46,7 +54,7 @@ void gm_pboard_undo(gm_pboard *pb);
 static inline int32_t gm_pboard_eval(const gm_pboard *pb)
 {
     const int me = pb->b.side;
-    return pb->sum[me] - pb->sum[me ^ 1];
+    return pb->sum[me] - pb->sum[me ^ 1] + gm_tempo;
 }
 
 /* The first empty cell (in cell order) where colour has a pattern of at
