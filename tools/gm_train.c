@@ -16,7 +16,7 @@
  *     cell patterns up to a four with an open three, the tempo) by
  *     logistic regression: the scale first, with the weights in use, then
  *     the weights by Adam on the cross-entropy, a small ridge towards the
- *     weights in use.  Games whose number is a multiple of 10 are held
+ *     weights in use, each line pattern kept at least the one below it.  Games whose number is a multiple of 10 are held
  *     out; the loss on both is reported.  Writes OUT.c.
  *
  * tools/gm_eval_weights.sh runs the two commands that made the weights in
@@ -151,14 +151,14 @@ static bool fitted(int f)
            f == TEMPO;
 }
 
-static void write_weights(FILE *out, const double *w, int iterations, const char *file)
+static void write_weights(FILE *out, const double *w, int iterations, int positions)
 {
-    fprintf(out, "/*\n * The pattern evaluation's weights (gm_pboard.h), fitted to self-play\n"
-                 " * results by tools/gm_train.c:\n *   gm_train fit %d OUT.c %s\n"
-                 " * (tools/gm_eval_weights.sh; the five, the open four and the patterns\n"
-                 " * quiet positions never show keep their hand-set values).\n */\n"
+    fprintf(out, "/*\n * The pattern evaluation's weights (gm_pboard.h), fitted to the results\n"
+                 " * of self-play games by tools/gm_eval_weights.sh (tools/gm_train.c):\n"
+                 " * gm_train fit %d on %d positions.  The five, the open four and the\n"
+                 " * patterns quiet positions never show keep their hand-set values.\n */\n"
                  "#include \"gomoku/gm_pboard.h\"\n\n",
-            iterations, file);
+            iterations, positions);
     fprintf(out, "const int16_t gm_line_weight[GM_LP_CODES] = {");
     for (int f = 0; f < LINES; f++)
         fprintf(out, " %ld,", lround(w[f]));
@@ -226,6 +226,10 @@ static int fit(int iterations, const char *out_file, const char *file)
             if (w[f] < 0 && f != TEMPO)
                 w[f] = 0;   /* a weight orders moves too: never below nothing */
         }
+        /* A line pattern is worth at least the one below it. */
+        for (int f = GM_LP_B1 + 1; f < LINES; f++)
+            if (w[f] < w[f - 1])
+                w[f] = w[f - 1];
         if (it % 100 == 0 || it == iterations)
             fprintf(stderr, "gm_train: iteration %d: loss %.5f (held out %.5f)\n", it, loss_of(d, n, w, scale, false),
                     loss_of(d, n, w, scale, true));
@@ -233,7 +237,7 @@ static int fit(int iterations, const char *out_file, const char *file)
     FILE *out = fopen(out_file, "w");
     if (!out)
         return fprintf(stderr, "gm_train: cannot write %s\n", out_file), 1;
-    write_weights(out, w, iterations, file);
+    write_weights(out, w, iterations, n);
     fclose(out);
     free(d);
     return 0;
