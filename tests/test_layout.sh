@@ -18,12 +18,12 @@ fail() {
 }
 
 # The folder a source file belongs to: core, c4, gomoku, reversi, cli
-# (the generated endgame weights are Reversi's).
+# (the generated weights are their game's: data/reversi, data/gomoku).
 owner() {
     case $1 in
         src/core/*) echo core ;;
         src/c4/*) echo c4 ;;
-        src/gomoku/*) echo gomoku ;;
+        src/gomoku/* | data/gomoku/*) echo gomoku ;;
         src/reversi/* | data/reversi/*) echo reversi ;;
         src/cli/*) echo cli ;;
         *) echo other ;;
