@@ -15,11 +15,13 @@ CUDA_ARG := $(if $(NVCC),-DCMAKE_CUDA_COMPILER=$(NVCC),)
 # command:package pairs; a tool already on the PATH (from any source) is
 # not installed again.  The tests also need pkg-config (the install test)
 # clang with libFuzzer (the fuzzers), python3, Chromium and ChromeDriver
-# (the page's test in a browser): without them those tests are skipped.
+# (the page's test in a browser), Open MPI (--mpi and its test): without
+# them those tests are skipped.
 # gts serve needs libmicrohttpd (installed when missing and run as root;
 # without it gts serve says so).
 TOOLS      := cmake:cmake cc:gcc c++:g++
-TEST_TOOLS := pkg-config:pkg-config clang:clang python3:python3 chromium:chromium chromedriver:chromium-driver
+TEST_TOOLS := pkg-config:pkg-config clang:clang python3:python3 chromium:chromium chromedriver:chromium-driver \
+              mpirun:openmpi-bin mpicc:libopenmpi-dev
 FUZZ_PACKAGES := clang libclang-rt-dev
 FUZZ_CC ?= clang
 # The pictures (the benches' --plot, gts plot) and their tests need

@@ -26,6 +26,7 @@ typedef struct c4_cli {
     bool tt_given;              /* --tt-mb was given (perft: else the set is sized from the depth) */
     gts_stop stop;              /* raised by Ctrl-C (cli_stop_on_interrupt) */
     bool weak, json, csv;
+    bool mpi;                   /* solve: --mpi, the lines dealt over MPI ranks (cli_farm.h) */
     const char *book_path, *output, *data_dir;
     const char *plot;           /* bench: --plot FILE.svg|png, or NULL */
     const char *algo_list;      /* bench: --algo's comma list, or NULL */
@@ -95,7 +96,7 @@ typedef struct c4_solved_line {
  * the nodes that searched children and the expected score), flushed if
  * flush; a score other than the expected one (its sign with --weak) is
  * reported on stderr and counted in t. */
-void c4_print_solved(const c4_cli *c, const c4_solved_line *l, bool flush, solve_totals *t);
+void c4_print_solved(const c4_cli *c, const c4_solved_line *l, bool flush, FILE *out, FILE *err, solve_totals *t);
 
 /* A test set in memory (bench). */
 typedef struct c4_set_position {

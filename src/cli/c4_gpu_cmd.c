@@ -80,7 +80,7 @@ static int flush_gpu_batch(c4_cli *c, c4_gpu *gpu, gpu_batch *b, solve_totals *t
         const gpu_line *l = &b->line[i];
         const c4_solved_line solved = { l->where, l->lineno, l->shown, scores[i], nodes[i], -1, usec,
                                         l->has_expected, l->expected };
-        c4_print_solved(c, &solved, false, t);
+        c4_print_solved(c, &solved, false, stdout, stderr, t);
     }
     fflush(stdout);
     t->positions += b->n;

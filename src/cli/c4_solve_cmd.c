@@ -5,34 +5,37 @@
 
 #include "c4_cli.h"
 #include "cli.h"
+#include "cli_farm.h"
 
-void c4_print_solved(const c4_cli *c, const c4_solved_line *l, bool flush, solve_totals *t)
+void c4_print_solved(const c4_cli *c, const c4_solved_line *l, bool flush, FILE *out, FILE *err, solve_totals *t)
 {
     const int want = c4_cli_want(c, l->expected);
     const bool ok = !l->has_expected || want == l->score;
     if (c->json) {
-        printf("{\"moves\":");
-        cli_json_string(stdout, l->shown);
-        printf(",\"score\":%d,\"nodes\":%llu", l->score, (unsigned long long)l->nodes);
+        fprintf(out, "{\"moves\":");
+        cli_json_string(out, l->shown);
+        fprintf(out, ",\"score\":%d,\"nodes\":%llu", l->score, (unsigned long long)l->nodes);
         if (l->searched >= 0)
-            printf(",\"searched\":%lld", (long long)l->searched);
-        printf(",\"usec\":%.1f", l->usec);
+            fprintf(out, ",\"searched\":%lld", (long long)l->searched);
+        fprintf(out, ",\"usec\":%.1f", l->usec);
         if (l->has_expected)
-            printf(",\"expected\":%d,\"ok\":%s", want, ok ? "true" : "false");
-        printf("}\n");
+            fprintf(out, ",\"expected\":%d,\"ok\":%s", want, ok ? "true" : "false");
+        fprintf(out, "}\n");
     } else {
-        printf("%s %d %llu %.0f\n", l->shown, l->score, (unsigned long long)l->nodes, l->usec);
+        fprintf(out, "%s %d %llu %.0f\n", l->shown, l->score, (unsigned long long)l->nodes, l->usec);
     }
     if (flush)
-        fflush(stdout);
+        fflush(out);
     if (!ok) {
-        fprintf(stderr, "gts: %s:%ld: %s scored %d, expected %d\n", l->where, l->lineno, l->shown, l->score, want);
+        fprintf(err, "gts: %s:%ld: %s scored %d, expected %d\n", l->where, l->lineno, l->shown, l->score, want);
         t->mismatches++;
     }
 }
 
-/* Solves one input line; returns -1 if interrupted. */
-static int solve_line(c4_cli *c, c4_solver *s, const char *where, long lineno, const char *line, solve_totals *t)
+/* Solves one input line, its output to out and err; returns -1 if
+ * interrupted. */
+static int solve_line(c4_cli *c, c4_solver *s, const char *where, long lineno, const char *line, FILE *out,
+                      FILE *err_out, solve_totals *t)
 {
     c4_pos p;
     char shown[128], err[256];
@@ -42,7 +45,7 @@ static int solve_line(c4_cli *c, c4_solver *s, const char *where, long lineno, c
     if (k == 0)
         return 0;
     if (k < 0 || !c4_algo_fits(c->opt.algo, &c->g, &p, err, sizeof err)) {
-        fprintf(stderr, "gts: %s:%ld: %s\n", where, lineno, err);
+        fprintf(err_out, "gts: %s:%ld: %s\n", where, lineno, err);
         t->bad_lines++;
         return 0;
     }
@@ -56,7 +59,7 @@ static int solve_line(c4_cli *c, c4_solver *s, const char *where, long lineno, c
     t->positions++;
     const c4_solved_line solved = { where, lineno, shown, r.score, r.nodes, (int64_t)r.searched, r.usec, has_expected,
                                     expected };
-    c4_print_solved(c, &solved, true, t);
+    c4_print_solved(c, &solved, true, out, err_out, t);
     cli_progress("positions solved: %ld", t->positions);
     return 0;
 }
@@ -70,7 +73,23 @@ typedef struct solve_run {
 static int solve_each(void *ctx, const char *file, long lineno, const char *line)
 {
     solve_run *r = ctx;
-    return solve_line(r->c, r->s, file, lineno, line, &r->t);
+    return solve_line(r->c, r->s, file, lineno, line, stdout, stderr, &r->t);
+}
+
+/* --mpi: a worker's line (cli_farm.h). */
+static int solve_farmed(void *ctx, const char *where, long lineno, const char *line, FILE *out, FILE *err,
+                        solve_totals *t)
+{
+    solve_run *r = ctx;
+    return solve_line(r->c, r->s, where, lineno, line, out, err, t);
+}
+
+/* --mpi deals the positions with the fewest stones (the longest) first:
+ * the length of the line stands for it. */
+static long fewest_stones(void *ctx, const char *line)
+{
+    (void)ctx;
+    return -(long)strcspn(line, " \t\r\n");
 }
 
 /* Progress of one long solve: where its score stands. */
@@ -98,6 +117,10 @@ int c4_solve_main(c4_cli *c, int argc, char **argv)
 {
     if (c->gpu)
         return c4_solve_gpu_main(c, argc, argv);
+    if (c->mpi && !cli_farm_available()) {
+        cli_error("--mpi: this gts was built without MPI (install libopenmpi-dev and build again)");
+        return EXIT_USAGE;
+    }
     char current[128] = "";
     c->opt.progress = solve_progress;
     c->opt.progress_ctx = current;
@@ -107,12 +130,19 @@ int c4_solve_main(c4_cli *c, int argc, char **argv)
         return EXIT_USAGE;
     cli_stop_on_interrupt(&c->stop);
     solve_run run = { c, s, { 0 } };
-    const int status = cli_each_line(argc, argv, solve_each, NULL, &run);
+    bool root = true;
+    int status;
+    if (c->mpi) {
+        static const cli_farm_ops ops = { solve_farmed, fewest_stones };
+        status = cli_farm_run(argc, argv, &ops, &run, &run.t, &root);
+    } else {
+        status = cli_each_line(argc, argv, solve_each, NULL, &run);
+    }
     const solve_totals t = run.t;
     cli_progress_done();
     c4_solver_free(s);
     c4_book_free(book);
-    return cli_solve_status(&t, status);
+    return root ? cli_solve_status(&t, status) : EXIT_OK;
 }
 
 /* analyze's line: every column's score ('.' or null: full), the best

@@ -1,0 +1,35 @@
+#!/usr/bin/env bash
+# --mpi (src/cli/cli_farm.c): `mpirun -np 3 --oversubscribe gts c4 solve
+# --mpi FILE` prints what `gts c4 solve FILE` prints (the time column
+# aside), the same error lines in the same order (a bad line among them)
+# and exits the same way.  Skips (77) where gts was built without MPI or
+# mpirun is missing.
+#
+#   tests/test_mpi.sh GTS DATA_DIR
+set -uo pipefail
+gts=$1
+data=$2
+command -v mpirun > /dev/null || { echo "skipped: no mpirun (apt-get install openmpi-bin libopenmpi-dev)"; exit 77; }
+if "$gts" c4 solve --mpi /dev/null 2>&1 | grep -q "built without MPI"; then
+    echo "skipped: this gts was built without MPI"
+    exit 77
+fi
+dir=$(mktemp -d)
+trap 'rm -rf "$dir"' EXIT
+{ head -25 "$data/Test_L2_R2"; echo "12x45"; head -12 "$data/Test_L1_R2"; echo "4444444"; head -6 "$data/Test_L3_R1"; } > "$dir/in.txt"
+as_root=()
+[ "$(id -u)" = 0 ] && as_root=(--allow-run-as-root)
+"$gts" c4 solve "$dir/in.txt" > "$dir/one.out" 2> "$dir/one.err"
+one=$?
+mpirun -np 3 --oversubscribe "${as_root[@]}" "$gts" c4 solve --mpi "$dir/in.txt" > "$dir/mpi.out" 2> "$dir/mpi.err"
+many=$?
+fail=0
+check() { if ! eval "$2"; then echo "FAILED: $1"; fail=1; fi; }
+check "exit status $many, the single process's $one" '[ "$many" = "$one" ] && [ "$one" = 1 ]'
+check "output lines" '[ "$(wc -l < "$dir/mpi.out")" = 43 ]'
+check "the same scores and nodes in the same order" \
+    'diff <(cut -d" " -f1-3 "$dir/one.out") <(cut -d" " -f1-3 "$dir/mpi.out")'
+check "the same error lines in the same order" 'diff <(grep "^gts:" "$dir/one.err") <(grep "^gts:" "$dir/mpi.err")'
+check "the bad lines reported" '[ "$(grep -c "^gts: .*in.txt:" "$dir/mpi.err")" = 2 ]'
+[ $fail = 0 ] && echo "test_mpi: 3 ranks gave the single process's output, errors and status"
+exit $fail
