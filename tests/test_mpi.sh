@@ -2,8 +2,11 @@
 # --mpi (src/cli/cli_farm.c): `mpirun -np 3 --oversubscribe gts c4 solve
 # --mpi FILE` prints what `gts c4 solve FILE` prints (the time column
 # aside), the same error lines in the same order (a bad line among them)
-# and exits the same way.  Skips (77) where gts was built without MPI or
-# mpirun is missing.
+# and exits the same way.  --checkpoint: a second run with the finished
+# file prints the same bytes; one started again from a file cut short
+# (half a record at its end) or from a run whose rank was killed
+# (SIGKILL) mid-run prints the same scores.  Skips (77) where gts was
+# built without MPI or mpirun is missing.
 #
 #   tests/test_mpi.sh GTS DATA_DIR
 set -uo pipefail
@@ -31,5 +34,29 @@ check "the same scores and nodes in the same order" \
     'diff <(cut -d" " -f1-3 "$dir/one.out") <(cut -d" " -f1-3 "$dir/mpi.out")'
 check "the same error lines in the same order" 'diff <(grep "^gts:" "$dir/one.err") <(grep "^gts:" "$dir/mpi.err")'
 check "the bad lines reported" '[ "$(grep -c "^gts: .*in.txt:" "$dir/mpi.err")" = 2 ]'
-[ $fail = 0 ] && echo "test_mpi: 3 ranks gave the single process's output, errors and status"
+run() { mpirun -np 3 --oversubscribe "${as_root[@]}" "$gts" c4 solve --mpi --checkpoint "$@"; }
+run "$dir/ck" "$dir/in.txt" > "$dir/ck1.out" 2> "$dir/ck1.err"
+run "$dir/ck" "$dir/in.txt" > "$dir/ck2.out" 2> "$dir/ck2.err"
+check "a finished checkpoint printed again, byte for byte" 'cmp -s "$dir/ck1.out" "$dir/ck2.out"'
+head -c $(($(stat -c %s "$dir/ck") / 2)) "$dir/ck" > "$dir/cut"
+run "$dir/cut" "$dir/in.txt" > "$dir/cut.out" 2> /dev/null
+check "a checkpoint cut in half, finished" \
+    'diff <(cut -d" " -f1-3 "$dir/one.out") <(cut -d" " -f1-3 "$dir/cut.out")'
+# A longer run, one rank killed once the checkpoint holds five lines.
+head -400 "$data/Test_L2_R1" > "$dir/long.txt"
+"$gts" c4 solve "$dir/long.txt" > "$dir/long1.out" 2> /dev/null
+run "$dir/killed" --threads 1 "$dir/long.txt" > /dev/null 2>&1 &
+job=$!
+for _ in $(seq 1 500); do
+    [ "$(grep -c "^R " "$dir/killed" 2> /dev/null)" -ge 5 ] 2> /dev/null && break
+    sleep 0.01
+done
+victim=$(pgrep -f -- "--checkpoint $dir/killed" | grep -v "^$job\$" | tail -1)
+[ -n "$victim" ] && kill -9 "$victim" 2> /dev/null
+wait "$job" 2> /dev/null
+kept=$(grep -c "^R " "$dir/killed")
+run "$dir/killed" --threads 1 "$dir/long.txt" > "$dir/long2.out" 2> /dev/null
+check "restarted after a kill ($kept of 400 lines kept), the same scores" \
+    'diff <(cut -d" " -f1-3 "$dir/long1.out") <(cut -d" " -f1-3 "$dir/long2.out")'
+[ $fail = 0 ] && echo "test_mpi: 3 ranks gave the single process's output, errors and status; checkpoints resumed ($kept of 400 lines kept at the kill)"
 exit $fail

@@ -27,6 +27,7 @@ typedef struct c4_cli {
     gts_stop stop;              /* raised by Ctrl-C (cli_stop_on_interrupt) */
     bool weak, json, csv;
     bool mpi;                   /* solve: --mpi, the lines dealt over MPI ranks (cli_farm.h) */
+    const char *checkpoint;     /* solve --mpi: --checkpoint FILE, or NULL */
     const char *book_path, *output, *data_dir;
     const char *plot;           /* bench: --plot FILE.svg|png, or NULL */
     const char *algo_list;      /* bench: --algo's comma list, or NULL */

@@ -65,6 +65,8 @@ static const char usage_text[] =
     "  --mpi                   solve under mpirun: rank 0 deals the lines to the\n"
     "                          other ranks (fewest stones first) and prints them\n"
     "                          in input order\n"
+    "  --checkpoint FILE       with --mpi: each finished line appended to FILE; a\n"
+    "                          run started again with it solves only the rest\n"
     "  -h, --help              this help\n"
     "\n"
     "exit status: 0 ok, 1 a wrong score or a bad input line, 2 usage error,\n"
@@ -74,7 +76,7 @@ static const char usage_text[] =
  * gets "does not apply" rather than "unknown option". */
 #define C4_OPTIONS                                                                                           \
     " width height weak algo threads tt-mb book json csv limit data depth output gpu split-depth gpu-tt-mb " \
-    "executor gpu-budget first second distinct plot mpi "
+    "executor gpu-budget first second distinct plot mpi checkpoint "
 
 typedef struct c4_command {
     const char *name;
@@ -84,7 +86,7 @@ typedef struct c4_command {
 } c4_command;
 
 static const c4_command commands[] = {
-    { "solve", " width height weak algo threads tt-mb book json gpu split-depth gpu-tt-mb gpu-budget executor mpi ", false,
+    { "solve", " width height weak algo threads tt-mb book json gpu split-depth gpu-tt-mb gpu-budget executor mpi checkpoint ", false,
       c4_solve_main },
     { "analyze", " width height algo threads tt-mb book json ", false, c4_analyze_main },
     { "book", " width height threads tt-mb depth output gpu gpu-tt-mb executor ", false, c4_book_main },
@@ -192,6 +194,7 @@ static int read_options(const c4_command *cmd, int argc, char **argv, c4_cli *c)
         CLI_OPT_STRING("second", 0, &c->second),
         CLI_OPT_FLAG("distinct", 0, &c->distinct),
         CLI_OPT_FLAG("mpi", 0, &c->mpi),
+        CLI_OPT_STRING("checkpoint", 0, &c->checkpoint),
         CLI_OPT_END,
     };
     /* One algorithm and thread count, or comma lists of them. */

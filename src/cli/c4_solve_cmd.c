@@ -121,6 +121,10 @@ int c4_solve_main(c4_cli *c, int argc, char **argv)
         cli_error("--mpi: this gts was built without MPI (install libopenmpi-dev and build again)");
         return EXIT_USAGE;
     }
+    if (c->checkpoint && !c->mpi) {
+        cli_error("--checkpoint needs --mpi (one process: run it under mpirun -np 1)");
+        return EXIT_USAGE;
+    }
     char current[128] = "";
     c->opt.progress = solve_progress;
     c->opt.progress_ctx = current;
@@ -134,7 +138,7 @@ int c4_solve_main(c4_cli *c, int argc, char **argv)
     int status;
     if (c->mpi) {
         static const cli_farm_ops ops = { solve_farmed, fewest_stones };
-        status = cli_farm_run(argc, argv, &ops, &run, &run.t, &root);
+        status = cli_farm_run(argc, argv, &ops, &run, c->checkpoint, &run.t, &root);
     } else {
         status = cli_each_line(argc, argv, solve_each, NULL, &run);
     }
@@ -142,6 +146,8 @@ int c4_solve_main(c4_cli *c, int argc, char **argv)
     cli_progress_done();
     c4_solver_free(s);
     c4_book_free(book);
+    if (status == -2)
+        return EXIT_USAGE;   /* the checkpoint, said */
     return root ? cli_solve_status(&t, status) : EXIT_OK;
 }
 

@@ -3,6 +3,7 @@
 
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #ifdef GTS_MPI
 #include <mpi.h>
@@ -23,7 +24,94 @@ typedef struct farm {
     void *ctx;
     farm_line *lines;
     long n, cap;
+    FILE *checkpoint;       /* --checkpoint: each finished line appended, or NULL */
 } farm;
+
+/*
+ * --checkpoint FILE: each finished line as a record, "R index positions
+ * mismatches bad_lines out_len err_len fingerprint\n" then its output and
+ * its errors, flushed at once.  A run started again with the file prints
+ * those lines from it and solves only the others.  The fingerprint (FNV-1a
+ * of the file name, line number and line) ties a record to its input line;
+ * a record cut short by a kill is dropped and the file cut back to the
+ * records before it.
+ */
+static unsigned long long fingerprint(const farm_line *l)
+{
+    unsigned long long h = 1469598103934665603ULL;
+    char number[32];
+    snprintf(number, sizeof number, ":%ld:", l->lineno);
+    for (const char *parts[3] = { l->where, number, l->line }, **p = parts; p < parts + 3; p++)
+        for (const char *c = *p; *c; c++)
+            h = (h ^ (unsigned char)*c) * 1099511628211ULL;
+    return h;
+}
+
+static void checkpoint_append(farm *f, long i)
+{
+    const farm_line *l = &f->lines[i];
+    if (!f->checkpoint)
+        return;
+    fprintf(f->checkpoint, "R %ld %ld %ld %ld %zu %zu %llu\n", i, l->t.positions, l->t.mismatches, l->t.bad_lines,
+            l->out_len, l->err_len, fingerprint(l));
+    fwrite(l->out, 1, l->out_len, f->checkpoint);
+    fwrite(l->err, 1, l->err_len, f->checkpoint);
+    fflush(f->checkpoint);
+}
+
+/* Reads one record into its line; false at the end or on a cut record. */
+static bool read_record(farm *f, FILE *in, char *why, size_t whylen)
+{
+    long i;
+    solve_totals t;
+    size_t out_len, err_len;
+    unsigned long long print;
+    if (fscanf(in, "R %ld %ld %ld %ld %zu %zu %llu", &i, &t.positions, &t.mismatches, &t.bad_lines, &out_len,
+               &err_len, &print) != 7 || fgetc(in) != '\n')
+        return false;
+    char *out = malloc(out_len + 1), *err = malloc(err_len + 1);
+    if (!out || !err || fread(out, 1, out_len, in) != out_len || fread(err, 1, err_len, in) != err_len) {
+        free(out);
+        free(err);
+        return false;
+    }
+    if (i < 0 || i >= f->n || fingerprint(&f->lines[i]) != print) {
+        snprintf(why, whylen, "its record of line %ld is not of this input", i + 1);
+        free(out);
+        free(err);
+        return false;
+    }
+    farm_line *l = &f->lines[i];
+    free(l->out);
+    free(l->err);
+    *l = (farm_line){ .where = l->where, .line = l->line, .lineno = l->lineno, .hardness = l->hardness,
+                      .out = out, .err = err, .out_len = out_len, .err_len = err_len, .t = t, .done = true };
+    return true;
+}
+
+/* Opens path for the run: its records loaded, then kept for appending.
+ * -1 after an error line. */
+static int checkpoint_open(farm *f, const char *path)
+{
+    FILE *in = fopen(path, "rb");
+    long good = 0;
+    char why[160] = "";
+    if (in) {
+        while (read_record(f, in, why, sizeof why))
+            good = ftell(in);
+        fclose(in);
+        if (why[0]) {
+            cli_error("--checkpoint %s: %s (another input's checkpoint?)", path, why);
+            return -1;
+        }
+    }
+    f->checkpoint = fopen(path, in ? "r+b" : "wb");
+    if (!f->checkpoint || ftruncate(fileno(f->checkpoint), good) != 0 || fseek(f->checkpoint, good, SEEK_SET) != 0) {
+        cli_error("--checkpoint %s: cannot write it", path);
+        return -1;
+    }
+    return 0;
+}
 
 static int collect(void *ctx, const char *file, long lineno, const char *line)
 {
@@ -51,6 +139,8 @@ static int solve_into(farm *f, farm_line *l)
     if (err)
         fclose(err);
     l->done = status == 0;
+    if (l->done)
+        checkpoint_append(f, l - f->lines);
     return status;
 }
 
@@ -142,21 +232,23 @@ static int by_hardness(const void *a, const void *b, void *lines)
 /* Rank 0: deals the lines, hardest first, and prints them in order. */
 static int root(farm *f, int ranks, solve_totals *t)
 {
-    long *order = malloc((size_t)(f->n ? f->n : 1) * sizeof *order);
+    long *order = malloc((size_t)(f->n ? f->n : 1) * sizeof *order), todo = 0;
     for (long i = 0; i < f->n; i++)
-        order[i] = i;
-    qsort_r(order, (size_t)f->n, sizeof *order, by_hardness, f->lines);
+        if (!f->lines[i].done)
+            order[todo++] = i;
+    qsort_r(order, (size_t)todo, sizeof *order, by_hardness, f->lines);
     long dealt = 0, next = 0, running = 0;
+    print_ready(f, &next, t);
     int status = 0;
     for (int r = 1; r < ranks; r++) {
-        if (dealt < f->n) {
+        if (dealt < todo) {
             send_task(f, order[dealt++], r);
             running++;
         } else {
             MPI_Send(NULL, 0, MPI_BYTE, r, TAG_STOP, MPI_COMM_WORLD);
         }
     }
-    for (; ranks == 1 && dealt < f->n && status == 0; dealt++, print_ready(f, &next, t))
+    for (; ranks == 1 && dealt < todo && status == 0; dealt++, print_ready(f, &next, t))
         status = solve_into(f, &f->lines[order[dealt]]);
     while (running) {
         MPI_Status st;
@@ -172,11 +264,13 @@ static int root(farm *f, int ranks, solve_totals *t)
         memcpy(l->out, msg + sizeof head, l->out_len);
         memcpy(l->err, msg + sizeof head + l->out_len, l->err_len);
         l->done = head[1] == 0;
-        if (head[1] != 0)
+        if (l->done)
+            checkpoint_append(f, head[0]);
+        else
             status = -1;
         free(msg);
         running--;
-        if (dealt < f->n && status == 0) {
+        if (dealt < todo && status == 0) {
             send_task(f, order[dealt++], st.MPI_SOURCE);
             running++;
         } else {
@@ -188,7 +282,8 @@ static int root(farm *f, int ranks, solve_totals *t)
     return status;
 }
 
-int cli_farm_run(int argc, char **argv, const cli_farm_ops *ops, void *ctx, solve_totals *t, bool *is_root)
+int cli_farm_run(int argc, char **argv, const cli_farm_ops *ops, void *ctx, const char *checkpoint, solve_totals *t,
+                 bool *is_root)
 {
     int rank, ranks;
     MPI_Init(NULL, NULL);
@@ -199,8 +294,17 @@ int cli_farm_run(int argc, char **argv, const cli_farm_ops *ops, void *ctx, solv
     int status = 0;
     if (rank == 0) {
         status = cli_each_line(argc, argv, collect, NULL, &f);
+        if (checkpoint && checkpoint_open(&f, checkpoint) != 0) {
+            /* Nothing is dealt: the workers stop at once. */
+            for (int r = 1; r < ranks; r++)
+                MPI_Send(NULL, 0, MPI_BYTE, r, TAG_STOP, MPI_COMM_WORLD);
+            MPI_Finalize();
+            return -2;
+        }
         const int dealt = root(&f, ranks, t);
         status = status ? status : dealt;
+        if (f.checkpoint)
+            fclose(f.checkpoint);
         for (long i = 0; i < f.n; i++) {
             free(f.lines[i].where);
             free(f.lines[i].line);
@@ -220,9 +324,10 @@ bool cli_farm_available(void)
 
 #else
 
-int cli_farm_run(int argc, char **argv, const cli_farm_ops *ops, void *ctx, solve_totals *t, bool *is_root)
+int cli_farm_run(int argc, char **argv, const cli_farm_ops *ops, void *ctx, const char *checkpoint, solve_totals *t,
+                 bool *is_root)
 {
-    (void)argc, (void)argv, (void)ops, (void)ctx, (void)t;
+    (void)argc, (void)argv, (void)ops, (void)ctx, (void)checkpoint, (void)t;
     *is_root = true;
     return -1;
 }

@@ -25,9 +25,14 @@ typedef struct cli_farm_ops {
 } cli_farm_ops;
 
 /* Runs the lines of argv's files (or stdin) through the farm; rank 0
- * fills t and returns cli_each_line's status, the workers return 0 after
- * their last line.  *is_root tells the caller which it was. */
-int cli_farm_run(int argc, char **argv, const cli_farm_ops *ops, void *ctx, solve_totals *t, bool *is_root);
+ * fills t and returns cli_each_line's status (-2 after a checkpoint
+ * error line), the workers return 0 after their last line.  *is_root
+ * tells the caller which it was.  checkpoint (NULL: none): a file each
+ * finished line is appended to; a run started again with it prints those
+ * lines from it and solves only the rest, so that a killed run loses
+ * nothing it finished. */
+int cli_farm_run(int argc, char **argv, const cli_farm_ops *ops, void *ctx, const char *checkpoint, solve_totals *t,
+                 bool *is_root);
 
 /* Whether this gts was built with MPI. */
 bool cli_farm_available(void);
