@@ -6,7 +6,10 @@
 # file prints the same bytes; one started again from a file cut short
 # (half a record at its end) or from a run whose rank was killed
 # (SIGKILL) mid-run prints the same scores.  Skips (77) where gts was
-# built without MPI or mpirun is missing.
+# built without MPI or mpirun is missing.  `gts reversi solve --mpi`: the
+# same moves and scores in the same order, the same bad-line report (node
+# counts may differ: its solver keeps its table from one position to the
+# next, and each rank solves other positions before).
 #
 #   tests/test_mpi.sh GTS DATA_DIR
 set -uo pipefail
@@ -58,5 +61,14 @@ kept=$(grep -c "^R " "$dir/killed")
 run "$dir/killed" --threads 1 "$dir/long.txt" > "$dir/long2.out" 2> /dev/null
 check "restarted after a kill ($kept of 400 lines kept), the same scores" \
     'diff <(cut -d" " -f1-3 "$dir/long1.out") <(cut -d" " -f1-3 "$dir/long2.out")'
+{ cat "$data/../reversi/ffo-sample.obf"; echo "not a position"; } > "$dir/rv.obf"
+"$gts" reversi solve "$dir/rv.obf" > "$dir/rv1.out" 2> "$dir/rv1.err"
+rv_one=$?
+mpirun -np 3 --oversubscribe "${as_root[@]}" "$gts" reversi solve --mpi "$dir/rv.obf" > "$dir/rv2.out" 2> "$dir/rv2.err"
+rv_many=$?
+check "reversi: exit status $rv_many, the single process's $rv_one" '[ "$rv_many" = "$rv_one" ] && [ "$rv_one" = 1 ]'
+check "reversi: the same moves and scores in the same order" \
+    'diff <(grep -v "^#" "$dir/rv1.out" | cut -c1-40) <(grep -v "^#" "$dir/rv2.out" | cut -c1-40)'
+check "reversi: the same error lines" 'diff <(grep "^gts:" "$dir/rv1.err") <(grep "^gts:" "$dir/rv2.err")'
 [ $fail = 0 ] && echo "test_mpi: 3 ranks gave the single process's output, errors and status; checkpoints resumed ($kept of 400 lines kept at the kill)"
 exit $fail

@@ -60,6 +60,8 @@ void cli_json_string(FILE *f, const char *s);
  * went wrong on stderr and the exit status (status if all went well). */
 typedef struct solve_totals {
     long positions, mismatches, bad_lines;
+    unsigned long long nodes;   /* for summaries that print them (reversi solve) */
+    double usec;
 } solve_totals;
 int cli_solve_status(const solve_totals *t, int status);
 

@@ -29,7 +29,7 @@ typedef struct farm {
 
 /*
  * --checkpoint FILE: each finished line as a record, "R index positions
- * mismatches bad_lines out_len err_len fingerprint\n" then its output and
+ * mismatches bad_lines nodes usec out_len err_len fingerprint\n" then its output and
  * its errors, flushed at once.  A run started again with the file prints
  * those lines from it and solves only the others.  The fingerprint (FNV-1a
  * of the file name, line number and line) ties a record to its input line;
@@ -52,8 +52,8 @@ static void checkpoint_append(farm *f, long i)
     const farm_line *l = &f->lines[i];
     if (!f->checkpoint)
         return;
-    fprintf(f->checkpoint, "R %ld %ld %ld %ld %zu %zu %llu\n", i, l->t.positions, l->t.mismatches, l->t.bad_lines,
-            l->out_len, l->err_len, fingerprint(l));
+    fprintf(f->checkpoint, "R %ld %ld %ld %ld %llu %.17g %zu %zu %llu\n", i, l->t.positions, l->t.mismatches,
+            l->t.bad_lines, l->t.nodes, l->t.usec, l->out_len, l->err_len, fingerprint(l));
     fwrite(l->out, 1, l->out_len, f->checkpoint);
     fwrite(l->err, 1, l->err_len, f->checkpoint);
     fflush(f->checkpoint);
@@ -66,8 +66,8 @@ static bool read_record(farm *f, FILE *in, char *why, size_t whylen)
     solve_totals t;
     size_t out_len, err_len;
     unsigned long long print;
-    if (fscanf(in, "R %ld %ld %ld %ld %zu %zu %llu", &i, &t.positions, &t.mismatches, &t.bad_lines, &out_len,
-               &err_len, &print) != 7 || fgetc(in) != '\n')
+    if (fscanf(in, "R %ld %ld %ld %ld %llu %lg %zu %zu %llu", &i, &t.positions, &t.mismatches, &t.bad_lines,
+               &t.nodes, &t.usec, &out_len, &err_len, &print) != 9 || fgetc(in) != '\n')
         return false;
     char *out = malloc(out_len + 1), *err = malloc(err_len + 1);
     if (!out || !err || fread(out, 1, out_len, in) != out_len || fread(err, 1, err_len, in) != err_len) {
@@ -158,11 +158,13 @@ static void send_task(const farm *f, long i, int rank)
     free(msg);
 }
 
-/* A result: index, status, the three counts, the two lengths, the texts. */
+/* A result: index, status, the counts, the two lengths, the texts. */
 static void send_result(long i, int status, const farm_line *l)
 {
-    const long head[7] = { i, status, l->t.positions, l->t.mismatches, l->t.bad_lines, (long)l->out_len,
-                           (long)l->err_len };
+    long usec;
+    memcpy(&usec, &l->t.usec, sizeof usec);
+    const long head[9] = { i, status, l->t.positions, l->t.mismatches, l->t.bad_lines, (long)l->t.nodes, usec,
+                           (long)l->out_len, (long)l->err_len };
     const size_t size = sizeof head + l->out_len + l->err_len;
     char *msg = malloc(size);
     memcpy(msg, head, sizeof head);
@@ -216,6 +218,8 @@ static void print_ready(farm *f, long *next, solve_totals *t)
         t->positions += l->t.positions;
         t->mismatches += l->t.mismatches;
         t->bad_lines += l->t.bad_lines;
+        t->nodes += l->t.nodes;
+        t->usec += l->t.usec;
         free(l->out);
         free(l->err);
         l->out = l->err = NULL;
@@ -253,12 +257,13 @@ static int root(farm *f, int ranks, solve_totals *t)
     while (running) {
         MPI_Status st;
         char *msg = receive(MPI_ANY_SOURCE, TAG_RESULT, &st);
-        long head[7];
+        long head[9];
         memcpy(head, msg, sizeof head);
         farm_line *l = &f->lines[head[0]];
-        l->t = (solve_totals){ head[2], head[3], head[4] };
-        l->out_len = (size_t)head[5];
-        l->err_len = (size_t)head[6];
+        l->t = (solve_totals){ head[2], head[3], head[4], (unsigned long long)head[5], 0 };
+        memcpy(&l->t.usec, &head[6], sizeof l->t.usec);
+        l->out_len = (size_t)head[7];
+        l->err_len = (size_t)head[8];
         l->out = malloc(l->out_len + 1);
         l->err = malloc(l->err_len + 1);
         memcpy(l->out, msg + sizeof head, l->out_len);

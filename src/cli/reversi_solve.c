@@ -5,15 +5,14 @@
 #include <string.h>
 
 #include "cli.h"
+#include "cli_farm.h"
 #include "reversi_cli.h"
 #include "gts/reversi.h"
 
 typedef struct solve_ctx {
     rv_solver *solver;
     bool wld;
-    solve_totals t;
-    uint64_t nodes;
-    double usec;
+    solve_totals t;     /* nodes and usec: the solved positions' */
     long lineno;        /* of the position being solved */
     double start;       /* its start (cli_now_usec) */
 } solve_ctx;
@@ -30,7 +29,8 @@ typedef struct solve_line_pos {
     int expected;
 } solve_line_pos;
 
-static int read_position(const char *file, long lineno, const char *line, solve_line_pos *out, solve_totals *t)
+static int read_position(const char *file, long lineno, const char *line, solve_line_pos *out, FILE *errors,
+                         solve_totals *t)
 {
     const char *s = line;
     while (*s == ' ' || *s == '\t')
@@ -39,7 +39,7 @@ static int read_position(const char *file, long lineno, const char *line, solve_
         return 0;
     char err[256];
     if (rv_parse_obf(s, &out->p, &out->black, &out->has_score, &out->expected, err, sizeof err) != 0) {
-        cli_error("%s:%ld: %s", file, lineno, err);
+        fprintf(errors, "gts: %s:%ld: %s\n", file, lineno, err);
         t->bad_lines++;
         return 0;
     }
@@ -49,7 +49,7 @@ static int read_position(const char *file, long lineno, const char *line, solve_
 
 /* The start of a solved line: line, side, empties, move, score and the
  * expected one; whether the score is the expected one (counted in t). */
-static bool print_score(const solve_line_pos *l, int move, int score, bool wld, solve_totals *t)
+static bool print_score(const solve_line_pos *l, int move, int score, bool wld, FILE *out, solve_totals *t)
 {
     char name[3] = "--";
     if (move != RV_NO_MOVE)
@@ -59,9 +59,9 @@ static bool print_score(const solve_line_pos *l, int move, int score, bool wld, 
     t->positions++;
     if (!ok)
         t->mismatches++;
-    printf("%4ld  %c  %2d empties  %s %+3d", l->lineno, l->black ? 'X' : 'O', rv_empties(&l->p), name, score);
+    fprintf(out, "%4ld  %c  %2d empties  %s %+3d", l->lineno, l->black ? 'X' : 'O', rv_empties(&l->p), name, score);
     if (l->has_score)
-        printf("  expected %+3d", want);
+        fprintf(out, "  expected %+3d", want);
     return ok;
 }
 
@@ -75,11 +75,13 @@ static void show_bounds(void *arg, int lower, int upper)
                      (cli_now_usec() - c->start) / 1e6);
 }
 
-static int solve_line(void *arg, const char *file, long lineno, const char *line)
+/* One line: its output to out, a bad line's report to errors, counted in
+ * t; 1 when interrupted. */
+static int solve_into(solve_ctx *c, const char *file, long lineno, const char *line, FILE *out, FILE *errors,
+                      solve_totals *t)
 {
-    solve_ctx *c = arg;
     solve_line_pos l;
-    if (!read_position(file, lineno, line, &l, &c->t))
+    if (!read_position(file, lineno, line, &l, errors, t))
         return 0;
     rv_solve_result r;
     c->lineno = lineno;
@@ -87,20 +89,40 @@ static int solve_line(void *arg, const char *file, long lineno, const char *line
     rv_solver_run(c->solver, &l.p, &r);
     cli_progress_done();
     if (r.stopped) {
-        printf("%4ld  %c  %2d empties  interrupted: score in [%+d, %+d]  %12llu nodes  %10.1f ms\n", lineno,
-               l.black ? 'X' : 'O', rv_empties(&l.p), r.lower, r.upper, (unsigned long long)r.nodes, r.usec / 1000);
+        fprintf(out, "%4ld  %c  %2d empties  interrupted: score in [%+d, %+d]  %12llu nodes  %10.1f ms\n", lineno,
+                l.black ? 'X' : 'O', rv_empties(&l.p), r.lower, r.upper, (unsigned long long)r.nodes, r.usec / 1000);
         return 1;
     }
-    c->nodes += r.nodes;
-    c->usec += r.usec;
-    const bool ok = print_score(&l, r.move, r.score, c->wld, &c->t);
-    printf("  %12llu nodes  %10.1f ms  %6.1f Mn/s%s\n", (unsigned long long)r.nodes, r.usec / 1000,
-           r.usec > 0 ? (double)r.nodes / r.usec : 0, ok ? "" : "  WRONG");
-    fflush(stdout);
+    t->nodes += r.nodes;
+    t->usec += r.usec;
+    const bool ok = print_score(&l, r.move, r.score, c->wld, out, t);
+    fprintf(out, "  %12llu nodes  %10.1f ms  %6.1f Mn/s%s\n", (unsigned long long)r.nodes, r.usec / 1000,
+            r.usec > 0 ? (double)r.nodes / r.usec : 0, ok ? "" : "  WRONG");
+    fflush(out);
     return 0;
 }
 
-static int cmd_solve(const rv_solve_options *o, int argc, char **argv)
+static int solve_line(void *arg, const char *file, long lineno, const char *line)
+{
+    solve_ctx *c = arg;
+    return solve_into(c, file, lineno, line, stdout, stderr, &c->t);
+}
+
+/* --mpi: a worker's line (cli_farm.h); interrupted, -1. */
+static int solve_farmed(void *ctx, const char *where, long lineno, const char *line, FILE *out, FILE *err,
+                        solve_totals *t)
+{
+    return solve_into(ctx, where, lineno, line, out, err, t) ? -1 : 0;
+}
+
+/* --mpi deals the positions with the most empties (the longest) first. */
+static long most_empties(void *ctx, const char *line)
+{
+    (void)ctx;
+    return (long)strspn(line, "-.");
+}
+
+static int cmd_solve(const rv_solve_options *o, bool mpi, const char *checkpoint, int argc, char **argv)
 {
     char err[256];
     solve_ctx c = { .wld = o->wld };
@@ -114,10 +136,21 @@ static int cmd_solve(const rv_solve_options *o, int argc, char **argv)
         cli_error("%s", err);
         return EXIT_FAIL;
     }
-    const int status = cli_each_line(argc, argv, solve_line, NULL, &c);
+    bool root = true;
+    int status;
+    if (mpi) {
+        static const cli_farm_ops ops = { solve_farmed, most_empties };
+        status = cli_farm_run(argc, argv, &ops, &c, checkpoint, &c.t, &root);
+    } else {
+        status = cli_each_line(argc, argv, solve_line, NULL, &c);
+    }
     rv_solver_free(c.solver);
-    printf("# %ld positions, %llu nodes, %.1f ms, %.1f M nodes/s\n", c.t.positions, (unsigned long long)c.nodes,
-           c.usec / 1000, c.usec > 0 ? (double)c.nodes / c.usec : 0);
+    if (status == -2)
+        return EXIT_USAGE;   /* the checkpoint, said */
+    if (!root)
+        return EXIT_OK;
+    printf("# %ld positions, %llu nodes, %.1f ms, %.1f M nodes/s\n", c.t.positions, c.t.nodes, c.t.usec / 1000,
+           c.t.usec > 0 ? (double)c.t.nodes / c.t.usec : 0);
     return cli_solve_status(&c.t, status);
 }
 
@@ -133,7 +166,7 @@ static int batch_line(void *arg, const char *file, long lineno, const char *line
 {
     batch_ctx *c = arg;
     solve_line_pos l;
-    if (!read_position(file, lineno, line, &l, &c->t))
+    if (!read_position(file, lineno, line, &l, stderr, &c->t))
         return 0;
     if (c->gpu && rv_empties(&l.p) > RV_GPU_MAX_EMPTIES) {
         cli_error("%s:%ld: %d empties, more than the GPU solver's %d (the CPU solver takes any)", file, lineno,
@@ -181,7 +214,7 @@ static int solve_batch(batch_ctx *c, const rv_batch_options *o)
         if (a[i].move == RV_NOT_SOLVED)
             continue;
         nodes += a[i].nodes;
-        const bool ok = print_score(&c->lines[i], a[i].move, a[i].score, o->wld, &c->t);
+        const bool ok = print_score(&c->lines[i], a[i].move, a[i].score, o->wld, stdout, &c->t);
         printf("  %12llu nodes%s%s\n", (unsigned long long)a[i].nodes, a[i].handed_back ? "  cpu" : "",
                ok ? "" : "  WRONG");
     }
@@ -217,7 +250,8 @@ int reversi_solve_main(int argc, char **argv)
 {
     rv_solve_options o;
     rv_solve_defaults(&o);
-    bool each = false, threads_given = false, budget_given = false;
+    bool each = false, threads_given = false, budget_given = false, mpi = false;
+    const char *checkpoint = NULL;
     long budget = (long)RV_GPU_BUDGET_DEFAULT;
     reversi_gpu_flags f = { 0 };
     const cli_option opts[] = {
@@ -225,6 +259,8 @@ int reversi_solve_main(int argc, char **argv)
         CLI_OPT_MB("tt-mb", &o.tt_bytes, 1, 1 << 20),
         { .name = "threads", .kind = CLI_INT, .target = &o.threads, .min = 1, .max = 1024, .given = &threads_given },
         CLI_OPT_FLAG("each", 0, &each),
+        CLI_OPT_FLAG("mpi", 0, &mpi),
+        CLI_OPT_STRING("checkpoint", 0, &checkpoint),
         { .name = "gpu-budget", .kind = CLI_LONG, .target = &budget, .min = 0, .max = 1L << 40,
           .given = &budget_given },
         REVERSI_OPT_GPU(&f),
@@ -238,8 +274,14 @@ int reversi_solve_main(int argc, char **argv)
         return cli_error("--each is the CPU's batch, --gpu the device's: one of them"), EXIT_USAGE;
     if (budget_given && !f.gpu)
         return cli_error("--gpu-budget is for --gpu"), EXIT_USAGE;
+    if (mpi && (f.gpu || each))
+        return cli_error("--mpi deals single positions to ranks: not with --gpu or --each"), EXIT_USAGE;
+    if (mpi && !cli_farm_available())
+        return cli_error("--mpi: this gts was built without MPI (install libopenmpi-dev and build again)"), EXIT_USAGE;
+    if (checkpoint && !mpi)
+        return cli_error("--checkpoint needs --mpi"), EXIT_USAGE;
     if (!f.gpu && !each)
-        return cmd_solve(&o, n, argv + 1);
+        return cmd_solve(&o, mpi, checkpoint, n, argv + 1);
     /* On the device the CPU threads only take the positions the lanes
      * hand back: all of the machine's by default. */
     const int threads = threads_given || !f.gpu || f.executor == 1 ? o.threads : cli_cpus();
