@@ -55,13 +55,10 @@ static int gen_moves(gm_pctx *c, bool facing, int tt_move, int ply)
             continue;
         const int32_t h = c->history[me][cell];
         moves[n] = (int16_t)cell;
-        keys[n++] = 2 * pb->value[me][cell] + pb->value[opp][cell] + (h < HISTORY_CAP ? h : HISTORY_CAP);
+        keys[n++] = cell == tt_move                                             ? KEY_TABLE
+                    : cell == c->killer[ply][0] || cell == c->killer[ply][1] ? KEY_KILLER
+                    : 2 * pb->value[me][cell] + pb->value[opp][cell] + (h < HISTORY_CAP ? h : HISTORY_CAP);
     }
-    for (int i = 0; i < n; i++)
-        if (moves[i] == tt_move)
-            keys[i] = KEY_TABLE;
-        else if (moves[i] == c->killer[ply][0] || moves[i] == c->killer[ply][1])
-            keys[i] = KEY_KILLER;
     return n;
 }
 
