@@ -48,6 +48,10 @@ long c4_book_build(struct c4_solver *s, const c4_geom *g, int depth, const char 
  * what was solved before). */
 typedef int (*c4_book_solve_fn)(void *solve_ctx, const c4_pos *ps, size_t n, int *scores);
 
+/* c4_book_build's batch solver: ps[0..n) one after the other on solver s
+ * (a c4_solver), its table kept between them.  -1 if stopped. */
+int c4_book_solve_each(void *s, const c4_pos *ps, size_t n, int *scores);
+
 /* The same with any solver (the GPU's batches, say), given the positions
  * in batches of at most `batch`, deepest first. */
 long c4_book_build_with(c4_book_solve_fn solve, void *solve_ctx, size_t batch, const c4_geom *g, int depth,

@@ -25,4 +25,15 @@ int gpu_available(char *why, size_t len);
  * there is none.  Returns 0 if a device is there, -1 if not. */
 int gpu_describe(char *buf, size_t len);
 
+/* The devices this process may use, counted without starting CUDA: the
+ * entries of CUDA_VISIBLE_DEVICES where it is set, else the driver's
+ * device files (/dev/nvidiaN).  0 where none is seen. */
+int gpu_visible_count(void);
+
+/* Makes device `index` (0-based, of those visible) the only one this
+ * process sees, so that every backend and every thread uses it as its
+ * device 0; must come before any other GPU call.  -1 with a one-line
+ * reason if there is no such device. */
+int gpu_choose(int index, char *err, size_t errlen);
+
 #endif

@@ -208,8 +208,7 @@ static int write_book(FILE *f, const char *tmp, const char *path, const c4_geom 
     return 0;
 }
 
-/* c4_book_build's solver: the CPU solver, one position at a time. */
-static int solve_one_by_one(void *solve_ctx, const c4_pos *ps, size_t n, int *scores)
+int c4_book_solve_each(void *solve_ctx, const c4_pos *ps, size_t n, int *scores)
 {
     for (size_t i = 0; i < n; i++) {
         c4_result r;
@@ -223,7 +222,7 @@ static int solve_one_by_one(void *solve_ctx, const c4_pos *ps, size_t n, int *sc
 long c4_book_build(c4_solver *s, const c4_geom *g, int depth, const char *path, c4_book_progress progress,
                    void *ctx, bool *complete, char *err, size_t errlen)
 {
-    return c4_book_build_with(solve_one_by_one, s, 1, g, depth, path, progress, ctx, complete, err, errlen);
+    return c4_book_build_with(c4_book_solve_each, s, 1, g, depth, path, progress, ctx, complete, err, errlen);
 }
 
 long c4_book_build_with(c4_book_solve_fn solve, void *solve_ctx, size_t batch, const c4_geom *g, int depth,

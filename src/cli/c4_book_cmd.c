@@ -3,13 +3,19 @@
  * solver. */
 #include <stdio.h>
 
+#include <stdlib.h>
+#include <string.h>
+
 #include "c4_cli.h"
 #include "cli.h"
+#include "cli_mpi.h"
 #include "gts/c4_book.h"
 #include "gts/c4_gpu.h"
 
-/* Positions per GPU batch when a book is built on the device. */
+/* Positions per GPU batch when a book is built on the device; under
+ * --mpi, positions per rank in each batch dealt. */
 #define BOOK_GPU_BATCH 4096
+#define BOOK_MPI_BATCH 512
 
 /* ctx: the book's depth (an int). */
 static void book_progress(size_t done, size_t total, void *ctx)
@@ -33,6 +39,85 @@ static int solve_on_gpu(void *ctx, const c4_pos *ps, size_t n, int *scores)
     return rc;
 }
 
+/* book --mpi: a rank's piece of a batch, positions in, scores out, on
+ * its CPU solver or its GPU. */
+typedef struct book_rank {
+    c4_solver *s;
+    gpu_book *gb;
+} book_rank;
+
+static int solve_piece(void *ctx, const char *in, size_t in_len, char **out, size_t *out_len)
+{
+    book_rank *r = ctx;
+    const size_t n = in_len / sizeof(c4_pos);
+    c4_pos *ps = malloc(n * sizeof *ps + 1);
+    int *scores = malloc(n * sizeof *scores + 1);
+    int rc = ps && scores ? 0 : -1;
+    if (rc == 0) {
+        memcpy(ps, in, n * sizeof *ps);
+        rc = r->gb->gpu ? solve_on_gpu(r->gb, ps, n, scores) : c4_book_solve_each(r->s, ps, n, scores);
+    }
+    free(ps);
+    *out = (char *)scores, *out_len = n * sizeof *scores;
+    return rc;
+}
+
+/* Rank 0's batch solver: the batch cut into pieces for the ranks. */
+typedef struct book_farm {
+    cli_mpi_team *team;
+    int ranks;
+} book_farm;
+
+static int solve_on_ranks(void *ctx, const c4_pos *ps, size_t n, int *scores)
+{
+    book_farm *f = ctx;
+    /* Eight pieces a rank: the batch's positions differ in cost. */
+    const size_t per = (n + 8 * (size_t)f->ranks - 1) / (8 * (size_t)f->ranks);
+    int rc = 0;
+    for (size_t i = 0; i < n && rc == 0; i += per)
+        rc = cli_mpi_submit(f->team, (long)i, ps + i, (n - i < per ? n - i : per) * sizeof *ps);
+    long at;
+    int status, got;
+    char *out;
+    size_t len;
+    while (rc == 0 && (got = cli_mpi_next(f->team, &at, &status, &out, &len)) != 0) {
+        if (got < 0 || status != 0)
+            rc = -1;
+        else
+            memcpy(scores + at, out, len);
+        free(out);
+    }
+    return rc;
+}
+
+/* book --mpi: rank 0 builds the book from the ranks' scores, the others
+ * solve what it deals. */
+static long build_on_ranks(c4_cli *c, book_rank *r, int depth, bool *complete, char *err, size_t errlen)
+{
+    int rank, ranks;
+    cli_mpi_start(&rank, &ranks);
+    const cli_mpi_work w = { solve_piece, r, &c->stop };
+    long n = 0;
+    if (rank == 0) {
+        book_farm f = { cli_mpi_team_create(ranks, &w), ranks };
+        if (!f.team) {
+            snprintf(err, errlen, "out of memory for the ranks' team");
+            cli_mpi_dismiss(ranks);
+            n = -1;
+        } else {
+            n = c4_book_build_with(solve_on_ranks, &f, (size_t)BOOK_MPI_BATCH * (size_t)ranks, &c->g, depth,
+                                   c->output, book_progress, &depth, complete, err, errlen);
+            cli_mpi_team_free(f.team);
+        }
+    } else {
+        cli_mpi_serve(&w);
+        *complete = true;
+        n = -2;
+    }
+    cli_mpi_finish();
+    return n;
+}
+
 int c4_book_main(c4_cli *c, int argc, char **argv)
 {
     (void)argv;
@@ -47,9 +132,15 @@ int c4_book_main(c4_cli *c, int argc, char **argv)
     }
     if (!c->output)
         return c4_usage_error("book needs -o FILE");
+    if (c->mpi && !cli_mpi_available())
+        return cli_error("--mpi: this gts was built without MPI (install libopenmpi-dev and build again)"), EXIT_USAGE;
+    if (c->gpu_device >= 0 && !c->gpu)
+        return c4_usage_error("--gpu-device is for --gpu");
     char err[512];
     c4_solver *s = NULL;
     gpu_book gb = { 0 };
+    if (c->gpu && !c->gpu_on_cpu && c4_cli_choose_gpu(c) != 0)
+        return EXIT_FAIL;
     if (c->gpu || c->gpu_on_cpu) {
         const c4_gpu_options o = c4_cli_gpu_options(c);
         int status;
@@ -65,13 +156,17 @@ int c4_book_main(c4_cli *c, int argc, char **argv)
     cli_stop_on_interrupt(&c->stop);
     int depth = (int)c->depth;
     bool complete;
-    const long n = gb.gpu ? c4_book_build_with(solve_on_gpu, &gb, BOOK_GPU_BATCH, &c->g, depth, c->output,
-                                               book_progress, &depth, &complete, err, sizeof err)
-                          : c4_book_build(s, &c->g, depth, c->output, book_progress, &depth, &complete, err,
-                                          sizeof err);
+    book_rank rank = { s, &gb };
+    const long n = c->mpi  ? build_on_ranks(c, &rank, depth, &complete, err, sizeof err)
+                   : gb.gpu ? c4_book_build_with(solve_on_gpu, &gb, BOOK_GPU_BATCH, &c->g, depth, c->output,
+                                                 book_progress, &depth, &complete, err, sizeof err)
+                            : c4_book_build(s, &c->g, depth, c->output, book_progress, &depth, &complete, err,
+                                            sizeof err);
     cli_progress_done();
     c4_solver_free(s);
     c4_gpu_free(gb.gpu);
+    if (n == -2)
+        return EXIT_OK;   /* a worker rank: rank 0 reports */
     if (n < 0) {
         cli_error("%s", err);
         return EXIT_FAIL;

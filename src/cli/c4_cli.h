@@ -38,6 +38,7 @@ typedef struct c4_cli {
      * --gpu-tt-mb (0: default), --gpu-budget (first-round nodes per item;
      * -1: default) */
     bool gpu, gpu_on_cpu;
+    int gpu_device;             /* --gpu-device N, or -1 */
     int split_depth;
     size_t gpu_tt_bytes;
     long gpu_budget;
@@ -57,6 +58,11 @@ int c4_gpu_failed(const c4_cli *c, const char *err);
 /* The GPU solver with options o; NULL after an error line, with *status
  * EXIT_USAGE for options it does not take, EXIT_FAIL if the device cannot
  * be used. */
+/* Before the GPU is opened: the device of --gpu-device, or under --mpi
+ * the rank's own (its index among the host's ranks, modulo the GPUs);
+ * -1 after an error line. */
+int c4_cli_choose_gpu(const c4_cli *c);
+
 c4_gpu *c4_cli_gpu_open(const c4_cli *c, const c4_gpu_options *o, int *status);
 
 /* Prints "gts: <what> (see 'gts c4 --help')"; returns EXIT_USAGE. */

@@ -59,12 +59,15 @@ static const char usage_text[] =
     "                          before it is split (0: no limit; default 16384\n"
     "                          below 256 positions, else none)\n"
     "  --executor cpu          GPU: run the device's code on CPU threads\n"
+    "  --gpu-device N          GPU: the device to use (0-based; default 0)\n"
     "  --first P, --second P   play: brute (default first) or alphabeta\n"
     "  --distinct              perft: count distinct positions too (in a set\n"
     "                          of --tt-mb MB)\n"
-    "  --mpi                   solve under mpirun: rank 0 deals the lines to the\n"
-    "                          other ranks (fewest stones first) and prints them\n"
-    "                          in input order\n"
+    "  --mpi                   solve, book under mpirun: rank 0 deals the lines\n"
+    "                          (or the book's positions) to the ranks, itself\n"
+    "                          included (fewest stones first), and prints them in\n"
+    "                          input order; with --gpu, each rank on a GPU of its\n"
+    "                          own (its index among the host's ranks)\n"
     "  --checkpoint FILE       with --mpi: each finished line appended to FILE; a\n"
     "                          run started again with it solves only the rest\n"
     "  -h, --help              this help\n"
@@ -76,7 +79,7 @@ static const char usage_text[] =
  * gets "does not apply" rather than "unknown option". */
 #define C4_OPTIONS                                                                                           \
     " width height weak algo threads tt-mb book json csv limit data depth output gpu split-depth gpu-tt-mb " \
-    "executor gpu-budget first second distinct plot mpi checkpoint "
+    "executor gpu-budget first second distinct plot mpi checkpoint gpu-device "
 
 typedef struct c4_command {
     const char *name;
@@ -86,10 +89,13 @@ typedef struct c4_command {
 } c4_command;
 
 static const c4_command commands[] = {
-    { "solve", " width height weak algo threads tt-mb book json gpu split-depth gpu-tt-mb gpu-budget executor mpi checkpoint ", false,
+    { "solve",
+      " width height weak algo threads tt-mb book json gpu split-depth gpu-tt-mb gpu-budget executor mpi checkpoint "
+      "gpu-device ",
+      false,
       c4_solve_main },
     { "analyze", " width height algo threads tt-mb book json ", false, c4_analyze_main },
-    { "book", " width height threads tt-mb depth output gpu gpu-tt-mb executor ", false, c4_book_main },
+    { "book", " width height threads tt-mb depth output gpu gpu-tt-mb executor mpi gpu-device ", false, c4_book_main },
     { "play", " width height depth executor first second ", false, c4_play_main },
     { "perft", " width height threads tt-mb gpu executor distinct json ", false, c4_perft_main },
     { "bench",
@@ -171,6 +177,7 @@ static int read_options(const c4_command *cmd, int argc, char **argv, c4_cli *c)
     c->depth = -1;
     c->split_depth = -1;
     c->gpu_budget = -1;
+    c->gpu_device = -1;
     const cli_option shared[] = {
         CLI_OPT_INT("width", 0, &width, 1, 64),
         CLI_OPT_INT("height", 0, &height, 1, 64),
@@ -194,6 +201,7 @@ static int read_options(const c4_command *cmd, int argc, char **argv, c4_cli *c)
         CLI_OPT_STRING("second", 0, &c->second),
         CLI_OPT_FLAG("distinct", 0, &c->distinct),
         CLI_OPT_FLAG("mpi", 0, &c->mpi),
+        CLI_OPT_INT("gpu-device", 0, &c->gpu_device, 0, 255),
         CLI_OPT_STRING("checkpoint", 0, &c->checkpoint),
         CLI_OPT_END,
     };

@@ -4,6 +4,8 @@
 
 #include "c4_cli.h"
 #include "cli.h"
+#include "cli_farm.h"
+#include "cli_mpi.h"
 #include "gts/c4_gpu.h"
 
 c4_gpu_options c4_cli_gpu_options(const c4_cli *c)
@@ -26,6 +28,16 @@ int c4_gpu_failed(const c4_cli *c, const char *err)
     return cli_gpu_failed(!c->gpu_on_cpu, err);
 }
 
+int c4_cli_choose_gpu(const c4_cli *c)
+{
+    char err[256];
+    if (cli_choose_gpu(c->gpu_device, c->mpi, err, sizeof err) != 0) {
+        cli_error("%s", err);
+        return -1;
+    }
+    return 0;
+}
+
 c4_gpu *c4_cli_gpu_open(const c4_cli *c, const c4_gpu_options *o, int *status)
 {
     char err[256];
@@ -41,13 +53,16 @@ c4_gpu *c4_cli_gpu_open(const c4_cli *c, const c4_gpu_options *o, int *status)
 }
 
 /* An input line of a batch, besides its position: what its result line
- * prints and checks. */
+ * prints and checks, and where (stdout and stderr, or a farmed line's
+ * own streams). */
 typedef struct gpu_line {
     const char *where;
     long lineno;
     char shown[128];
     bool has_expected;
     int expected;
+    FILE *out, *err;
+    solve_totals *t;
 } gpu_line;
 
 /* Lines gathered for one GPU batch: the positions (c4_gpu_solve's input)
@@ -61,7 +76,7 @@ typedef struct gpu_batch {
 #define GPU_BATCH_LINES 65536
 
 /* Solves and prints a gathered batch, in input order. */
-static int flush_gpu_batch(c4_cli *c, c4_gpu *gpu, gpu_batch *b, solve_totals *t, c4_gpu_stats *total)
+static int flush_gpu_batch(c4_cli *c, c4_gpu *gpu, gpu_batch *b, c4_gpu_stats *total)
 {
     if (b->n == 0)
         return 0;
@@ -80,10 +95,11 @@ static int flush_gpu_batch(c4_cli *c, c4_gpu *gpu, gpu_batch *b, solve_totals *t
         const gpu_line *l = &b->line[i];
         const c4_solved_line solved = { l->where, l->lineno, l->shown, scores[i], nodes[i], -1, usec,
                                         l->has_expected, l->expected };
-        c4_print_solved(c, &solved, false, stdout, stderr, t);
+        c4_print_solved(c, &solved, false, l->out, l->err, l->t);
+        l->t->positions++;
+        if (i + 1 == b->n || b->line[i + 1].out != l->out)
+            fflush(l->out);
     }
-    fflush(stdout);
-    t->positions += b->n;
     total->total_us += st.total_us;
     total->kernel_us += st.kernel_us;
     total->items += st.items;
@@ -91,11 +107,11 @@ static int flush_gpu_batch(c4_cli *c, c4_gpu *gpu, gpu_batch *b, solve_totals *t
     total->tt_hits += st.tt_hits;
     b->n = 0;
     free(scores), free(nodes);
-    cli_progress("positions solved: %ld", t->positions);
     return 0;
 }
 
-static int add_gpu_line(c4_cli *c, gpu_batch *b, const char *where, long lineno, const char *line, solve_totals *t)
+/* Reads a line into the batch (a bad one said on l's err at once). */
+static int add_gpu_line(c4_cli *c, gpu_batch *b, const gpu_line *line, const char *text)
 {
     if (b->n == b->cap) {
         const long cap = b->cap ? 2 * b->cap : 1024;
@@ -113,11 +129,11 @@ static int add_gpu_line(c4_cli *c, gpu_batch *b, const char *where, long lineno,
     }
     char err[256];
     gpu_line *l = &b->line[b->n];
-    *l = (gpu_line){ .where = where, .lineno = lineno };
-    const int k = c4_read_line(&c->g, line, &b->pos[b->n], l->shown, &l->has_expected, &l->expected, err, sizeof err);
+    *l = *line;
+    const int k = c4_read_line(&c->g, text, &b->pos[b->n], l->shown, &l->has_expected, &l->expected, err, sizeof err);
     if (k < 0) {
-        fprintf(stderr, "gts: %s:%ld: %s\n", where, lineno, err);
-        t->bad_lines++;
+        fprintf(l->err, "gts: %s:%ld: %s\n", l->where, l->lineno, err);
+        l->t->bad_lines++;
     }
     if (k > 0)
         b->n++;
@@ -135,27 +151,58 @@ typedef struct gpu_run {
 static int gpu_each_line(void *ctx, const char *file, long lineno, const char *line)
 {
     gpu_run *r = ctx;
-    if (add_gpu_line(r->c, &r->b, file, lineno, line, &r->t) != 0)
+    const gpu_line l = { .where = file, .lineno = lineno, .out = stdout, .err = stderr, .t = &r->t };
+    if (add_gpu_line(r->c, &r->b, &l, line) != 0)
         return -1;
-    return r->b.n == GPU_BATCH_LINES ? flush_gpu_batch(r->c, r->gpu, &r->b, &r->t, &r->total) : 0;
+    if (r->b.n < GPU_BATCH_LINES)
+        return 0;
+    const int status = flush_gpu_batch(r->c, r->gpu, &r->b, &r->total);
+    cli_progress("positions solved: %ld", r->t.positions);
+    return status;
 }
 
 /* A batch never spans files: its lines keep their file's name. */
 static int gpu_file_end(void *ctx)
 {
     gpu_run *r = ctx;
-    return flush_gpu_batch(r->c, r->gpu, &r->b, &r->t, &r->total);
+    const int status = flush_gpu_batch(r->c, r->gpu, &r->b, &r->total);
+    cli_progress("positions solved: %ld", r->t.positions);
+    return status;
+}
+
+/* --mpi: a rank's task as one batch on its GPU (cli_farm.h). */
+static int gpu_farmed(void *ctx, const cli_farm_line *lines, long n, FILE **out, FILE **err, solve_totals *t)
+{
+    gpu_run *r = ctx;
+    for (long i = 0; i < n; i++) {
+        const gpu_line l = { .where = lines[i].where, .lineno = lines[i].lineno, .out = out[i], .err = err[i],
+                             .t = &t[i] };
+        if (add_gpu_line(r->c, &r->b, &l, lines[i].line) != 0)
+            return -1;
+    }
+    return flush_gpu_batch(r->c, r->gpu, &r->b, &r->total);
+}
+
+/* --mpi deals the lines with the fewest stones (the longest) first, in
+ * batches of lines alike. */
+static long fewest_stones(void *ctx, const char *line)
+{
+    (void)ctx;
+    return -(long)strcspn(line, " \t\r\n");
 }
 
 /* gts c4 solve --gpu: the input in batches of up to GPU_BATCH_LINES, each
  * one launch; a batch's lines are printed when it is done, with its mean
- * time per position. */
+ * time per position.  --mpi: each rank's GPU takes batches dealt by the
+ * farm. */
 int c4_solve_gpu_main(c4_cli *c, int argc, char **argv)
 {
     if (c->opt.algo != C4_ALGO_SOLVER || c->book_path) {
         cli_error("--gpu runs gts's own GPU solver: --algo and --book do not apply");
         return EXIT_USAGE;
     }
+    if (!c->gpu_on_cpu && c4_cli_choose_gpu(c) != 0)
+        return EXIT_FAIL;
     const c4_gpu_options o = c4_cli_gpu_options(c);
     int status;
     c4_gpu *gpu = c4_cli_gpu_open(c, &o, &status);
@@ -163,13 +210,23 @@ int c4_solve_gpu_main(c4_cli *c, int argc, char **argv)
         return status;
     cli_stop_on_interrupt(&c->stop);
     gpu_run run = { .c = c, .gpu = gpu };
-    status = cli_each_line(argc, argv, gpu_each_line, gpu_file_end, &run);
+    bool root = true;
+    if (c->mpi) {
+        static const cli_farm_ops ops = { gpu_farmed, fewest_stones, GPU_BATCH_LINES };
+        status = cli_farm_run(argc, argv, &ops, &run, &c->stop, c->checkpoint, &run.t, &root);
+    } else {
+        status = cli_each_line(argc, argv, gpu_each_line, gpu_file_end, &run);
+    }
     const solve_totals t = run.t;
     const c4_gpu_stats total = run.total;
     free(run.b.pos), free(run.b.line);
     cli_progress_done();
     c4_gpu_free(gpu);
-    if (t.positions)
+    if (status == -2)
+        return EXIT_USAGE;   /* the checkpoint, said */
+    if (!root)
+        return EXIT_OK;
+    if (t.positions && !c->mpi)
         fprintf(stderr,
                 "gts: %ld positions in %.1f ms end to end (kernels %.1f ms, %llu items, %llu table hits in %llu "
                 "nodes; device table %zu MB, 8 bytes an entry)\n",

@@ -76,12 +76,14 @@ static int solve_each(void *ctx, const char *file, long lineno, const char *line
     return solve_line(r->c, r->s, file, lineno, line, stdout, stderr, &r->t);
 }
 
-/* --mpi: a worker's line (cli_farm.h). */
-static int solve_farmed(void *ctx, const char *where, long lineno, const char *line, FILE *out, FILE *err,
-                        solve_totals *t)
+/* --mpi: a worker's lines (cli_farm.h). */
+static int solve_farmed(void *ctx, const cli_farm_line *lines, long n, FILE **out, FILE **err, solve_totals *t)
 {
     solve_run *r = ctx;
-    return solve_line(r->c, r->s, where, lineno, line, out, err, t);
+    for (long i = 0; i < n; i++)
+        if (solve_line(r->c, r->s, lines[i].where, lines[i].lineno, lines[i].line, out[i], err[i], &t[i]) != 0)
+            return -1;
+    return 0;
 }
 
 /* --mpi deals the positions with the fewest stones (the longest) first:
@@ -115,8 +117,6 @@ static c4_solver *open_solver(c4_cli *c, c4_book **book)
 
 int c4_solve_main(c4_cli *c, int argc, char **argv)
 {
-    if (c->gpu)
-        return c4_solve_gpu_main(c, argc, argv);
     if (c->mpi && !cli_farm_available()) {
         cli_error("--mpi: this gts was built without MPI (install libopenmpi-dev and build again)");
         return EXIT_USAGE;
@@ -125,6 +125,12 @@ int c4_solve_main(c4_cli *c, int argc, char **argv)
         cli_error("--checkpoint needs --mpi (one process: run it under mpirun -np 1)");
         return EXIT_USAGE;
     }
+    if (c->gpu_device >= 0 && !c->gpu) {
+        cli_error("--gpu-device is for --gpu");
+        return EXIT_USAGE;
+    }
+    if (c->gpu)
+        return c4_solve_gpu_main(c, argc, argv);
     char current[128] = "";
     c->opt.progress = solve_progress;
     c->opt.progress_ctx = current;
@@ -137,8 +143,8 @@ int c4_solve_main(c4_cli *c, int argc, char **argv)
     bool root = true;
     int status;
     if (c->mpi) {
-        static const cli_farm_ops ops = { solve_farmed, fewest_stones };
-        status = cli_farm_run(argc, argv, &ops, &run, c->checkpoint, &run.t, &root);
+        static const cli_farm_ops ops = { solve_farmed, fewest_stones, 1 };
+        status = cli_farm_run(argc, argv, &ops, &run, &c->stop, c->checkpoint, &run.t, &root);
     } else {
         status = cli_each_line(argc, argv, solve_each, NULL, &run);
     }

@@ -35,6 +35,9 @@ int cli_int(const char *s, long min, long max, long *out);
 void cli_stop_on_interrupt(gts_stop *stop);
 bool cli_interrupted(void);
 
+/* Signal sig (SIGTERM, say) counts as Ctrl-C from now on. */
+void cli_interrupt_on(int sig);
+
 /* Progress on stderr, only when stderr is a terminal and at most a few
  * times a second; cli_progress_done ends the line. */
 void cli_progress(const char *fmt, ...) __attribute__((format(printf, 1, 2)));

@@ -6,9 +6,7 @@
 #include <unistd.h>
 
 #ifdef GTS_MPI
-#include <mpi.h>
-
-enum { TAG_TASK = 1, TAG_STOP = 2, TAG_RESULT = 3 };
+#include "cli_mpi.h"
 
 /* One input line and, once solved, what it printed. */
 typedef struct farm_line {
@@ -129,82 +127,103 @@ static int collect(void *ctx, const char *file, long lineno, const char *line)
     return l->where && l->line ? 0 : -1;
 }
 
-/* Solves a line into memory: its output, its errors, its counts. */
-static int solve_into(farm *f, farm_line *l)
+/* Reads n bytes at *at of a message of `end`; false past its end. */
+static bool take(const char **at, const char *end, void *to, size_t n)
 {
-    FILE *out = open_memstream(&l->out, &l->out_len), *err = open_memstream(&l->err, &l->err_len);
-    const int status = out && err ? f->ops->solve(f->ctx, l->where, l->lineno, l->line, out, err, &l->t) : -1;
-    if (out)
-        fclose(out);
-    if (err)
-        fclose(err);
-    l->done = status == 0;
-    if (l->done)
-        checkpoint_append(f, l - f->lines);
+    if ((size_t)(end - *at) < n)
+        return false;
+    memcpy(to, *at, n);
+    *at += n;
+    return true;
+}
+
+/* A task: n, then per line its index, number, file name and text. */
+static int task_bytes(const farm *f, const long *index, long n, char **msg, size_t *len)
+{
+    FILE *m = open_memstream(msg, len);
+    if (!m)
+        return -1;
+    fwrite(&n, sizeof n, 1, m);
+    for (long k = 0; k < n; k++) {
+        const farm_line *l = &f->lines[index[k]];
+        fwrite(&index[k], sizeof index[k], 1, m);
+        fwrite(&l->lineno, sizeof l->lineno, 1, m);
+        fwrite(l->where, 1, strlen(l->where) + 1, m);
+        fwrite(l->line, 1, strlen(l->line) + 1, m);
+    }
+    return fclose(m) == 0 ? 0 : -1;
+}
+
+/* A worker's task: the lines solved, each line's counts, output and
+ * errors in the result, in the task's order. */
+static int farm_work(void *ctx, const char *in, size_t in_len, char **out, size_t *out_len)
+{
+    farm *f = ctx;
+    const char *at = in, *end = in + in_len;
+    long n;
+    if (!take(&at, end, &n, sizeof n) || n < 1)
+        return -1;
+    cli_farm_line *lines = calloc((size_t)n, sizeof *lines);
+    farm_line *got = calloc((size_t)n, sizeof *got);
+    FILE **outs = calloc((size_t)n, sizeof *outs), **errs = calloc((size_t)n, sizeof *errs);
+    solve_totals *t = calloc((size_t)n, sizeof *t);
+    int status = lines && got && outs && errs && t ? 0 : -1;
+    for (long k = 0; status == 0 && k < n; k++) {
+        long index;
+        if (!take(&at, end, &index, sizeof index) || !take(&at, end, &lines[k].lineno, sizeof(long)))
+            status = -1;
+        lines[k].where = at;
+        at += strnlen(at, (size_t)(end - at)) + 1;
+        lines[k].line = at;
+        at += at < end ? strnlen(at, (size_t)(end - at)) + 1 : 0;
+        outs[k] = open_memstream(&got[k].out, &got[k].out_len);
+        errs[k] = open_memstream(&got[k].err, &got[k].err_len);
+        if (at > end || !outs[k] || !errs[k])
+            status = -1;
+    }
+    if (status == 0)
+        status = f->ops->solve(f->ctx, lines, n, outs, errs, t);
+    FILE *m = open_memstream(out, out_len);
+    for (long k = 0; k < n && got && outs && errs; k++) {
+        if (outs[k])
+            fclose(outs[k]);
+        if (errs[k])
+            fclose(errs[k]);
+        if (status == 0 && m) {
+            fwrite(&t[k], sizeof t[k], 1, m);
+            fwrite(&got[k].out_len, sizeof(size_t), 1, m);
+            fwrite(&got[k].err_len, sizeof(size_t), 1, m);
+            fwrite(got[k].out, 1, got[k].out_len, m);
+            fwrite(got[k].err, 1, got[k].err_len, m);
+        }
+        free(got[k].out);
+        free(got[k].err);
+    }
+    if (!m || fclose(m) != 0)
+        status = -1;
+    free(lines), free(got), free(outs), free(errs), free(t);
     return status;
 }
 
-/* A task: index, line number, then the file's name and the line. */
-static void send_task(const farm *f, long i, int rank)
+/* Rank 0: a task's result into its lines, each appended to the checkpoint. */
+static int take_result(farm *f, const long *index, long n, const char *msg, size_t len)
 {
-    const farm_line *l = &f->lines[i];
-    const size_t a = strlen(l->where) + 1, b = strlen(l->line) + 1;
-    char *msg = malloc(2 * sizeof(long) + a + b);
-    memcpy(msg, &i, sizeof i);
-    memcpy(msg + sizeof i, &l->lineno, sizeof l->lineno);
-    memcpy(msg + 2 * sizeof(long), l->where, a);
-    memcpy(msg + 2 * sizeof(long) + a, l->line, b);
-    MPI_Send(msg, (int)(2 * sizeof(long) + a + b), MPI_BYTE, rank, TAG_TASK, MPI_COMM_WORLD);
-    free(msg);
-}
-
-/* A result: index, status, the counts, the two lengths, the texts. */
-static void send_result(long i, int status, const farm_line *l)
-{
-    long usec;
-    memcpy(&usec, &l->t.usec, sizeof usec);
-    const long head[9] = { i, status, l->t.positions, l->t.mismatches, l->t.bad_lines, (long)l->t.nodes, usec,
-                           (long)l->out_len, (long)l->err_len };
-    const size_t size = sizeof head + l->out_len + l->err_len;
-    char *msg = malloc(size);
-    memcpy(msg, head, sizeof head);
-    memcpy(msg + sizeof head, l->out, l->out_len);
-    memcpy(msg + sizeof head + l->out_len, l->err, l->err_len);
-    MPI_Send(msg, (int)size, MPI_BYTE, 0, TAG_RESULT, MPI_COMM_WORLD);
-    free(msg);
-}
-
-static char *receive(int source, int tag, MPI_Status *st)
-{
-    int size;
-    MPI_Probe(source, tag, MPI_COMM_WORLD, st);
-    MPI_Get_count(st, MPI_BYTE, &size);
-    char *msg = malloc((size_t)size + 1);
-    MPI_Recv(msg, size, MPI_BYTE, st->MPI_SOURCE, st->MPI_TAG, MPI_COMM_WORLD, st);
-    return msg;
-}
-
-static void worker(farm *f)
-{
-    for (;;) {
-        MPI_Status st;
-        char *msg = receive(0, MPI_ANY_TAG, &st);
-        if (st.MPI_TAG == TAG_STOP) {
-            free(msg);
-            return;
-        }
-        long i;
-        farm_line l = { 0 };
-        memcpy(&i, msg, sizeof i);
-        memcpy(&l.lineno, msg + sizeof i, sizeof l.lineno);
-        l.where = msg + 2 * sizeof(long);
-        l.line = l.where + strlen(l.where) + 1;
-        const int status = solve_into(f, &l);
-        send_result(i, status, &l);
-        free(l.out);
-        free(l.err);
-        free(msg);
+    const char *at = msg, *end = msg + len;
+    for (long k = 0; k < n; k++) {
+        farm_line *l = &f->lines[index[k]];
+        if (!take(&at, end, &l->t, sizeof l->t) || !take(&at, end, &l->out_len, sizeof(size_t)) ||
+            !take(&at, end, &l->err_len, sizeof(size_t)) || (size_t)(end - at) < l->out_len + l->err_len)
+            return -1;
+        l->out = malloc(l->out_len + 1);
+        l->err = malloc(l->err_len + 1);
+        if (!l->out || !l->err)
+            return -1;
+        take(&at, end, l->out, l->out_len);
+        take(&at, end, l->err, l->err_len);
+        l->done = true;
+        checkpoint_append(f, index[k]);
     }
+    return 0;
 }
 
 /* Prints the finished lines from *next on, in input order. */
@@ -233,92 +252,104 @@ static int by_hardness(const void *a, const void *b, void *lines)
     return l[x].hardness != l[y].hardness ? (l[x].hardness < l[y].hardness ? 1 : -1) : (x > y) - (x < y);
 }
 
-/* Rank 0: deals the lines, hardest first, and prints them in order. */
-static int root(farm *f, int ranks, solve_totals *t)
+/* Names the line (the first of its task) that a rank held when the run
+ * stopped. */
+static void report_held(const farm *f, const long *order, long task, long per, int rank)
 {
-    long *order = malloc((size_t)(f->n ? f->n : 1) * sizeof *order), todo = 0;
-    for (long i = 0; i < f->n; i++)
+    const farm_line *l = &f->lines[order[task * per]];
+    cli_error("stopped: rank %d held %s:%ld%s (not solved)", rank, l->where, l->lineno,
+              per > 1 ? " and the lines dealt with it" : "");
+}
+
+/* Rank 0: deals the lines, hardest first, and prints them in order. */
+static int root(farm *f, int ranks, gts_stop *stop, solve_totals *t)
+{
+    long *order = malloc((size_t)(f->n ? f->n : 1) * sizeof *order), todo = 0, next = 0;
+    for (long i = 0; order && i < f->n; i++)
         if (!f->lines[i].done)
             order[todo++] = i;
-    qsort_r(order, (size_t)todo, sizeof *order, by_hardness, f->lines);
-    long dealt = 0, next = 0, running = 0;
-    print_ready(f, &next, t);
-    int status = 0;
-    for (int r = 1; r < ranks; r++) {
-        if (dealt < todo) {
-            send_task(f, order[dealt++], r);
-            running++;
-        } else {
-            MPI_Send(NULL, 0, MPI_BYTE, r, TAG_STOP, MPI_COMM_WORLD);
-        }
+    const cli_mpi_work w = { farm_work, f, stop };
+    cli_mpi_team *team = order ? cli_mpi_team_create(ranks, &w) : NULL;
+    if (!team) {
+        free(order);
+        cli_error("out of memory for the farm");
+        return -1;
     }
-    for (; ranks == 1 && dealt < todo && status == 0; dealt++, print_ready(f, &next, t))
-        status = solve_into(f, &f->lines[order[dealt]]);
-    while (running) {
-        MPI_Status st;
-        char *msg = receive(MPI_ANY_SOURCE, TAG_RESULT, &st);
-        long head[9];
-        memcpy(head, msg, sizeof head);
-        farm_line *l = &f->lines[head[0]];
-        l->t = (solve_totals){ head[2], head[3], head[4], (unsigned long long)head[5], 0 };
-        memcpy(&l->t.usec, &head[6], sizeof l->t.usec);
-        l->out_len = (size_t)head[7];
-        l->err_len = (size_t)head[8];
-        l->out = malloc(l->out_len + 1);
-        l->err = malloc(l->err_len + 1);
-        memcpy(l->out, msg + sizeof head, l->out_len);
-        memcpy(l->err, msg + sizeof head + l->out_len, l->err_len);
-        l->done = head[1] == 0;
-        if (l->done)
-            checkpoint_append(f, head[0]);
-        else
-            status = -1;
+    qsort_r(order, (size_t)todo, sizeof *order, by_hardness, f->lines);
+    /* Tasks of `per` lines of like hardness: a GPU's batch wants many,
+     * and two for each rank keep them all busy to the end. */
+    const long max = f->ops->max_lines > 1 ? f->ops->max_lines : 1;
+    long per = (todo + 2L * ranks - 1) / (2L * ranks);
+    per = per < 1 ? 1 : per > max ? max : per;
+    const long tasks = (todo + per - 1) / per;
+    int status = 0;
+    for (long k = 0; k < tasks && status == 0; k++) {
+        char *msg;
+        size_t len;
+        const long n = todo - k * per < per ? todo - k * per : per;
+        status = task_bytes(f, order + k * per, n, &msg, &len) == 0 && cli_mpi_submit(team, k, msg, len) == 0 ? 0 : -1;
         free(msg);
-        running--;
-        if (dealt < todo && status == 0) {
-            send_task(f, order[dealt++], st.MPI_SOURCE);
-            running++;
-        } else {
-            MPI_Send(NULL, 0, MPI_BYTE, st.MPI_SOURCE, TAG_STOP, MPI_COMM_WORLD);
+    }
+    print_ready(f, &next, t);
+    long k;
+    int got;
+    char *msg;
+    size_t len;
+    while (status == 0 && (got = cli_mpi_next(team, &k, &status, &msg, &len)) != 0) {
+        const long n = got > 0 ? (todo - k * per < per ? todo - k * per : per) : 0;
+        if (got > 0 && status == 0 && take_result(f, order + k * per, n, msg, len) != 0)
+            status = -1;
+        if (got > 0)
+            free(msg);
+        if (got < 0 || status != 0) {
+            /* Stopped: Ctrl-C, or mpirun's SIGTERM after a rank died. */
+            if (got > 0)
+                report_held(f, order, k, per, 0);
+            for (long task = 0; task < tasks; task++)
+                if (cli_mpi_holder(team, task) >= 0)
+                    report_held(f, order, task, per, cli_mpi_holder(team, task));
+            status = -1;
         }
         print_ready(f, &next, t);
     }
+    cli_mpi_team_free(team);
+    print_ready(f, &next, t);
     free(order);
     return status;
 }
 
-int cli_farm_run(int argc, char **argv, const cli_farm_ops *ops, void *ctx, const char *checkpoint, solve_totals *t,
-                 bool *is_root)
+int cli_farm_run(int argc, char **argv, const cli_farm_ops *ops, void *ctx, gts_stop *stop, const char *checkpoint,
+                 solve_totals *t, bool *is_root)
 {
     int rank, ranks;
-    MPI_Init(NULL, NULL);
-    MPI_Comm_rank(MPI_COMM_WORLD, &rank);
-    MPI_Comm_size(MPI_COMM_WORLD, &ranks);
+    cli_mpi_start(&rank, &ranks);
     farm f = { .ops = ops, .ctx = ctx };
     *is_root = rank == 0;
     int status = 0;
     if (rank == 0) {
         status = cli_each_line(argc, argv, collect, NULL, &f);
         if (checkpoint && checkpoint_open(&f, checkpoint) != 0) {
-            /* Nothing is dealt: the workers stop at once. */
-            for (int r = 1; r < ranks; r++)
-                MPI_Send(NULL, 0, MPI_BYTE, r, TAG_STOP, MPI_COMM_WORLD);
-            MPI_Finalize();
-            return -2;
+            status = -2;
+        } else {
+            const int dealt = root(&f, ranks, stop, t);
+            status = status ? status : dealt;
         }
-        const int dealt = root(&f, ranks, t);
-        status = status ? status : dealt;
+        if (status == -2)
+            cli_mpi_dismiss(ranks);   /* no team was made to stop them */
         if (f.checkpoint)
             fclose(f.checkpoint);
         for (long i = 0; i < f.n; i++) {
             free(f.lines[i].where);
             free(f.lines[i].line);
+            free(f.lines[i].out);
+            free(f.lines[i].err);
         }
         free(f.lines);
     } else {
-        worker(&f);
+        const cli_mpi_work w = { farm_work, &f, stop };
+        cli_mpi_serve(&w);
     }
-    MPI_Finalize();
+    cli_mpi_finish();
     return status;
 }
 

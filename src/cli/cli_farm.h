@@ -1,11 +1,11 @@
 /*
  * --mpi: a line-by-line batch command (gts c4 solve FILE ...) as an MPI
- * task farm.  Rank 0 reads every line, deals them to the other ranks one
- * at a time, the hardest first (as the command's hardness says), and
- * prints each line's output and error lines in input order, exactly as the
- * single-process command would; each worker solves with its own threads.
- * With one rank, rank 0 solves every line itself.  Built without MPI
- * (CMake found none), --mpi is refused with a one-line reason.
+ * task farm over the ranks of cli_mpi.h.  Rank 0 reads every line, deals
+ * them to the ranks (itself included) in tasks of up to max_lines lines,
+ * the hardest first (as the command's hardness says), and prints each
+ * line's output and error lines in input order, exactly as the
+ * single-process command would; each rank solves with its own threads (or
+ * its GPU).  Built without MPI, --mpi is refused with a one-line reason.
  */
 #ifndef GTS_CLI_FARM_H
 #define GTS_CLI_FARM_H
@@ -13,26 +13,37 @@
 #include <stdio.h>
 
 #include "cli.h"
+#include "gts/stop.h"
+
+/* One input line, and where it came from. */
+typedef struct cli_farm_line {
+    const char *where, *line;
+    long lineno;
+} cli_farm_line;
 
 typedef struct cli_farm_ops {
-    /* Solves one input line, writing what the single-process command
-     * prints for it to out and err and counting it in t; -1 if
+    /* Solves lines[0..n), writing what the single-process command prints
+     * for line i to out[i] and err[i] and counting it in t[i]; -1 if
      * interrupted. */
-    int (*solve)(void *ctx, const char *where, long lineno, const char *line, FILE *out, FILE *err,
-                 solve_totals *t);
+    int (*solve)(void *ctx, const cli_farm_line *lines, long n, FILE **out, FILE **err, solve_totals *t);
     /* How long a line may take, larger first (NULL: input order). */
     long (*hardness)(void *ctx, const char *line);
+    /* Lines a task may hold: 1 for a CPU solver, up to a GPU batch for
+     * the device's (0 counts as 1). */
+    long max_lines;
 } cli_farm_ops;
 
-/* Runs the lines of argv's files (or stdin) through the farm; rank 0
- * fills t and returns cli_each_line's status (-2 after a checkpoint
- * error line), the workers return 0 after their last line.  *is_root
- * tells the caller which it was.  checkpoint (NULL: none): a file each
- * finished line is appended to; a run started again with it prints those
- * lines from it and solves only the rest, so that a killed run loses
- * nothing it finished. */
-int cli_farm_run(int argc, char **argv, const cli_farm_ops *ops, void *ctx, const char *checkpoint, solve_totals *t,
-                 bool *is_root);
+/* Runs the lines of argv's files (or stdin) through the farm; stop is the
+ * token the command's solver watches (raised to cancel a task).  Rank 0
+ * fills t and returns cli_each_line's status (-2 after a checkpoint error
+ * line), the workers return 0 after their last line.  *is_root tells the
+ * caller which it was.  checkpoint (NULL: none): a file each finished
+ * line is appended to; a run started again with it prints those lines
+ * from it and solves only the rest, so that a killed run loses nothing it
+ * finished.  When the run is stopped (Ctrl-C, or mpirun's SIGTERM after a
+ * rank died), rank 0 names the lines each rank still held. */
+int cli_farm_run(int argc, char **argv, const cli_farm_ops *ops, void *ctx, gts_stop *stop, const char *checkpoint,
+                 solve_totals *t, bool *is_root);
 
 /* Whether this gts was built with MPI. */
 bool cli_farm_available(void);

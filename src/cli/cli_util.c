@@ -36,13 +36,13 @@ static void on_sigint(int sig)
 }
 
 /* Without SA_RESTART: a read waiting for a human's move returns. */
-static void catch_sigint(void)
+void cli_interrupt_on(int sig)
 {
     struct sigaction sa;
     memset(&sa, 0, sizeof sa);
     sa.sa_handler = on_sigint;
     sigemptyset(&sa.sa_mask);
-    sigaction(SIGINT, &sa, NULL);
+    sigaction(sig, &sa, NULL);
 }
 
 void cli_stop_on_interrupt(gts_stop *stop)
@@ -50,7 +50,7 @@ void cli_stop_on_interrupt(gts_stop *stop)
     raised_on_interrupt = stop;
     if (interrupted)
         gts_stop_raise(stop);
-    catch_sigint();
+    cli_interrupt_on(SIGINT);
 }
 
 bool cli_interrupted(void)

@@ -108,11 +108,13 @@ static int solve_line(void *arg, const char *file, long lineno, const char *line
     return solve_into(c, file, lineno, line, stdout, stderr, &c->t);
 }
 
-/* --mpi: a worker's line (cli_farm.h); interrupted, -1. */
-static int solve_farmed(void *ctx, const char *where, long lineno, const char *line, FILE *out, FILE *err,
-                        solve_totals *t)
+/* --mpi: a worker's lines (cli_farm.h); interrupted, -1. */
+static int solve_farmed(void *ctx, const cli_farm_line *lines, long n, FILE **out, FILE **err, solve_totals *t)
 {
-    return solve_into(ctx, where, lineno, line, out, err, t) ? -1 : 0;
+    for (long i = 0; i < n; i++)
+        if (solve_into(ctx, lines[i].where, lines[i].lineno, lines[i].line, out[i], err[i], &t[i]) != 0)
+            return -1;
+    return 0;
 }
 
 /* --mpi deals the positions with the most empties (the longest) first. */
@@ -139,8 +141,8 @@ static int cmd_solve(const rv_solve_options *o, bool mpi, const char *checkpoint
     bool root = true;
     int status;
     if (mpi) {
-        static const cli_farm_ops ops = { solve_farmed, most_empties };
-        status = cli_farm_run(argc, argv, &ops, &c, checkpoint, &c.t, &root);
+        static const cli_farm_ops ops = { solve_farmed, most_empties, 1 };
+        status = cli_farm_run(argc, argv, &ops, &c, &stop, checkpoint, &c.t, &root);
     } else {
         status = cli_each_line(argc, argv, solve_line, NULL, &c);
     }

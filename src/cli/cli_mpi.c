@@ -1,0 +1,466 @@
+/* The ranks of an MPI job as a team of workers (cli_mpi.h). */
+#include "cli_mpi.h"
+
+#include <signal.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+#include "gts/gpu.h"
+
+/* The rank's index among those of its host, as the launchers say it. */
+static int local_rank(void)
+{
+    static const char *const names[] = { "OMPI_COMM_WORLD_LOCAL_RANK", "MPI_LOCALRANKID", "SLURM_LOCALID" };
+    for (size_t i = 0; i < sizeof names / sizeof *names; i++) {
+        long r;
+        const char *v = getenv(names[i]);
+        if (v && cli_int(v, 0, 1 << 20, &r) == 0)
+            return (int)r;
+    }
+    return 0;
+}
+
+int cli_choose_gpu(int given, bool mpi, char *err, size_t errlen)
+{
+    if (given < 0 && !mpi)
+        return 0;
+    const int n = gpu_visible_count();
+    if (given < 0 && n == 0)
+        return 0;   /* opening the device says why there is none */
+    const int index = given >= 0 ? given : local_rank() % n;
+    if (gpu_choose(index, err, errlen) == 0)
+        return 0;
+    if (mpi) {
+        char why[256];
+        snprintf(why, sizeof why, "%s", err);
+        snprintf(err, errlen, "rank %d of its host: %s", local_rank(), why);
+    }
+    return -1;
+}
+
+#ifdef GTS_MPI
+#include <mpi.h>
+#include <pthread.h>
+#include <time.h>
+
+enum { TAG_TASK = 1, TAG_RESULT = 2, TAG_CANCEL = 3, TAG_STOP = 4 };
+
+/* How long an idle rank sleeps between looks for a message: a task of the
+ * split search lasts milliseconds, so 0.2 ms is lost at most. */
+#define POLL_USEC 200
+
+/* The thread that does its rank's tasks, one at a time. */
+typedef struct runner {
+    pthread_t thread;
+    pthread_mutex_t lock;
+    pthread_cond_t wake, finished_cv;
+    const cli_mpi_work *w;
+    long id;
+    char *in, *out;
+    size_t in_len, out_len;
+    int status;
+    bool has_task;          /* given and not yet finished */
+    bool finished;          /* finished and not yet taken */
+    bool quit;
+} runner;
+
+static void *runner_main(void *arg)
+{
+    runner *r = arg;
+    pthread_mutex_lock(&r->lock);
+    for (;;) {
+        while (!r->has_task && !r->quit)
+            pthread_cond_wait(&r->wake, &r->lock);
+        if (r->quit)
+            break;
+        pthread_mutex_unlock(&r->lock);
+        /* A cancel that came after the last task ended must not stop this
+         * one; Ctrl-C must. */
+        if (!cli_interrupted())
+            gts_stop_reset(r->w->stop);
+        char *out = NULL;
+        size_t out_len = 0;
+        const int status = r->w->fn(r->w->ctx, r->in, r->in_len, &out, &out_len);
+        pthread_mutex_lock(&r->lock);
+        free(r->in);
+        r->in = NULL;
+        r->out = out, r->out_len = out_len, r->status = status;
+        r->has_task = false, r->finished = true;
+        pthread_cond_signal(&r->finished_cv);
+    }
+    pthread_mutex_unlock(&r->lock);
+    return NULL;
+}
+
+static int runner_init(runner *r, const cli_mpi_work *w)
+{
+    *r = (runner){ .w = w };
+    pthread_mutex_init(&r->lock, NULL);
+    pthread_cond_init(&r->wake, NULL);
+    pthread_cond_init(&r->finished_cv, NULL);
+    return pthread_create(&r->thread, NULL, runner_main, r) == 0 ? 0 : -1;
+}
+
+static void runner_end(runner *r)
+{
+    pthread_mutex_lock(&r->lock);
+    r->quit = true;
+    pthread_cond_signal(&r->wake);
+    pthread_mutex_unlock(&r->lock);
+    pthread_join(r->thread, NULL);
+    free(r->in);
+    free(r->out);
+}
+
+/* Gives the idle runner a task; in becomes its own. */
+static void runner_start(runner *r, long id, char *in, size_t in_len)
+{
+    pthread_mutex_lock(&r->lock);
+    r->id = id, r->in = in, r->in_len = in_len;
+    r->has_task = true;
+    pthread_cond_signal(&r->wake);
+    pthread_mutex_unlock(&r->lock);
+}
+
+static bool runner_busy(runner *r)
+{
+    pthread_mutex_lock(&r->lock);
+    const bool busy = r->has_task || r->finished;
+    pthread_mutex_unlock(&r->lock);
+    return busy;
+}
+
+/* Stops task id if it is the one running. */
+static void runner_cancel(runner *r, long id)
+{
+    pthread_mutex_lock(&r->lock);
+    if (r->has_task && r->id == id)
+        gts_stop_raise(r->w->stop);
+    pthread_mutex_unlock(&r->lock);
+}
+
+/* Waits up to POLL_USEC for the task to finish; true with its result. */
+static bool runner_take(runner *r, long *id, int *status, char **out, size_t *out_len)
+{
+    pthread_mutex_lock(&r->lock);
+    if (!r->finished) {
+        struct timespec until;
+        clock_gettime(CLOCK_REALTIME, &until);
+        until.tv_nsec += POLL_USEC * 1000L;
+        if (until.tv_nsec >= 1000000000L)
+            until.tv_sec++, until.tv_nsec -= 1000000000L;
+        pthread_cond_timedwait(&r->finished_cv, &r->lock, &until);
+    }
+    const bool took = r->finished;
+    if (took) {
+        *id = r->id, *status = r->status, *out = r->out, *out_len = r->out_len;
+        r->out = NULL;
+        r->finished = false;
+    }
+    pthread_mutex_unlock(&r->lock);
+    return took;
+}
+
+static void nap(void)
+{
+    const struct timespec t = { 0, POLL_USEC * 1000L };
+    nanosleep(&t, NULL);
+}
+
+/* A message waiting from source with tag (MPI_ANY_*: any), taken whole;
+ * NULL if none. */
+static char *take_message(int source, int tag, MPI_Status *st, size_t *len)
+{
+    int flag, size;
+    MPI_Iprobe(source, tag, MPI_COMM_WORLD, &flag, st);
+    if (!flag)
+        return NULL;
+    MPI_Get_count(st, MPI_BYTE, &size);
+    char *msg = malloc((size_t)size + 1);
+    if (!msg) {
+        cli_error("out of memory for a message of %d bytes", size);
+        MPI_Abort(MPI_COMM_WORLD, EXIT_FAIL);
+    }
+    MPI_Recv(msg, size, MPI_BYTE, st->MPI_SOURCE, st->MPI_TAG, MPI_COMM_WORLD, st);
+    *len = (size_t)size;
+    return msg;
+}
+
+/* Sends head (n longs) then body as one message. */
+static void send_parts(int rank, int tag, const long *head, int n, const char *body, size_t len)
+{
+    const size_t size = (size_t)n * sizeof *head + len;
+    char *msg = malloc(size ? size : 1);
+    if (!msg) {
+        cli_error("out of memory for a message of %zu bytes", size);
+        MPI_Abort(MPI_COMM_WORLD, EXIT_FAIL);
+    }
+    memcpy(msg, head, (size_t)n * sizeof *head);
+    if (len)
+        memcpy(msg + (size_t)n * sizeof *head, body, len);
+    MPI_Send(msg, (int)size, MPI_BYTE, rank, tag, MPI_COMM_WORLD);
+    free(msg);
+}
+
+/* A copy of msg from byte `from` on: a task's input or a result. */
+static char *tail_copy(const char *msg, size_t len, size_t from, size_t *tail_len)
+{
+    *tail_len = len - from;
+    char *tail = malloc(*tail_len + 1);
+    if (!tail) {
+        cli_error("out of memory for a message of %zu bytes", len);
+        MPI_Abort(MPI_COMM_WORLD, EXIT_FAIL);
+    }
+    memcpy(tail, msg + from, *tail_len);
+    return tail;
+}
+
+bool cli_mpi_available(void)
+{
+    return true;
+}
+
+void cli_mpi_start(int *rank, int *ranks)
+{
+    int provided;
+    MPI_Init_thread(NULL, NULL, MPI_THREAD_FUNNELED, &provided);
+    MPI_Comm_rank(MPI_COMM_WORLD, rank);
+    MPI_Comm_size(MPI_COMM_WORLD, ranks);
+    /* After MPI_Init, which sets handlers of its own: mpirun's SIGTERM,
+     * when a rank died, goes the way of Ctrl-C. */
+    cli_interrupt_on(SIGINT);
+    cli_interrupt_on(SIGTERM);
+}
+
+void cli_mpi_finish(void)
+{
+    MPI_Finalize();
+}
+
+void cli_mpi_serve(const cli_mpi_work *w)
+{
+    runner r;
+    if (runner_init(&r, w) != 0) {
+        cli_error("cannot start a worker thread");
+        MPI_Abort(MPI_COMM_WORLD, EXIT_FAIL);
+    }
+    for (;;) {
+        MPI_Status st;
+        size_t len;
+        char *msg = take_message(0, MPI_ANY_TAG, &st, &len);
+        long head[2];
+        if (msg && st.MPI_TAG == TAG_STOP) {
+            free(msg);
+            break;
+        }
+        if (msg) {
+            memcpy(head, msg, sizeof(long));
+            if (st.MPI_TAG == TAG_CANCEL)
+                runner_cancel(&r, head[0]);
+            else
+                runner_start(&r, head[0], tail_copy(msg, len, sizeof(long), &len), len);
+            free(msg);
+            continue;
+        }
+        if (!runner_busy(&r)) {
+            nap();
+            continue;
+        }
+        char *out;
+        size_t out_len;
+        int status;
+        if (runner_take(&r, &head[0], &status, &out, &out_len)) {
+            head[1] = status;
+            send_parts(0, TAG_RESULT, head, 2, out, out_len);
+            free(out);
+        }
+    }
+    runner_end(&r);
+}
+
+typedef struct queued {
+    long id;
+    char *in;
+    size_t len;
+} queued;
+
+struct cli_mpi_team {
+    int ranks;
+    runner local;           /* rank 0's own worker */
+    long *holds;            /* per rank: the task it runs, or -1 */
+    bool *dropped;          /* per rank: that task was cancelled */
+    queued *queue;
+    long head, tail, cap;
+    bool told_interrupt;    /* cli_mpi_next said -1 */
+};
+
+cli_mpi_team *cli_mpi_team_create(int ranks, const cli_mpi_work *w)
+{
+    cli_mpi_team *t = calloc(1, sizeof *t);
+    if (!t)
+        return NULL;
+    t->ranks = ranks;
+    t->holds = malloc((size_t)ranks * sizeof *t->holds);
+    t->dropped = calloc((size_t)ranks, sizeof *t->dropped);
+    if (!t->holds || !t->dropped || runner_init(&t->local, w) != 0) {
+        free(t->holds);
+        free(t->dropped);
+        free(t);
+        return NULL;
+    }
+    for (int r = 0; r < ranks; r++)
+        t->holds[r] = -1;
+    return t;
+}
+
+int cli_mpi_submit(cli_mpi_team *t, long id, const void *in, size_t in_len)
+{
+    if (t->tail == t->cap && t->head > 0) {
+        /* Compacted first: the queue is used as a FIFO of tasks. */
+        const long live = t->tail - t->head;
+        memmove(t->queue, t->queue + t->head, (size_t)live * sizeof *t->queue);
+        t->head = 0, t->tail = live;
+    }
+    if (t->tail == t->cap) {
+        const long cap = t->cap ? 2 * t->cap : 256;
+        queued *q = realloc(t->queue, (size_t)cap * sizeof *q);
+        if (!q)
+            return -1;
+        t->queue = q, t->cap = cap;
+    }
+    char *copy = malloc(in_len + 1);
+    if (!copy)
+        return -1;
+    memcpy(copy, in, in_len);
+    t->queue[t->tail++] = (queued){ id, copy, in_len };
+    return 0;
+}
+
+/* Hands queued tasks to the ranks that are free. */
+static void dispatch(cli_mpi_team *t)
+{
+    for (int r = 0; r < t->ranks && t->head < t->tail; r++) {
+        if (t->holds[r] >= 0)
+            continue;
+        queued q = t->queue[t->head++];
+        t->holds[r] = q.id;
+        t->dropped[r] = false;
+        if (r == 0) {
+            runner_start(&t->local, q.id, q.in, q.len);
+        } else {
+            send_parts(r, TAG_TASK, &q.id, 1, q.in, q.len);
+            free(q.in);
+        }
+    }
+}
+
+long cli_mpi_pending(const cli_mpi_team *t)
+{
+    long n = t->tail - t->head;
+    for (int r = 0; r < t->ranks; r++)
+        n += t->holds[r] >= 0;
+    return n;
+}
+
+int cli_mpi_next(cli_mpi_team *t, long *id, int *status, char **out, size_t *out_len)
+{
+    for (;;) {
+        dispatch(t);
+        if (cli_mpi_pending(t) == 0)
+            return 0;
+        if (cli_interrupted() && !t->told_interrupt) {
+            t->told_interrupt = true;
+            return -1;
+        }
+        MPI_Status st;
+        size_t len;
+        char *msg = take_message(MPI_ANY_SOURCE, TAG_RESULT, &st, &len);
+        int rank = -1;
+        if (msg) {
+            long head[2];
+            memcpy(head, msg, sizeof head);
+            rank = st.MPI_SOURCE;
+            *id = head[0], *status = (int)head[1];
+            *out = tail_copy(msg, len, sizeof head, out_len);
+            free(msg);
+        } else if (t->holds[0] < 0) {
+            nap();
+        } else if (runner_take(&t->local, id, status, out, out_len)) {
+            rank = 0;
+        }
+        if (rank < 0)
+            continue;
+        t->holds[rank] = -1;
+        if (!t->dropped[rank])
+            return 1;
+        free(*out);
+    }
+}
+
+void cli_mpi_cancel(cli_mpi_team *t, long id)
+{
+    for (long i = t->head; i < t->tail; i++) {
+        if (t->queue[i].id != id)
+            continue;
+        free(t->queue[i].in);
+        memmove(t->queue + i, t->queue + i + 1, (size_t)(t->tail - i - 1) * sizeof *t->queue);
+        t->tail--;
+        return;
+    }
+    const int r = cli_mpi_holder(t, id);
+    if (r < 0 || t->dropped[r])
+        return;
+    t->dropped[r] = true;
+    if (r == 0)
+        runner_cancel(&t->local, id);
+    else
+        MPI_Send(&id, (int)sizeof id, MPI_BYTE, r, TAG_CANCEL, MPI_COMM_WORLD);
+}
+
+int cli_mpi_holder(const cli_mpi_team *t, long id)
+{
+    for (int r = 0; r < t->ranks; r++)
+        if (t->holds[r] == id)
+            return r;
+    return -1;
+}
+
+void cli_mpi_dismiss(int ranks)
+{
+    for (int r = 1; r < ranks; r++)
+        MPI_Send(NULL, 0, MPI_BYTE, r, TAG_STOP, MPI_COMM_WORLD);
+}
+
+void cli_mpi_team_free(cli_mpi_team *t)
+{
+    if (!t)
+        return;
+    while (t->head < t->tail)
+        cli_mpi_cancel(t, t->queue[t->head].id);
+    for (int r = 0; r < t->ranks; r++)
+        if (t->holds[r] >= 0)
+            cli_mpi_cancel(t, t->holds[r]);
+    long id;
+    int status;
+    char *out;
+    size_t len;
+    t->told_interrupt = true;
+    while (cli_mpi_next(t, &id, &status, &out, &len) > 0)
+        free(out);
+    cli_mpi_dismiss(t->ranks);
+    runner_end(&t->local);
+    free(t->holds);
+    free(t->dropped);
+    free(t->queue);
+    free(t);
+}
+
+#else
+
+bool cli_mpi_available(void)
+{
+    return false;
+}
+
+#endif
