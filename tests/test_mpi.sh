@@ -5,7 +5,9 @@
 # and exits the same way.  --checkpoint: a second run with the finished
 # file prints the same bytes; one started again from a file cut short
 # (half a record at its end) or from a run whose rank was killed
-# (SIGKILL) mid-run prints the same scores.  Skips (77) where gts was
+# (SIGKILL) mid-run prints the same scores, and the lines the ranks held
+# are named.  --gpu --mpi and c4 book --mpi on the GPU's CPU executor;
+# --mpi-split (one position by every rank) against the single process.  Skips (77) where gts was
 # built without MPI or mpirun is missing.  `gts reversi solve --mpi`: the
 # same moves and scores in the same order, the same bad-line report (node
 # counts may differ: its solver keeps its table from one position to the
@@ -91,5 +93,19 @@ mpirun -np 2 --oversubscribe "${as_root[@]}" "$gts" c4 book --mpi --gpu --execut
     --depth 6 -o "$dir/b3" 2> /dev/null
 check "book: the same book from 3 ranks" 'cmp -s "$dir/b1" "$dir/b2"'
 check "book: the same book from 2 ranks on the GPU's code" 'cmp -s "$dir/b1" "$dir/b3"'
+# --mpi-split: each line by all ranks together, the single process's scores
+# (and, for Reversi, moves).
+head -5 "$data/Test_L1_R3" > "$dir/deep.txt"
+"$gts" c4 solve "$dir/deep.txt" > "$dir/d1.out" 2> /dev/null
+mpirun -np 3 --oversubscribe "${as_root[@]}" "$gts" c4 solve --mpi-split 2 "$dir/deep.txt" > "$dir/d2.out" 2> /dev/null
+split_rc=$?
+check "split: exit status $split_rc, the same c4 scores" \
+    '[ $split_rc = 0 ] && diff <(cut -d" " -f1-2 "$dir/d1.out") <(cut -d" " -f1-2 "$dir/d2.out")'
+mpirun -np 3 --oversubscribe "${as_root[@]}" "$gts" reversi solve --mpi-split 2 "$dir/rv.obf" > "$dir/rv3.out" \
+    2> "$dir/rv3.err"
+split_rc=$?
+check "split: reversi's exit status ($split_rc), moves, scores and error lines" \
+    '[ $split_rc = 1 ] && diff <(grep -v "^#" "$dir/rv1.out" | cut -c1-33) <(grep -v "^#" "$dir/rv3.out" | cut -c1-33) &&
+     diff <(grep "^gts:" "$dir/rv1.err") <(grep "^gts:" "$dir/rv3.err")'
 [ $fail = 0 ] && echo "test_mpi: 3 ranks gave the single process's output, errors and status; checkpoints resumed ($kept of 120 lines kept at the kill)"
 exit $fail

@@ -107,6 +107,24 @@ int c4_analyze(c4_solver *s, const c4_pos *p, int scores[C4_MAX_WIDTH], bool pla
  * -1); -2 if out of memory. */
 int c4_solve_batch(c4_solver *s, const c4_pos *ps, int n, bool weak, c4_result *r);
 
+/* One search of p in (alpha, beta) with the full solver on its threads,
+ * its table kept: r->score is fail-soft (<= alpha: an upper bound on the
+ * score; >= beta: a lower bound; between: the score).  Returns 0, or -1
+ * if stopped. */
+int c4_solve_window(c4_solver *s, const c4_pos *p, int alpha, int beta, c4_result *r);
+
+/* A window search done elsewhere (the MPI split of cli_split.c): p's
+ * fail-soft value in (alpha, beta) into *value; non-zero if stopped. */
+typedef int (*c4_window_fn)(void *arg, const c4_pos *p, int alpha, int beta, int *value);
+
+/* The exact score of p by the solver root's null-window probes, in its
+ * order, each one a call of window.  Returns 0, or -1 if one stopped. */
+int c4_solve_by_windows(const c4_geom *g, const c4_pos *p, c4_window_fn window, void *arg, int *score);
+
+/* The children a split search walks below p, centre first; none (0)
+ * where the game is over or the side to move wins at once. */
+int c4_split_children(const c4_geom *g, const c4_pos *p, c4_pos kids[C4_MAX_WIDTH]);
+
 /* Empties the table (cheaply: in proportion to what was stored). */
 void c4_solver_clear(c4_solver *s);
 

@@ -23,6 +23,7 @@
 
 #define RV_PASS 64         /* the "move" of a side that cannot move */
 #define RV_NO_MOVE (-1)
+#define RV_MAX_MOVES 64    /* room for any position's moves */
 
 typedef struct rv_pos {
     uint64_t me;   /* discs of the side to move */
@@ -174,6 +175,26 @@ typedef struct rv_solver rv_solver;
 rv_solver *rv_solver_create(const rv_solve_options *o, char *err, size_t errlen);
 void rv_solver_free(rv_solver *s);
 void rv_solver_run(rv_solver *s, const rv_pos *p, rv_solve_result *r);
+
+/* One search of p in (alpha, beta) on the solver's threads, its table
+ * kept (no new generation): r->score is fail-soft (<= alpha an upper
+ * bound, >= beta a lower one), r->move the move that gave it. */
+void rv_solver_window(rv_solver *s, const rv_pos *p, int alpha, int beta, rv_solve_result *r);
+
+/* A window search done elsewhere (the MPI split of cli_split.c): p's
+ * fail-soft value in (alpha, beta) and the move that gave it
+ * (RV_NO_MOVE if unknown); non-zero if stopped. */
+typedef int rv_window_fn(void *arg, const rv_pos *p, int alpha, int beta, int *value, int *move);
+
+/* rv_solver_run with each of the root's windows (the same first guess
+ * and MTD(f) steps) searched by window; stopped (r->stopped) if one says
+ * so, when the options' stop token is raised. */
+void rv_solver_run_with(rv_solver *s, const rv_pos *p, rv_window_fn *window, void *arg, rv_solve_result *r);
+
+/* The children a split search walks below p, the opponent's fewest
+ * replies first, corners before others on ties, with their moves; one
+ * (RV_PASS) where the side to move must pass; none at the game's end. */
+int rv_split_children(const rv_pos *p, rv_pos kids[RV_MAX_MOVES], int moves[RV_MAX_MOVES]);
 
 /* One position with a solver made and freed for it: 0, or -1 with a reason. */
 int rv_solve(const rv_pos *p, const rv_solve_options *o, rv_solve_result *r, char *err, size_t errlen);

@@ -299,6 +299,19 @@ static int negamax_7x6(c4_search *s, const c4_pos *p, int alpha, int beta)
     return negamax_body(s, &geom_7x6, negamax_7x6, p, alpha, beta);
 }
 
+int c4_search_window(c4_search *s, const c4_pos *p, int alpha, int beta)
+{
+    const c4_geom *g = s->g;
+    int score;
+    if (c4_final_score(g, p, &score))
+        return score;
+    if (c4_can_win_next(g, p))
+        return c4_win_score(g, p->moves);
+    const negamax_fn negamax = g->width == 7 && g->height == 6 ? negamax_7x6 : negamax_any;
+    s->slow_probe = alpha >= -C4_SLOW_PROBE && alpha <= C4_SLOW_PROBE;
+    return negamax(s, p, alpha, beta);
+}
+
 int c4_search_solve(c4_search *s, const c4_pos *p, bool weak)
 {
     const negamax_fn negamax = s->g->width == 7 && s->g->height == 6 ? negamax_7x6 : negamax_any;

@@ -74,6 +74,10 @@ tt_table *c4_near_create(const c4_geom *g, char *err, size_t errlen);
  * meaningless if s->stop was raised during the search. */
 int c4_search_solve(c4_search *s, const c4_pos *p, bool weak);
 
+/* One search of p in (alpha, beta): a value <= alpha is an upper bound on
+ * the score, one >= beta a lower bound, one between the score. */
+int c4_search_window(c4_search *s, const c4_pos *p, int alpha, int beta);
+
 /* The plain reference algorithms: no table, no ordering (columns left to
  * right).  minimax has no pruning at all. */
 int c4_alphabeta_solve(c4_search *s, const c4_pos *p, bool weak);

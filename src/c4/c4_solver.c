@@ -153,6 +153,26 @@ int c4_solve(c4_solver *s, const c4_pos *p, bool weak, c4_result *r)
     return 0;
 }
 
+int c4_solve_window(c4_solver *s, const c4_pos *p, int alpha, int beta, c4_result *r)
+{
+    if (gts_stop_raised(s->opt.stop) || s->opt.algo != C4_ALGO_SOLVER)
+        return -1;
+    c4_search ctx;
+    c4_search_init(&ctx, &s->g, s->tt, s->near ? s->near[0] : NULL, s->opt.book,
+                   s->opt.stop ? s->opt.stop : &s->unraised);
+    const double t0 = gts_now_usec();
+    int value = 0, rc = 0;
+    if (s->pool)
+        rc = c4_pool_window(s->pool, &ctx, p, alpha, beta, &value);
+    else
+        value = c4_search_window(&ctx, p, alpha, beta);
+    if (rc != 0 || (!s->pool && gts_stop_raised(s->opt.stop)))
+        return -1;
+    *r = (c4_result){ .score = value, .nodes = ctx.nodes, .tt_hits = ctx.tt_hits, .searched = ctx.searched,
+                      .usec = gts_now_usec() - t0 };
+    return 0;
+}
+
 /* The batch on the solver's threads, each with a table of its own: the
  * table's size split among them, made for the call. */
 static int batch_on_threads(c4_solver *s, const c4_pos *ps, int n, bool weak, c4_result *r)

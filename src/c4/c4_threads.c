@@ -21,7 +21,16 @@ struct c4_pool {
     int score;                  /* its answer */
     c4_pos pos;
     bool weak;
+    bool window;                /* a window search (alpha, beta), not a solve */
+    int alpha, beta;
 };
+
+/* The pool's job on one thread. */
+static int run_job(c4_pool *pool, c4_search *s)
+{
+    return pool->window ? c4_search_window(s, &pool->pos, pool->alpha, pool->beta)
+                        : c4_search_solve(s, &pool->pos, pool->weak);
+}
 
 /* Records an answer unless another thread already did or the search was
  * stopped (then the answer may be garbage). */
@@ -46,7 +55,7 @@ static void helper_solve(void *arg, int index)
 {
     c4_pool *pool = arg;
     c4_search own = pool->ctx[index];
-    offer(pool, c4_search_solve(&own, &pool->pos, pool->weak));
+    offer(pool, run_job(pool, &own));
     pool->ctx[index] = own;
 }
 
@@ -85,12 +94,11 @@ void c4_pool_free(c4_pool *pool)
     free(pool);
 }
 
-int c4_pool_solve(c4_pool *pool, c4_search *main, const c4_pos *p, bool weak, int *score)
+/* The job set in pool, on every thread. */
+static int run_on_all(c4_pool *pool, c4_search *main, int *score)
 {
     atomic_store(&pool->won, 0);
     gts_stop_reset(&pool->done);
-    pool->pos = *p;
-    pool->weak = weak;
     for (int i = 0; i < pool->helpers; i++)
         pool->ctx[i].nodes = pool->ctx[i].tt_hits = pool->ctx[i].searched = 0;
     main->stop = &pool->done;
@@ -98,7 +106,7 @@ int c4_pool_solve(c4_pool *pool, c4_search *main, const c4_pos *p, bool weak, in
     main->busy = pool->busy;
     gts_pool_start(pool->threads, helper_solve, pool);
 
-    offer(pool, c4_search_solve(main, p, weak));
+    offer(pool, run_job(pool, main));
     /* Stop the helpers if the main thread was first, then wait for them so
      * that nothing touches the table after we return. */
     gts_stop_raise(&pool->done);
@@ -113,4 +121,20 @@ int c4_pool_solve(c4_pool *pool, c4_search *main, const c4_pos *p, bool weak, in
         return -1;
     *score = pool->score;
     return 0;
+}
+
+int c4_pool_solve(c4_pool *pool, c4_search *main, const c4_pos *p, bool weak, int *score)
+{
+    pool->pos = *p;
+    pool->weak = weak;
+    pool->window = false;
+    return run_on_all(pool, main, score);
+}
+
+int c4_pool_window(c4_pool *pool, c4_search *main, const c4_pos *p, int alpha, int beta, int *value)
+{
+    pool->pos = *p;
+    pool->window = true;
+    pool->alpha = alpha, pool->beta = beta;
+    return run_on_all(pool, main, value);
 }

@@ -25,4 +25,7 @@ void c4_pool_free(c4_pool *pool);
  * any thread finished.  Nodes and hits of all threads are added to main. */
 int c4_pool_solve(c4_pool *pool, c4_search *main, const c4_pos *p, bool weak, int *score);
 
+/* The same for one search of p in (alpha, beta) (c4_search_window). */
+int c4_pool_window(c4_pool *pool, c4_search *main, const c4_pos *p, int alpha, int beta, int *value);
+
 #endif

@@ -28,6 +28,7 @@ typedef struct c4_cli {
     bool weak, json, csv;
     bool mpi;                   /* solve: --mpi, the lines dealt over MPI ranks (cli_farm.h) */
     const char *checkpoint;     /* solve --mpi: --checkpoint FILE, or NULL */
+    long mpi_split;             /* solve: --mpi-split S (cli_split.h), or -1 */
     const char *book_path, *output, *data_dir;
     const char *plot;           /* bench: --plot FILE.svg|png, or NULL */
     const char *algo_list;      /* bench: --algo's comma list, or NULL */

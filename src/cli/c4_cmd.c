@@ -70,6 +70,10 @@ static const char usage_text[] =
     "                          own (its index among the host's ranks)\n"
     "  --checkpoint FILE       with --mpi: each finished line appended to FILE; a\n"
     "                          run started again with it solves only the rest\n"
+    "  --mpi-split S           solve under mpirun: each line by every rank\n"
+    "                          together, its probes split S plies down (young\n"
+    "                          brothers wait, windows kept) into window searches\n"
+    "                          dealt to the ranks (1..12)\n"
     "  -h, --help              this help\n"
     "\n"
     "exit status: 0 ok, 1 a wrong score or a bad input line, 2 usage error,\n"
@@ -79,7 +83,7 @@ static const char usage_text[] =
  * gets "does not apply" rather than "unknown option". */
 #define C4_OPTIONS                                                                                           \
     " width height weak algo threads tt-mb book json csv limit data depth output gpu split-depth gpu-tt-mb " \
-    "executor gpu-budget first second distinct plot mpi checkpoint gpu-device "
+    "executor gpu-budget first second distinct plot mpi checkpoint gpu-device mpi-split "
 
 typedef struct c4_command {
     const char *name;
@@ -91,7 +95,7 @@ typedef struct c4_command {
 static const c4_command commands[] = {
     { "solve",
       " width height weak algo threads tt-mb book json gpu split-depth gpu-tt-mb gpu-budget executor mpi checkpoint "
-      "gpu-device ",
+      "gpu-device mpi-split ",
       false,
       c4_solve_main },
     { "analyze", " width height algo threads tt-mb book json ", false, c4_analyze_main },
@@ -178,6 +182,7 @@ static int read_options(const c4_command *cmd, int argc, char **argv, c4_cli *c)
     c->split_depth = -1;
     c->gpu_budget = -1;
     c->gpu_device = -1;
+    c->mpi_split = -1;
     const cli_option shared[] = {
         CLI_OPT_INT("width", 0, &width, 1, 64),
         CLI_OPT_INT("height", 0, &height, 1, 64),
@@ -202,6 +207,7 @@ static int read_options(const c4_command *cmd, int argc, char **argv, c4_cli *c)
         CLI_OPT_FLAG("distinct", 0, &c->distinct),
         CLI_OPT_FLAG("mpi", 0, &c->mpi),
         CLI_OPT_INT("gpu-device", 0, &c->gpu_device, 0, 255),
+        CLI_OPT_LONG("mpi-split", 0, &c->mpi_split, 1, 12),
         CLI_OPT_STRING("checkpoint", 0, &c->checkpoint),
         CLI_OPT_END,
     };

@@ -6,6 +6,7 @@
 #include "c4_cli.h"
 #include "cli.h"
 #include "cli_farm.h"
+#include "cli_split.h"
 
 void c4_print_solved(const c4_cli *c, const c4_solved_line *l, bool flush, FILE *out, FILE *err, solve_totals *t)
 {
@@ -32,11 +33,66 @@ void c4_print_solved(const c4_cli *c, const c4_solved_line *l, bool flush, FILE 
     }
 }
 
+typedef struct solve_run {
+    c4_cli *c;
+    c4_solver *s;
+    solve_totals t;
+    cli_split *split;           /* --mpi-split, on rank 0 */
+    uint64_t split_nodes;       /* the ranks' nodes for the position */
+} solve_run;
+
+/* --mpi-split: a rank's window search, on its solver. */
+static int rank_window(void *ctx, const void *pos, int alpha, int beta, int *value, uint64_t *nodes)
+{
+    solve_run *run = ctx;
+    c4_result r;
+    if (c4_solve_window(run->s, pos, alpha, beta, &r) != 0)
+        return -1;
+    *value = r.score, *nodes = r.nodes;
+    return 0;
+}
+
+/* ... and rank 0's, split over the ranks. */
+static int split_window(void *arg, const c4_pos *p, int alpha, int beta, int *value)
+{
+    solve_run *run = arg;
+    gts_split_result r;
+    if (cli_split_window(run->split, p, (int)run->c->mpi_split, alpha, beta, &r) != 0)
+        return -1;
+    *value = r.value;
+    run->split_nodes += r.nodes;
+    return 0;
+}
+
+static int split_children(void *ctx, const void *pos, void *kids)
+{
+    const c4_cli *c = ctx;
+    return c4_split_children(&c->g, pos, kids);
+}
+
+/* The exact score of p, by the solver or split over the ranks. */
+static int solve_position(solve_run *run, const c4_pos *p, c4_result *r)
+{
+    if (!run->split) {
+        c4_solver_clear(run->s);
+        return c4_solve(run->s, p, run->c->weak, r);
+    }
+    /* Rank 0's own solver may still be finishing a cancelled task: its
+     * table is not cleared; the ranks' tables carry over. */
+    run->split_nodes = 0;
+    int score;
+    if (c4_solve_by_windows(&run->c->g, p, split_window, run, &score) != 0)
+        return -1;
+    *r = (c4_result){ .score = score, .nodes = run->split_nodes, .searched = -1 };
+    return 0;
+}
+
 /* Solves one input line, its output to out and err; returns -1 if
  * interrupted. */
-static int solve_line(c4_cli *c, c4_solver *s, const char *where, long lineno, const char *line, FILE *out,
-                      FILE *err_out, solve_totals *t)
+static int solve_line(solve_run *run, const char *where, long lineno, const char *line, FILE *out, FILE *err_out,
+                      solve_totals *t)
 {
+    c4_cli *c = run->c;
     c4_pos p;
     char shown[128], err[256];
     bool has_expected = false;
@@ -52,28 +108,22 @@ static int solve_line(c4_cli *c, c4_solver *s, const char *where, long lineno, c
     c4_result r;
     snprintf(c->opt.progress_ctx, 128, "%s", shown);
     const double t0 = cli_now_usec();
-    c4_solver_clear(s);
-    if (c4_solve(s, &p, c->weak, &r) != 0)
+    if (solve_position(run, &p, &r) != 0)
         return -1;
     r.usec = cli_now_usec() - t0;   /* the clear included, as in bench */
     t->positions++;
-    const c4_solved_line solved = { where, lineno, shown, r.score, r.nodes, (int64_t)r.searched, r.usec, has_expected,
+    const int64_t searched = run->split ? -1 : (int64_t)r.searched;
+    const c4_solved_line solved = { where, lineno, shown, r.score, r.nodes, searched, r.usec, has_expected,
                                     expected };
     c4_print_solved(c, &solved, true, out, err_out, t);
     cli_progress("positions solved: %ld", t->positions);
     return 0;
 }
 
-typedef struct solve_run {
-    c4_cli *c;
-    c4_solver *s;
-    solve_totals t;
-} solve_run;
-
 static int solve_each(void *ctx, const char *file, long lineno, const char *line)
 {
     solve_run *r = ctx;
-    return solve_line(r->c, r->s, file, lineno, line, stdout, stderr, &r->t);
+    return solve_line(r, file, lineno, line, stdout, stderr, &r->t);
 }
 
 /* --mpi: a worker's lines (cli_farm.h). */
@@ -81,7 +131,7 @@ static int solve_farmed(void *ctx, const cli_farm_line *lines, long n, FILE **ou
 {
     solve_run *r = ctx;
     for (long i = 0; i < n; i++)
-        if (solve_line(r->c, r->s, lines[i].where, lines[i].lineno, lines[i].line, out[i], err[i], &t[i]) != 0)
+        if (solve_line(r, lines[i].where, lines[i].lineno, lines[i].line, out[i], err[i], &t[i]) != 0)
             return -1;
     return 0;
 }
@@ -125,6 +175,11 @@ int c4_solve_main(c4_cli *c, int argc, char **argv)
         cli_error("--checkpoint needs --mpi (one process: run it under mpirun -np 1)");
         return EXIT_USAGE;
     }
+    if (c->mpi_split >= 0 && (c->mpi || c->checkpoint || c->gpu || c->weak || c->opt.algo != C4_ALGO_SOLVER)) {
+        cli_error("--mpi-split searches each line with every rank: not with --mpi, --checkpoint, --gpu, --weak "
+                  "or another --algo");
+        return EXIT_USAGE;
+    }
     if (c->gpu_device >= 0 && !c->gpu) {
         cli_error("--gpu-device is for --gpu");
         return EXIT_USAGE;
@@ -139,10 +194,16 @@ int c4_solve_main(c4_cli *c, int argc, char **argv)
     if (!s)
         return EXIT_USAGE;
     cli_stop_on_interrupt(&c->stop);
-    solve_run run = { c, s, { 0 } };
+    solve_run run = { c, s, { 0 }, NULL, 0 };
     bool root = true;
     int status;
-    if (c->mpi) {
+    if (c->mpi_split >= 0) {
+        static const gts_split_game game = { sizeof(c4_pos), C4_MAX_WIDTH, split_children };
+        run.split = cli_split_start(&game, c, rank_window, &run, &c->stop, &root);
+        status = run.split ? cli_each_line(argc, argv, solve_each, NULL, &run) : root ? -1 : 0;
+        if (run.split)
+            cli_split_end(run.split);
+    } else if (c->mpi) {
         static const cli_farm_ops ops = { solve_farmed, fewest_stones, 1 };
         status = cli_farm_run(argc, argv, &ops, &run, &c->stop, c->checkpoint, &run.t, &root);
     } else {

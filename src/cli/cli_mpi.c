@@ -258,8 +258,11 @@ void cli_mpi_serve(const cli_mpi_work *w)
             memcpy(head, msg, sizeof(long));
             if (st.MPI_TAG == TAG_CANCEL)
                 runner_cancel(&r, head[0]);
-            else
-                runner_start(&r, head[0], tail_copy(msg, len, sizeof(long), &len), len);
+            else {
+                size_t in_len;
+                char *in = tail_copy(msg, len, sizeof(long), &in_len);
+                runner_start(&r, head[0], in, in_len);
+            }
             free(msg);
             continue;
         }

@@ -6,12 +6,19 @@
 
 #include "cli.h"
 #include "cli_farm.h"
+#include "cli_split.h"
 #include "reversi_cli.h"
 #include "gts/reversi.h"
 
 typedef struct solve_ctx {
     rv_solver *solver;
     bool wld;
+    cli_split *split;   /* --mpi-split, on rank 0 */
+    rv_solver *root;    /* --mpi-split: rank 0's root (first guess, MTD(f)
+                           steps), apart from the solver its own rank's
+                           windows run on */
+    int split_depth;
+    uint64_t split_nodes;   /* the ranks' nodes for the position */
     solve_totals t;     /* nodes and usec: the solved positions' */
     long lineno;        /* of the position being solved */
     double start;       /* its start (cli_now_usec) */
@@ -75,6 +82,40 @@ static void show_bounds(void *arg, int lower, int upper)
                      (cli_now_usec() - c->start) / 1e6);
 }
 
+/* --mpi-split: a rank's window search, on its solver. */
+static int rank_window(void *ctx, const void *pos, int alpha, int beta, int *value, uint64_t *nodes)
+{
+    solve_ctx *c = ctx;
+    rv_solve_result r;
+    rv_solver_window(c->solver, pos, alpha, beta, &r);
+    *value = r.score, *nodes = r.nodes;
+    return r.stopped ? -1 : 0;
+}
+
+/* ... and rank 0's, split over the ranks: the move is the root child's
+ * that gave the value. */
+static int split_window(void *arg, const rv_pos *p, int alpha, int beta, int *value, int *move)
+{
+    solve_ctx *c = arg;
+    gts_split_result r;
+    if (cli_split_window(c->split, p, c->split_depth, alpha, beta, &r) != 0)
+        return -1;
+    *value = r.value;
+    c->split_nodes += r.nodes;
+    rv_pos kids[RV_MAX_MOVES];
+    int moves[RV_MAX_MOVES];
+    const int n = rv_split_children(p, kids, moves);
+    *move = r.best_kid >= 0 && r.best_kid < n ? moves[r.best_kid] : RV_NO_MOVE;
+    return 0;
+}
+
+static int split_children(void *ctx, const void *pos, void *kids)
+{
+    (void)ctx;
+    int moves[RV_MAX_MOVES];
+    return rv_split_children(pos, kids, moves);
+}
+
 /* One line: its output to out, a bad line's report to errors, counted in
  * t; 1 when interrupted. */
 static int solve_into(solve_ctx *c, const char *file, long lineno, const char *line, FILE *out, FILE *errors,
@@ -86,7 +127,12 @@ static int solve_into(solve_ctx *c, const char *file, long lineno, const char *l
     rv_solve_result r;
     c->lineno = lineno;
     c->start = cli_now_usec();
-    rv_solver_run(c->solver, &l.p, &r);
+    c->split_nodes = 0;
+    if (c->split)
+        rv_solver_run_with(c->root, &l.p, split_window, c, &r);
+    else
+        rv_solver_run(c->solver, &l.p, &r);
+    r.nodes += c->split_nodes;
     cli_progress_done();
     if (r.stopped) {
         fprintf(out, "%4ld  %c  %2d empties  interrupted: score in [%+d, %+d]  %12llu nodes  %10.1f ms\n", lineno,
@@ -124,10 +170,11 @@ static long most_empties(void *ctx, const char *line)
     return (long)strspn(line, "-.");
 }
 
-static int cmd_solve(const rv_solve_options *o, bool mpi, const char *checkpoint, int argc, char **argv)
+static int cmd_solve(const rv_solve_options *o, bool mpi, long split_depth, const char *checkpoint, int argc,
+                     char **argv)
 {
     char err[256];
-    solve_ctx c = { .wld = o->wld };
+    solve_ctx c = { .wld = o->wld, .split_depth = (int)split_depth };
     rv_solve_options so = *o;
     so.stop = &stop;
     so.on_bounds = show_bounds;
@@ -140,7 +187,21 @@ static int cmd_solve(const rv_solve_options *o, bool mpi, const char *checkpoint
     }
     bool root = true;
     int status;
-    if (mpi) {
+    if (split_depth >= 0) {
+        static const gts_split_game game = { sizeof(rv_pos), RV_MAX_MOVES, split_children };
+        /* Not the ranks' token, which a cancelled task raises: the root
+         * stops when a split says so (Ctrl-C, a failed rank). */
+        rv_solve_options ro = so;
+        ro.threads = 1, ro.tt_bytes = (size_t)1 << 20, ro.stop = NULL;
+        c.split = cli_split_start(&game, &c, rank_window, &c, &stop, &root);
+        c.root = c.split ? rv_solver_create(&ro, err, sizeof err) : NULL;
+        if (c.split && !c.root)
+            cli_error("%s", err);
+        status = c.root ? cli_each_line(argc, argv, solve_line, NULL, &c) : root ? -1 : 0;
+        if (c.split)
+            cli_split_end(c.split);
+        rv_solver_free(c.root);
+    } else if (mpi) {
         static const cli_farm_ops ops = { solve_farmed, most_empties, 1 };
         status = cli_farm_run(argc, argv, &ops, &c, &stop, checkpoint, &c.t, &root);
     } else {
@@ -254,6 +315,7 @@ int reversi_solve_main(int argc, char **argv)
     rv_solve_defaults(&o);
     bool each = false, threads_given = false, budget_given = false, mpi = false;
     const char *checkpoint = NULL;
+    long split_depth = -1;
     long budget = (long)RV_GPU_BUDGET_DEFAULT;
     reversi_gpu_flags f = { 0 };
     const cli_option opts[] = {
@@ -263,6 +325,7 @@ int reversi_solve_main(int argc, char **argv)
         CLI_OPT_FLAG("each", 0, &each),
         CLI_OPT_FLAG("mpi", 0, &mpi),
         CLI_OPT_STRING("checkpoint", 0, &checkpoint),
+        CLI_OPT_LONG("mpi-split", 0, &split_depth, 1, 12),
         { .name = "gpu-budget", .kind = CLI_LONG, .target = &budget, .min = 0, .max = 1L << 40,
           .given = &budget_given },
         REVERSI_OPT_GPU(&f),
@@ -282,8 +345,11 @@ int reversi_solve_main(int argc, char **argv)
         return cli_error("--mpi: this gts was built without MPI (install libopenmpi-dev and build again)"), EXIT_USAGE;
     if (checkpoint && !mpi)
         return cli_error("--checkpoint needs --mpi"), EXIT_USAGE;
+    if (split_depth >= 0 && (mpi || f.gpu || each))
+        return cli_error("--mpi-split searches each position with every rank: not with --mpi, --gpu or --each"),
+               EXIT_USAGE;
     if (!f.gpu && !each)
-        return cmd_solve(&o, mpi, checkpoint, n, argv + 1);
+        return cmd_solve(&o, mpi, split_depth, checkpoint, n, argv + 1);
     /* On the device the CPU threads only take the positions the lanes
      * hand back: all of the machine's by default. */
     const int threads = threads_given || !f.gpu || f.executor == 1 ? o.threads : cli_cpus();

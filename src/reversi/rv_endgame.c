@@ -666,25 +666,80 @@ void rv_solver_free(rv_solver *s)
     }
 }
 
-void rv_solver_run(rv_solver *s, const rv_pos *p, rv_solve_result *r)
+/* The solver's thread set up for a search of p (the table's generation
+ * moved on for a new root only). */
+static void begin(solver *s, bool new_root)
 {
-    const double t0 = gts_now_usec();
-    /* Entries of earlier positions stay valid (a key is the position), but
-     * a new generation lets this one's replace them first. */
-    s->tt->generation++;
-    s->order_tt->generation++;
+    if (new_root) {
+        /* Entries of earlier positions stay valid (a key is the position),
+         * but a new generation lets this one's replace them first. */
+        s->tt->generation++;
+        s->order_tt->generation++;
+    }
     s->thread = (rv_eg_thread){ .tt = s->tt,
                                 .order_tt = s->order_tt,
                                 .stop = s->opt.stop,
                                 .on_bounds = s->opt.on_bounds,
                                 .on_bounds_arg = s->opt.on_bounds_arg };
-    r->score = s->team ? rv_eg_root_threads(&s->thread, s->team, p->me, p->opp, s->opt.wld, &r->move)
-                       : rv_eg_root(&s->thread, p->me, p->opp, s->opt.wld, &r->move, NULL, NULL);
-    r->stopped = gts_stop_raised(s->opt.stop);
+}
+
+static void end(solver *s, double t0, int score, rv_solve_result *r)
+{
+    r->score = score;
+    r->stopped = gts_stop_raised(s->thread.stop);
     r->lower = s->thread.lower;
     r->upper = s->thread.upper;
     r->nodes = s->thread.nodes;
     r->usec = gts_now_usec() - t0;
+}
+
+void rv_solver_run(rv_solver *s, const rv_pos *p, rv_solve_result *r)
+{
+    const double t0 = gts_now_usec();
+    begin(s, true);
+    const int v = s->team ? rv_eg_root_threads(&s->thread, s->team, p->me, p->opp, s->opt.wld, &r->move)
+                          : rv_eg_root(&s->thread, p->me, p->opp, s->opt.wld, &r->move, NULL, NULL);
+    end(s, t0, v, r);
+}
+
+void rv_solver_window(rv_solver *s, const rv_pos *p, int alpha, int beta, rv_solve_result *r)
+{
+    const double t0 = gts_now_usec();
+    begin(s, false);
+    const int v = s->team ? rv_eg_window_threads(&s->thread, s->team, p->me, p->opp, alpha, beta, &r->move)
+                          : rv_eg_search(&s->thread, p->me, p->opp, alpha, beta, &r->move);
+    end(s, t0, v, r);
+}
+
+/* rv_solver_run_with's windows: the caller's function. */
+typedef struct outside_window {
+    rv_window_fn *fn;
+    void *arg;
+    gts_stop *stop;         /* the root's token, raised when fn stops */
+    gts_stop own;           /* the token where the options have none */
+} outside_window;
+
+static int call_outside(void *arg, rv_eg_thread *t, uint64_t me, uint64_t opp, int alpha, int beta, int *best)
+{
+    outside_window *o = arg;
+    int value = alpha;
+    const rv_pos p = { me, opp };
+    *best = RV_NO_MOVE;
+    (void)t;
+    if (o->fn(o->arg, &p, alpha, beta, &value, best) != 0)
+        gts_stop_raise(o->stop);
+    return value;
+}
+
+void rv_solver_run_with(rv_solver *s, const rv_pos *p, rv_window_fn *window, void *arg, rv_solve_result *r)
+{
+    const double t0 = gts_now_usec();
+    begin(s, true);
+    outside_window o = { window, arg, s->opt.stop, GTS_STOP_INIT };
+    if (!o.stop)
+        o.stop = &o.own, s->thread.stop = &o.own;
+    const int v = rv_eg_root(&s->thread, p->me, p->opp, s->opt.wld, &r->move, call_outside, &o);
+    end(s, t0, v, r);
 }
 
 int rv_solve(const rv_pos *p, const rv_solve_options *o, rv_solve_result *r, char *err, size_t errlen)

@@ -93,6 +93,9 @@ void rv_eg_team_free(rv_eg_team *w);
  * its result; t->nodes gets every thread's nodes. */
 int rv_eg_root_threads(rv_eg_thread *t, rv_eg_team *w, uint64_t me, uint64_t opp, bool wld, int *best);
 
+/* One search in (alpha, beta) on t and the team (rv_eg_search's value). */
+int rv_eg_window_threads(rv_eg_thread *t, rv_eg_team *w, uint64_t me, uint64_t opp, int alpha, int beta, int *best);
+
 /* The exact score if it lies in (alpha, beta), else a bound on the far
  * side of the window; at most RV_EG_LAST_EMPTIES empties; moves: the legal
  * moves of me (the caller has them).  rv_eg_last_init (idempotent,

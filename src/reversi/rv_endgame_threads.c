@@ -107,19 +107,39 @@ static int search_window(void *arg, rv_eg_thread *t, uint64_t me, uint64_t opp, 
     return w->result;
 }
 
-int rv_eg_root_threads(rv_eg_thread *t, rv_eg_team *w, uint64_t me, uint64_t opp, bool wld, int *best)
+/* The team joins t's searches: the helpers' counts cleared, t's stop
+ * theirs. */
+static void join(rv_eg_thread *t, rv_eg_team *w)
 {
-    const int helpers = gts_pool_helpers(w->pool);
-    for (int i = 0; i < helpers; i++) {
+    for (int i = 0; i < gts_pool_helpers(w->pool); i++) {
         w->helper[i].nodes = 0;
         w->helper[i].stop = t->stop;
     }
     t->busy = w->busy;
     t->abort = &w->window_over;
-    const int v = rv_eg_root(t, me, opp, wld, best, search_window, w);
-    for (int i = 0; i < helpers; i++)
+}
+
+/* ... and leaves them, its nodes counted in t's. */
+static void leave(rv_eg_thread *t, rv_eg_team *w)
+{
+    for (int i = 0; i < gts_pool_helpers(w->pool); i++)
         t->nodes += w->helper[i].nodes;
     t->busy = NULL;
     t->abort = NULL;
+}
+
+int rv_eg_root_threads(rv_eg_thread *t, rv_eg_team *w, uint64_t me, uint64_t opp, bool wld, int *best)
+{
+    join(t, w);
+    const int v = rv_eg_root(t, me, opp, wld, best, search_window, w);
+    leave(t, w);
+    return v;
+}
+
+int rv_eg_window_threads(rv_eg_thread *t, rv_eg_team *w, uint64_t me, uint64_t opp, int alpha, int beta, int *best)
+{
+    join(t, w);
+    const int v = search_window(w, t, me, opp, alpha, beta, best);
+    leave(t, w);
     return v;
 }

@@ -1,0 +1,46 @@
+/* The Connect 4 side of a split search (gts/c4_solver.h): the root's
+ * probes done by someone else's window searches, and the children the
+ * split walks. */
+#include "c4/c4_prune.h"
+#include "gts/c4_solver.h"
+
+int c4_solve_by_windows(const c4_geom *g, const c4_pos *p, c4_window_fn window, void *arg, int *score)
+{
+    if (c4_final_score(g, p, score))
+        return 0;
+    if (c4_can_win_next(g, p)) {
+        *score = c4_win_score(g, p->moves);
+        return 0;
+    }
+    /* The serial root's probes (c4_search_solve), in its order. */
+    int min = -(g->cells - p->moves) / 2, max = c4_win_score(g, p->moves);
+    while (min < max) {
+        const int med = c4_next_probe(g, min, max, p->moves);
+        int r;
+        if (window(arg, p, med, med + 1, &r) != 0)
+            return -1;
+        if (r <= med)
+            max = r;
+        else
+            min = r;
+    }
+    *score = min;
+    return 0;
+}
+
+int c4_split_children(const c4_geom *g, const c4_pos *p, c4_pos kids[C4_MAX_WIDTH])
+{
+    int score;
+    if (c4_final_score(g, p, &score) || c4_can_win_next(g, p))
+        return 0;
+    int n = 0;
+    for (int i = 0; i < g->width; i++) {
+        /* Centre first, then outwards, as the solver's ties. */
+        const int col = g->width / 2 + (i & 1 ? (i + 1) / 2 : -(i / 2));
+        if (col < 0 || col >= g->width || !c4_can_play(g, p, col))
+            continue;
+        kids[n] = *p;
+        c4_play(g, &kids[n++], col);
+    }
+    return n;
+}

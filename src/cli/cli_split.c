@@ -1,0 +1,147 @@
+/* One deep position over the ranks of an MPI job (cli_split.h). */
+#include "cli_split.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+#include "cli_mpi.h"
+
+#ifdef GTS_MPI
+
+struct cli_split {
+    const gts_split_game *game;
+    void *game_ctx;
+    cli_split_solve_fn *solve;
+    void *solve_ctx;
+    cli_mpi_work work;
+    cli_mpi_team *team;
+    char *task;             /* a task's bytes: the position, alpha, beta */
+    /* The team's ids run on from one search to the next (base + the
+     * split's task), so that a late answer of an earlier one is known. */
+    long base, used;
+};
+
+typedef struct answer {
+    int value;
+    uint64_t nodes;
+} answer;
+
+/* A rank's task: the window search, its value and nodes back. */
+static int work(void *ctx, const char *in, size_t in_len, char **out, size_t *out_len)
+{
+    cli_split *s = ctx;
+    const size_t size = s->game->pos_size;
+    int window[2];
+    answer *a = malloc(sizeof *a);
+    if (!a || in_len != size + sizeof window) {
+        free(a);
+        return -1;
+    }
+    memcpy(window, in + size, sizeof window);
+    *out = (char *)a, *out_len = sizeof *a;
+    return s->solve(s->solve_ctx, in, window[0], window[1], &a->value, &a->nodes) ? -1 : 0;
+}
+
+static int send_task(void *ctx, long task, const void *pos, int alpha, int beta)
+{
+    cli_split *s = ctx;
+    const size_t size = s->game->pos_size;
+    const int window[2] = { alpha, beta };
+    memcpy(s->task, pos, size);
+    memcpy(s->task + size, window, sizeof window);
+    if (task + 1 > s->used)
+        s->used = task + 1;
+    return cli_mpi_submit(s->team, s->base + task, s->task, size + sizeof window);
+}
+
+static int next_answer(void *ctx, long *task, int *value, uint64_t *nodes)
+{
+    cli_split *s = ctx;
+    int status;
+    char *out;
+    size_t len;
+    const int got = cli_mpi_next(s->team, task, &status, &out, &len);
+    *task -= s->base;
+    if (got > 0 && status == 0 && len == sizeof(answer)) {
+        answer a;
+        memcpy(&a, out, sizeof a);
+        *value = a.value, *nodes = a.nodes;
+    }
+    free(got > 0 ? out : NULL);
+    return got > 0 && status == 0 && len == sizeof(answer) ? 1 : -1;
+}
+
+static void cancel_task(void *ctx, long task)
+{
+    cli_split *s = ctx;
+    cli_mpi_cancel(s->team, s->base + task);
+}
+
+static const gts_split_workers ranks = { send_task, next_answer, cancel_task };
+
+cli_split *cli_split_start(const gts_split_game *game, void *game_ctx, cli_split_solve_fn *solve, void *solve_ctx,
+                           gts_stop *stop, bool *is_root)
+{
+    int rank, size;
+    cli_mpi_start(&rank, &size);
+    cli_split *s = calloc(1, sizeof *s);
+    char *task = malloc(game->pos_size + 2 * sizeof(int));
+    *is_root = rank == 0;
+    if (s && task) {
+        *s = (cli_split){ game, game_ctx, solve, solve_ctx, { work, NULL, stop }, NULL, task, 0, 0 };
+        s->work.ctx = s;
+        if (rank != 0) {
+            cli_mpi_serve(&s->work);
+        } else if ((s->team = cli_mpi_team_create(size, &s->work))) {
+            return s;
+        }
+    }
+    if (rank == 0) {
+        cli_error("out of memory for the split");
+        cli_mpi_dismiss(size);
+    }
+    free(s), free(task);
+    cli_mpi_finish();
+    return NULL;
+}
+
+int cli_split_window(cli_split *s, const void *pos, int depth, int alpha, int beta, gts_split_result *r)
+{
+    const int rc = gts_split_search(s->game, s->game_ctx, &ranks, s, pos, depth, alpha, beta, r);
+    s->base += s->used;
+    s->used = 0;
+    return rc;
+}
+
+void cli_split_end(cli_split *s)
+{
+    cli_mpi_team_free(s->team);
+    free(s->task);
+    free(s);
+    cli_mpi_finish();
+}
+
+#else
+
+cli_split *cli_split_start(const gts_split_game *game, void *game_ctx, cli_split_solve_fn *solve, void *solve_ctx,
+                           gts_stop *stop, bool *is_root)
+{
+    (void)game, (void)game_ctx, (void)solve, (void)solve_ctx, (void)stop;
+    *is_root = true;
+    cli_error("--mpi-split: this gts was built without MPI (install libopenmpi-dev and build again)");
+    return NULL;
+}
+
+int cli_split_window(cli_split *s, const void *pos, int depth, int alpha, int beta, gts_split_result *r)
+{
+    (void)s, (void)pos, (void)depth, (void)alpha, (void)beta, (void)r;
+    return -1;
+}
+
+void cli_split_end(cli_split *s)
+{
+    (void)s;
+}
+
+#endif
