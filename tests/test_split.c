@@ -80,6 +80,7 @@ typedef struct c4_split_ctx {
     c4_solver *s;
     ranks *r;
     int depth;
+    gts_split_memory *memory;
 } c4_split_ctx;
 
 static int c4_rank(void *ctx, const void *pos, int alpha, int beta, int *value, uint64_t *nodes)
@@ -103,7 +104,7 @@ static int c4_split_window(void *arg, const c4_pos *p, int alpha, int beta, int 
     c4_split_ctx *c = arg;
     static const gts_split_game game = { sizeof(c4_pos), C4_MAX_WIDTH, c4_kids };
     gts_split_result r;
-    if (gts_split_search(&game, c, &stand_in, c->r, p, c->depth, alpha, beta, &r) != 0)
+    if (gts_split_search(&game, c, &stand_in, c->r, c->memory, p, c->depth, alpha, beta, &r) != 0)
         return -1;
     *value = r.value;
     return 0;
@@ -112,7 +113,7 @@ static int c4_split_window(void *arg, const c4_pos *p, int alpha, int beta, int 
 static void part_c4(void)
 {
     static ranks r;
-    c4_split_ctx c = { .r = &r };
+    c4_split_ctx c = { .r = &r, .memory = gts_split_memory_create() };
     char err[256];
     CHECK(c4_geom_init(&c.g, 7, 6, err, sizeof err) == 0);
     c4_options o = c4_default_options();
@@ -145,6 +146,7 @@ static void part_c4(void)
     if (f)
         fclose(f);
     c4_solver_free(c.s);
+    gts_split_memory_free(c.memory);
 }
 
 /* --- Reversi --- */
@@ -153,6 +155,7 @@ typedef struct rv_split_ctx {
     rv_solver *worker, *root;
     ranks *r;
     int depth;
+    gts_split_memory *memory;
 } rv_split_ctx;
 
 static int rv_rank(void *ctx, const void *pos, int alpha, int beta, int *value, uint64_t *nodes)
@@ -176,7 +179,7 @@ static int rv_split_window(void *arg, const rv_pos *p, int alpha, int beta, int 
     rv_split_ctx *c = arg;
     static const gts_split_game game = { sizeof(rv_pos), RV_MAX_MOVES, rv_kids };
     gts_split_result r;
-    if (gts_split_search(&game, c, &stand_in, c->r, p, c->depth, alpha, beta, &r) != 0)
+    if (gts_split_search(&game, c, &stand_in, c->r, c->memory, p, c->depth, alpha, beta, &r) != 0)
         return -1;
     rv_pos kids[RV_MAX_MOVES];
     int moves[RV_MAX_MOVES];
@@ -193,7 +196,8 @@ static void part_reversi(void)
     rv_solve_defaults(&o);
     o.tt_bytes = (size_t)16 << 20;
     char err[256];
-    rv_split_ctx c = { rv_solver_create(&o, err, sizeof err), rv_solver_create(&o, err, sizeof err), &r, 0 };
+    rv_split_ctx c = { rv_solver_create(&o, err, sizeof err), rv_solver_create(&o, err, sizeof err), &r, 0,
+                       gts_split_memory_create() };
     r = (ranks){ .solve = rv_rank, .ctx = &c, .pos_size = sizeof(rv_pos) };
     FILE *f = fopen(GTS_SOURCE_DIR "/data/reversi/ffo-sample.obf", "r");
     CHECK(f && c.worker && c.root);
@@ -227,6 +231,7 @@ static void part_reversi(void)
         fclose(f);
     rv_solver_free(c.worker);
     rv_solver_free(c.root);
+    gts_split_memory_free(c.memory);
 }
 
 int main(int argc, char **argv)

@@ -33,14 +33,23 @@ int c4_split_children(const c4_geom *g, const c4_pos *p, c4_pos kids[C4_MAX_WIDT
     int score;
     if (c4_final_score(g, p, &score) || c4_can_win_next(g, p))
         return 0;
-    int n = 0;
+    /* The solver's order: moves that do not hand the opponent a win (none:
+     * the position is lost, a task of no cost), most winning cells made
+     * first, centre first on ties. */
+    const uint64_t next = c4_non_losing_moves(g, p);
+    int n = 0, rank[C4_MAX_WIDTH];
     for (int i = 0; i < g->width; i++) {
-        /* Centre first, then outwards, as the solver's ties. */
         const int col = g->width / 2 + (i & 1 ? (i + 1) / 2 : -(i / 2));
-        if (col < 0 || col >= g->width || !c4_can_play(g, p, col))
+        const uint64_t m = col >= 0 && col < g->width ? next & c4_column_mask(g, col) : 0;
+        if (!m)
             continue;
-        kids[n] = *p;
-        c4_play(g, &kids[n++], col);
+        const int r = c4_popcount(c4_winning_cells(g, p->cur | m, p->mask | m));
+        int j = n++;
+        for (; j > 0 && rank[j - 1] < r; j--)
+            kids[j] = kids[j - 1], rank[j] = rank[j - 1];
+        kids[j] = *p;
+        c4_play(g, &kids[j], col);
+        rank[j] = r;
     }
     return n;
 }

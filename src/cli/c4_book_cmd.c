@@ -75,7 +75,7 @@ static int solve_on_ranks(void *ctx, const c4_pos *ps, size_t n, int *scores)
     const size_t per = (n + 8 * (size_t)f->ranks - 1) / (8 * (size_t)f->ranks);
     int rc = 0;
     for (size_t i = 0; i < n && rc == 0; i += per)
-        rc = cli_mpi_submit(f->team, (long)i, ps + i, (n - i < per ? n - i : per) * sizeof *ps);
+        rc = cli_mpi_submit(f->team, (long)i, -1, ps + i, (n - i < per ? n - i : per) * sizeof *ps);
     long at;
     int status, got;
     char *out;

@@ -287,7 +287,7 @@ static int root(farm *f, int ranks, gts_stop *stop, solve_totals *t)
         char *msg;
         size_t len;
         const long n = todo - k * per < per ? todo - k * per : per;
-        status = task_bytes(f, order + k * per, n, &msg, &len) == 0 && cli_mpi_submit(team, k, msg, len) == 0 ? 0 : -1;
+        status = task_bytes(f, order + k * per, n, &msg, &len) == 0 && cli_mpi_submit(team, k, -1, msg, len) == 0 ? 0 : -1;
         free(msg);
     }
     print_ready(f, &next, t);

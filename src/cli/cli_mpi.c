@@ -284,9 +284,13 @@ void cli_mpi_serve(const cli_mpi_work *w)
 
 typedef struct queued {
     long id;
+    int prefer;
     char *in;
     size_t len;
 } queued;
+
+/* How far into the queue a free rank looks for a task that prefers it. */
+#define PREFER_LOOK 256
 
 struct cli_mpi_team {
     int ranks;
@@ -317,7 +321,12 @@ cli_mpi_team *cli_mpi_team_create(int ranks, const cli_mpi_work *w)
     return t;
 }
 
-int cli_mpi_submit(cli_mpi_team *t, long id, const void *in, size_t in_len)
+int cli_mpi_ranks(const cli_mpi_team *t)
+{
+    return t->ranks;
+}
+
+int cli_mpi_submit(cli_mpi_team *t, long id, int prefer, const void *in, size_t in_len)
 {
     if (t->tail == t->cap && t->head > 0) {
         /* Compacted first: the queue is used as a FIFO of tasks. */
@@ -336,7 +345,7 @@ int cli_mpi_submit(cli_mpi_team *t, long id, const void *in, size_t in_len)
     if (!copy)
         return -1;
     memcpy(copy, in, in_len);
-    t->queue[t->tail++] = (queued){ id, copy, in_len };
+    t->queue[t->tail++] = (queued){ id, prefer, copy, in_len };
     return 0;
 }
 
@@ -346,7 +355,16 @@ static void dispatch(cli_mpi_team *t)
     for (int r = 0; r < t->ranks && t->head < t->tail; r++) {
         if (t->holds[r] >= 0)
             continue;
-        queued q = t->queue[t->head++];
+        long k = t->head;
+        for (long i = t->head; i < t->tail && i < t->head + PREFER_LOOK; i++) {
+            if (t->queue[i].prefer == r) {
+                k = i;
+                break;
+            }
+        }
+        queued q = t->queue[k];
+        memmove(t->queue + t->head + 1, t->queue + t->head, (size_t)(k - t->head) * sizeof *t->queue);
+        t->head++;
         t->holds[r] = q.id;
         t->dropped[r] = false;
         if (r == 0) {

@@ -54,8 +54,12 @@ typedef struct cli_mpi_team cli_mpi_team;
 cli_mpi_team *cli_mpi_team_create(int ranks, const cli_mpi_work *w);
 
 /* Queues a task (in is copied); tasks start in the order given, each on
- * the first rank free.  -1 if out of memory. */
-int cli_mpi_submit(cli_mpi_team *t, long id, const void *in, size_t in_len);
+ * the first rank free, except that a rank takes a task that prefers it
+ * (prefer: a rank, or -1) before the others.  -1 if out of memory. */
+int cli_mpi_submit(cli_mpi_team *t, long id, int prefer, const void *in, size_t in_len);
+
+/* The ranks of the team. */
+int cli_mpi_ranks(const cli_mpi_team *t);
 
 /* Waits for the next finished task that was not cancelled: 1 with its id,
  * status (fn's) and result (the caller frees *out), 0 when no task is

@@ -20,6 +20,7 @@ struct cli_split {
     /* The team's ids run on from one search to the next (base + the
      * split's task), so that a late answer of an earlier one is known. */
     long base, used;
+    gts_split_memory *memory;
 };
 
 typedef struct answer {
@@ -52,7 +53,10 @@ static int send_task(void *ctx, long task, const void *pos, int alpha, int beta)
     memcpy(s->task + size, window, sizeof window);
     if (task + 1 > s->used)
         s->used = task + 1;
-    return cli_mpi_submit(s->team, s->base + task, s->task, size + sizeof window);
+    /* A position goes to the same rank each time it comes (the root's
+     * probes walk the same nodes): that rank's table has it. */
+    const int prefer = (int)(gts_split_hash(pos, size) % (uint64_t)cli_mpi_ranks(s->team));
+    return cli_mpi_submit(s->team, s->base + task, prefer, s->task, size + sizeof window);
 }
 
 static int next_answer(void *ctx, long *task, int *value, uint64_t *nodes)
@@ -89,11 +93,11 @@ cli_split *cli_split_start(const gts_split_game *game, void *game_ctx, cli_split
     char *task = malloc(game->pos_size + 2 * sizeof(int));
     *is_root = rank == 0;
     if (s && task) {
-        *s = (cli_split){ game, game_ctx, solve, solve_ctx, { work, NULL, stop }, NULL, task, 0, 0 };
+        *s = (cli_split){ game, game_ctx, solve, solve_ctx, { work, NULL, stop }, NULL, task, 0, 0, NULL };
         s->work.ctx = s;
         if (rank != 0) {
             cli_mpi_serve(&s->work);
-        } else if ((s->team = cli_mpi_team_create(size, &s->work))) {
+        } else if ((s->memory = gts_split_memory_create()) && (s->team = cli_mpi_team_create(size, &s->work))) {
             return s;
         }
     }
@@ -101,6 +105,8 @@ cli_split *cli_split_start(const gts_split_game *game, void *game_ctx, cli_split
         cli_error("out of memory for the split");
         cli_mpi_dismiss(size);
     }
+    if (s)
+        gts_split_memory_free(s->memory);
     free(s), free(task);
     cli_mpi_finish();
     return NULL;
@@ -108,7 +114,7 @@ cli_split *cli_split_start(const gts_split_game *game, void *game_ctx, cli_split
 
 int cli_split_window(cli_split *s, const void *pos, int depth, int alpha, int beta, gts_split_result *r)
 {
-    const int rc = gts_split_search(s->game, s->game_ctx, &ranks, s, pos, depth, alpha, beta, r);
+    const int rc = gts_split_search(s->game, s->game_ctx, &ranks, s, s->memory, pos, depth, alpha, beta, r);
     s->base += s->used;
     s->used = 0;
     return rc;
@@ -117,6 +123,7 @@ int cli_split_window(cli_split *s, const void *pos, int depth, int alpha, int be
 void cli_split_end(cli_split *s)
 {
     cli_mpi_team_free(s->team);
+    gts_split_memory_free(s->memory);
     free(s->task);
     free(s);
     cli_mpi_finish();

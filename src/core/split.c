@@ -7,6 +7,7 @@
 typedef struct node {
     long parent;            /* -1 for the root */
     int kid;                /* its index among its parent's children */
+    int listed;             /* ... as the game listed them */
     int depth;              /* plies left to split */
     int alpha, beta;        /* its window, its own side's view */
     int best, best_kid;
@@ -17,6 +18,33 @@ typedef struct node {
     bool done;
 } node;
 
+/* 2^16 entries of 16 bytes: 1 MB, far more than the nodes split. */
+#define MEMORY_BITS 16
+
+struct gts_split_memory {
+    struct {
+        uint64_t node, best;
+    } e[1 << MEMORY_BITS];
+};
+
+gts_split_memory *gts_split_memory_create(void)
+{
+    return calloc(1, sizeof(gts_split_memory));
+}
+
+void gts_split_memory_free(gts_split_memory *m)
+{
+    free(m);
+}
+
+uint64_t gts_split_hash(const void *pos, size_t size)
+{
+    uint64_t h = 1469598103934665603ULL;
+    for (const unsigned char *b = pos, *end = b + size; b < end; b++)
+        h = (h ^ *b) * 1099511628211ULL;
+    return h ^ (h >> 29);
+}
+
 typedef struct split {
     const gts_split_game *game;
     void *game_ctx;
@@ -26,6 +54,7 @@ typedef struct split {
     unsigned char *pos;     /* node i's position at i * pos_size */
     long n, cap;
     gts_split_result *r;
+    gts_split_memory *memory;
     bool failed;
 } split;
 
@@ -58,6 +87,41 @@ static bool reserve(split *s, long more)
 
 static void start(split *s, long i);
 
+/* The child that was best at node i last time, if any, first among the
+ * nkids listed at s->n (the others keep their order): its index as
+ * listed, or 0. */
+static int remembered_first(split *s, long i, int nkids)
+{
+    const size_t size = s->game->pos_size;
+    const uint64_t h = gts_split_hash(pos_of(s, i), size);
+    const size_t slot = h & ((1u << MEMORY_BITS) - 1);
+    if (s->memory->e[slot].node != h)
+        return 0;
+    for (int k = 1; k < nkids; k++) {
+        unsigned char best[256];
+        if (size > sizeof best || gts_split_hash(pos_of(s, s->n + k), size) != s->memory->e[slot].best)
+            continue;
+        memcpy(best, pos_of(s, s->n + k), size);
+        memmove(pos_of(s, s->n + 1), pos_of(s, s->n), (size_t)k * size);
+        memcpy(pos_of(s, s->n), best, size);
+        return k;
+    }
+    return 0;
+}
+
+/* Node i's best child, for the next search. */
+static void remember(split *s, long i)
+{
+    const node *nd = &s->nodes[i];
+    if (!s->memory || nd->best_kid < 0)
+        return;
+    const size_t size = s->game->pos_size;
+    const uint64_t h = gts_split_hash(pos_of(s, i), size);
+    const size_t slot = h & ((1u << MEMORY_BITS) - 1);
+    s->memory->e[slot].node = h;
+    s->memory->e[slot].best = gts_split_hash(pos_of(s, nd->first_kid + nd->best_kid), size);
+}
+
 /* Child k of node p goes out with p's window as it now stands. */
 static void start_kid(split *s, long p, int k)
 {
@@ -84,6 +148,7 @@ static void start(split *s, long i)
     }
     node *nd = &s->nodes[i];
     nd->best = NO_VALUE, nd->best_kid = -1;
+    const int moved = nkids > 1 && s->memory ? remembered_first(s, i, nkids) : 0;
     if (nkids == 0) {
         nd->task = true;
         s->r->tasks++;
@@ -93,8 +158,10 @@ static void start(split *s, long i)
     }
     nd->nkids = nkids;
     nd->first_kid = s->n;
-    for (int k = 0; k < nkids; k++)
-        s->nodes[s->n + k] = (node){ .parent = i, .kid = k, .depth = nd->depth - 1, .first_kid = -1 };
+    for (int k = 0; k < nkids; k++) {
+        const int listed = k == 0 ? moved : k <= moved ? k - 1 : k;
+        s->nodes[s->n + k] = (node){ .parent = i, .kid = k, .listed = listed, .depth = nd->depth - 1, .first_kid = -1 };
+    }
     s->n += nkids;
     start_kid(s, i, 0);
 }
@@ -131,6 +198,7 @@ static void finish(split *s, long i, int value)
             parent->best = -value, parent->best_kid = nd->kid;
         if (parent->best >= parent->beta) {
             cancel_below(s, p);
+            remember(s, p);
         } else if (parent->started == 1 && parent->nkids > 1) {
             /* The eldest did not cut off: its brothers go together. */
             while (parent->started < parent->nkids && !s->failed)
@@ -138,6 +206,8 @@ static void finish(split *s, long i, int value)
             return;
         } else if (parent->open > 0 || parent->started < parent->nkids) {
             return;
+        } else {
+            remember(s, p);
         }
         i = p;
         value = s->nodes[p].best;
@@ -145,9 +215,10 @@ static void finish(split *s, long i, int value)
 }
 
 int gts_split_search(const gts_split_game *game, void *game_ctx, const gts_split_workers *w, void *w_ctx,
-                     const void *root, int depth, int alpha, int beta, gts_split_result *r)
+                     gts_split_memory *memory, const void *root, int depth, int alpha, int beta,
+                     gts_split_result *r)
 {
-    split s = { .game = game, .game_ctx = game_ctx, .w = w, .w_ctx = w_ctx };
+    split s = { .game = game, .game_ctx = game_ctx, .w = w, .w_ctx = w_ctx, .memory = memory };
     gts_split_result got = { .best_kid = -1 };
     s.r = &got;
     if (!reserve(&s, 1)) {
@@ -174,7 +245,7 @@ int gts_split_search(const gts_split_game *game, void *game_ctx, const gts_split
     if (s.failed)
         cancel_below(&s, 0);
     got.value = s.nodes[0].best;
-    got.best_kid = s.nodes[0].best_kid;
+    got.best_kid = s.nodes[0].best_kid >= 0 ? s.nodes[s.nodes[0].first_kid + s.nodes[0].best_kid].listed : -1;
     const bool failed = s.failed;
     free(s.nodes), free(s.pos);
     if (failed)

@@ -42,14 +42,28 @@ typedef struct gts_split_workers {
 
 typedef struct gts_split_result {
     int value;          /* fail-soft: <= alpha an upper bound, >= beta a lower one */
-    int best_kid;       /* the root's child that gave it (-1: none, or a task) */
+    int best_kid;       /* the root's child that gave it, its index as the
+                           game listed them (-1: none, or a task) */
     uint64_t nodes;     /* the workers' nodes, cancelled tasks' not counted */
     long tasks;         /* tasks sent */
 } gts_split_result;
 
-/* Searches root in (alpha, beta), split `depth` plies down.  Returns 0, or
- * -1 if stopped or out of memory (r is then unset). */
+/* What the host remembers from one search to the next (a root's probes,
+ * say): at each node it split, the child that cut off or was best, which
+ * goes first the next time.  A small table of position hashes. */
+typedef struct gts_split_memory gts_split_memory;
+gts_split_memory *gts_split_memory_create(void);   /* NULL if out of memory */
+void gts_split_memory_free(gts_split_memory *m);
+
+/* A position's hash, the same for the same bytes (the key of the memory;
+ * also what the MPI split deals a task to a rank by). */
+uint64_t gts_split_hash(const void *pos, size_t size);
+
+/* Searches root in (alpha, beta), split `depth` plies down, the memory
+ * read and written (NULL: none).  Returns 0, or -1 if stopped or out of
+ * memory (r is then unset). */
 int gts_split_search(const gts_split_game *game, void *game_ctx, const gts_split_workers *w, void *w_ctx,
-                     const void *root, int depth, int alpha, int beta, gts_split_result *r);
+                     gts_split_memory *memory, const void *root, int depth, int alpha, int beta,
+                     gts_split_result *r);
 
 #endif
