@@ -86,6 +86,10 @@ g_many=$?
 check "gpu: exit status $g_many, the single process's $g_one" '[ "$g_many" = "$g_one" ] && [ "$g_one" = 1 ]'
 check "gpu: the same scores in the same order" 'diff <(cut -d" " -f1-2 "$dir/g1.out") <(cut -d" " -f1-2 "$dir/g2.out")'
 check "gpu: the same error lines" 'diff <(grep "^gts: .*in.txt:" "$dir/g1.err") <(grep "^gts: .*in.txt:" "$dir/g2.err")'
+# A rank without a GPU says which it is (CUDA_VISIBLE_DEVICES empty: none).
+mpirun -np 2 --oversubscribe "${as_root[@]}" -x CUDA_VISIBLE_DEVICES= "$gts" c4 solve --gpu --mpi "$dir/in.txt" \
+    > /dev/null 2> "$dir/nogpu.err"
+check "a rank without a GPU named" 'grep -q "^gts: rank [01] of its host: no CUDA device" "$dir/nogpu.err"'
 # c4 book --mpi: the same book, byte for byte, on the CPU and the GPU's code.
 "$gts" c4 book --width 5 --height 4 --depth 6 -o "$dir/b1" 2> /dev/null
 mpirun -np 3 --oversubscribe "${as_root[@]}" "$gts" c4 book --mpi --width 5 --height 4 --depth 6 -o "$dir/b2" 2> /dev/null

@@ -47,6 +47,12 @@ c4_gpu *c4_cli_gpu_open(const c4_cli *c, const c4_gpu_options *o, int *status)
         return NULL;
     }
     c4_gpu *gpu = c4_gpu_create(&c->g, o, err, sizeof err);
+    if (!gpu && c->mpi) {
+        /* Which rank has no GPU: each says so, and mpirun ends the job. */
+        char why[sizeof err];
+        memcpy(why, err, sizeof err);
+        snprintf(err, sizeof err, "rank %d of its host: %.200s", cli_mpi_local_rank(), why);
+    }
     if (!gpu)
         *status = c4_gpu_failed(c, err);
     return gpu;

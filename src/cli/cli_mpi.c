@@ -8,8 +8,7 @@
 #include "cli.h"
 #include "gts/gpu.h"
 
-/* The rank's index among those of its host, as the launchers say it. */
-static int local_rank(void)
+int cli_mpi_local_rank(void)
 {
     static const char *const names[] = { "OMPI_COMM_WORLD_LOCAL_RANK", "MPI_LOCALRANKID", "SLURM_LOCALID" };
     for (size_t i = 0; i < sizeof names / sizeof *names; i++) {
@@ -28,13 +27,13 @@ int cli_choose_gpu(int given, bool mpi, char *err, size_t errlen)
     const int n = gpu_visible_count();
     if (given < 0 && n == 0)
         return 0;   /* opening the device says why there is none */
-    const int index = given >= 0 ? given : local_rank() % n;
+    const int index = given >= 0 ? given : cli_mpi_local_rank() % n;
     if (gpu_choose(index, err, errlen) == 0)
         return 0;
     if (mpi) {
         char why[256];
         snprintf(why, sizeof why, "%s", err);
-        snprintf(err, errlen, "rank %d of its host: %s", local_rank(), why);
+        snprintf(err, errlen, "rank %d of its host: %s", cli_mpi_local_rank(), why);
     }
     return -1;
 }

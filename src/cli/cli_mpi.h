@@ -34,6 +34,10 @@ typedef struct cli_mpi_work {
  * reason if there is no such device.  Needs no MPI. */
 int cli_choose_gpu(int given, bool mpi, char *err, size_t errlen);
 
+/* The rank's index among the ranks of its host, from mpirun's
+ * environment (Open MPI, MPICH, Slurm); 0 outside MPI.  Needs no MPI. */
+int cli_mpi_local_rank(void);
+
 /* Whether this gts was built with MPI. */
 bool cli_mpi_available(void);
 
