@@ -76,15 +76,27 @@ check "reversi: exit status $rv_many, the single process's $rv_one" '[ "$rv_many
 check "reversi: the same moves and scores in the same order" \
     'diff <(grep -v "^#" "$dir/rv1.out" | cut -c1-40) <(grep -v "^#" "$dir/rv2.out" | cut -c1-40)'
 check "reversi: the same error lines" 'diff <(grep "^gts:" "$dir/rv1.err") <(grep "^gts:" "$dir/rv2.err")'
-# --gpu --mpi: each rank's batches on its device (here the CPU executor).
-"$gts" c4 solve --gpu --executor cpu "$dir/in.txt" > "$dir/g1.out" 2> "$dir/g1.err"
-g_one=$?
-mpirun -np 3 --oversubscribe "${as_root[@]}" "$gts" c4 solve --gpu --executor cpu --mpi "$dir/in.txt" \
-    > "$dir/g2.out" 2> "$dir/g2.err"
-g_many=$?
-check "gpu: exit status $g_many, the single process's $g_one" '[ "$g_many" = "$g_one" ] && [ "$g_one" = 1 ]'
-check "gpu: the same scores in the same order" 'diff <(cut -d" " -f1-2 "$dir/g1.out") <(cut -d" " -f1-2 "$dir/g2.out")'
-check "gpu: the same error lines" 'diff <(grep "^gts: .*in.txt:" "$dir/g1.err") <(grep "^gts: .*in.txt:" "$dir/g2.err")'
+# --gpu --mpi: each rank's batches on its device (here the CPU executor):
+# NAME FILE FIELDS then gts's arguments; the result lines' first FIELDS
+# fields (moves, scores), the bad-line reports and the exit status (1: a
+# bad line) as the single process's.
+first() { grep -v "^#" "$1" | awk -v n="$2" '{ s = $1; for (i = 2; i <= n; i++) s = s " " $i; print s }'; }
+gpu_against_one() {
+    local name=$1 file=$2 fields=$3
+    shift 3
+    "$gts" "$@" --gpu --executor cpu "$file" > "$dir/$name.1" 2> "$dir/$name.e1"
+    local one=$?
+    mpirun -np 3 --oversubscribe "${as_root[@]}" "$gts" "$@" --gpu --executor cpu --mpi "$file" \
+        > "$dir/$name.2" 2> "$dir/$name.e2"
+    local many=$?
+    local at=${file##*/}
+    check "$name: exit status $many, the single process's $one" '[ "$many" = "$one" ] && [ "$one" = 1 ]'
+    check "$name: the same results and error lines" \
+        '[ -s "$dir/$name.1" ] && diff <(first "$dir/$name.1" $fields) <(first "$dir/$name.2" $fields) &&
+         diff <(grep "^gts: .*$at:" "$dir/$name.e1") <(grep "^gts: .*$at:" "$dir/$name.e2")'
+}
+gpu_against_one c4-gpu "$dir/in.txt" 2 c4 solve
+gpu_against_one reversi-gpu "$dir/rv.obf" 6 reversi solve
 # A rank without a GPU says which it is (CUDA_VISIBLE_DEVICES empty: none).
 mpirun -np 2 --oversubscribe "${as_root[@]}" -x CUDA_VISIBLE_DEVICES= "$gts" c4 solve --gpu --mpi "$dir/in.txt" \
     > /dev/null 2> "$dir/nogpu.err"

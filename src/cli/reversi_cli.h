@@ -5,13 +5,15 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#include "cli.h"
 #include "cli_options.h"
+#include "gts/reversi.h"
 
 /* Every option of the gts reversi commands: the `elsewhere` list of each
  * (cli_options.h), so that one command names another's option as such. */
 #define REVERSI_OPTIONS                                                                                 \
     "wld tt-mb threads size depth algo parallel split-depth wpc mobility time-ms board player1 player2 sizes depths " \
-    "max-seconds csv plot endgame gpu executor each"
+    "max-seconds csv plot endgame gpu executor each mpi checkpoint mpi-split"
 
 /* --size WxH (or N): a CLI_OPT_CUSTOM parser into a reversi_size. */
 typedef struct reversi_size {
@@ -52,6 +54,33 @@ int reversi_perft_main(int argc, char **argv);
 
 /* gts reversi solve (argv[0] = "solve", reversi_solve.c). */
 int reversi_solve_main(int argc, char **argv);
+
+/* gts reversi solve's token, raised by Ctrl-C. */
+extern gts_stop reversi_stop;
+
+/* A line of gts reversi solve: its position, number, side and score. */
+typedef struct reversi_line {
+    rv_pos p;
+    long lineno;
+    bool black, has_score;
+    int expected;
+} reversi_line;
+
+/* Reads a line: 1 with its position, or 0 for a blank line, a comment or
+ * a bad line (reported on errors, counted in t). */
+int reversi_read_line(const char *file, long lineno, const char *line, reversi_line *out, FILE *errors,
+                      solve_totals *t);
+
+/* The start of a solved line on out: line, side, empties, move, score and
+ * the expected one; whether the score is the expected one (counted in t). */
+bool reversi_print_score(const reversi_line *l, int move, int score, bool wld, FILE *out, solve_totals *t);
+
+/* --mpi's order: the positions with the most empties (the longest) first. */
+long reversi_most_empties(void *ctx, const char *line);
+
+/* gts reversi solve --each / --gpu: the file as one batch (--mpi: in
+ * batches dealt to the ranks, each on its own GPU) (reversi_solve_batch.c). */
+int reversi_batch_main(const rv_batch_options *o, bool mpi, const char *checkpoint, int argc, char **argv);
 
 /* gts reversi best (argv[0] = "best"): the search's move for a position. */
 int reversi_best_main(int argc, char **argv);

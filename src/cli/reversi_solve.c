@@ -25,18 +25,9 @@ typedef struct solve_ctx {
 } solve_ctx;
 
 /* Raised by Ctrl-C: the solver stops, and what it proved is printed. */
-static gts_stop stop = GTS_STOP_INIT;
+gts_stop reversi_stop = GTS_STOP_INIT;
 
-/* A line's position: 1 (and the position), or 0 for a blank line, a
- * comment or a bad line (reported, counted in t). */
-typedef struct solve_line_pos {
-    rv_pos p;
-    long lineno;
-    bool black, has_score;
-    int expected;
-} solve_line_pos;
-
-static int read_position(const char *file, long lineno, const char *line, solve_line_pos *out, FILE *errors,
+int reversi_read_line(const char *file, long lineno, const char *line, reversi_line *out, FILE *errors,
                          solve_totals *t)
 {
     const char *s = line;
@@ -54,9 +45,7 @@ static int read_position(const char *file, long lineno, const char *line, solve_
     return 1;
 }
 
-/* The start of a solved line: line, side, empties, move, score and the
- * expected one; whether the score is the expected one (counted in t). */
-static bool print_score(const solve_line_pos *l, int move, int score, bool wld, FILE *out, solve_totals *t)
+bool reversi_print_score(const reversi_line *l, int move, int score, bool wld, FILE *out, solve_totals *t)
 {
     char name[3] = "--";
     if (move != RV_NO_MOVE)
@@ -121,8 +110,8 @@ static int split_children(void *ctx, const void *pos, void *kids)
 static int solve_into(solve_ctx *c, const char *file, long lineno, const char *line, FILE *out, FILE *errors,
                       solve_totals *t)
 {
-    solve_line_pos l;
-    if (!read_position(file, lineno, line, &l, errors, t))
+    reversi_line l;
+    if (!reversi_read_line(file, lineno, line, &l, errors, t))
         return 0;
     rv_solve_result r;
     c->lineno = lineno;
@@ -141,7 +130,7 @@ static int solve_into(solve_ctx *c, const char *file, long lineno, const char *l
     }
     t->nodes += r.nodes;
     t->usec += r.usec;
-    const bool ok = print_score(&l, r.move, r.score, c->wld, out, t);
+    const bool ok = reversi_print_score(&l, r.move, r.score, c->wld, out, t);
     fprintf(out, "  %12llu nodes  %10.1f ms  %6.1f Mn/s%s\n", (unsigned long long)r.nodes, r.usec / 1000,
             r.usec > 0 ? (double)r.nodes / r.usec : 0, ok ? "" : "  WRONG");
     fflush(out);
@@ -163,8 +152,7 @@ static int solve_farmed(void *ctx, const cli_farm_line *lines, long n, FILE **ou
     return 0;
 }
 
-/* --mpi deals the positions with the most empties (the longest) first. */
-static long most_empties(void *ctx, const char *line)
+long reversi_most_empties(void *ctx, const char *line)
 {
     (void)ctx;
     return (long)strspn(line, "-.");
@@ -176,10 +164,10 @@ static int cmd_solve(const rv_solve_options *o, bool mpi, long split_depth, cons
     char err[256];
     solve_ctx c = { .wld = o->wld, .split_depth = (int)split_depth };
     rv_solve_options so = *o;
-    so.stop = &stop;
+    so.stop = &reversi_stop;
     so.on_bounds = show_bounds;
     so.on_bounds_arg = &c;
-    cli_stop_on_interrupt(&stop);
+    cli_stop_on_interrupt(&reversi_stop);
     c.solver = rv_solver_create(&so, err, sizeof err);
     if (!c.solver) {
         cli_error("%s", err);
@@ -193,7 +181,7 @@ static int cmd_solve(const rv_solve_options *o, bool mpi, long split_depth, cons
          * stops when a split says so (Ctrl-C, a failed rank). */
         rv_solve_options ro = so;
         ro.threads = 1, ro.tt_bytes = (size_t)1 << 20, ro.stop = NULL;
-        c.split = cli_split_start(&game, &c, rank_window, &c, &stop, &root);
+        c.split = cli_split_start(&game, &c, rank_window, &c, &reversi_stop, &root);
         c.root = c.split ? rv_solver_create(&ro, err, sizeof err) : NULL;
         if (c.split && !c.root)
             cli_error("%s", err);
@@ -202,8 +190,8 @@ static int cmd_solve(const rv_solve_options *o, bool mpi, long split_depth, cons
             cli_split_end(c.split);
         rv_solver_free(c.root);
     } else if (mpi) {
-        static const cli_farm_ops ops = { solve_farmed, most_empties, 1 };
-        status = cli_farm_run(argc, argv, &ops, &c, &stop, checkpoint, &c.t, &root);
+        static const cli_farm_ops ops = { solve_farmed, reversi_most_empties, 1 };
+        status = cli_farm_run(argc, argv, &ops, &c, &reversi_stop, checkpoint, &c.t, &root);
     } else {
         status = cli_each_line(argc, argv, solve_line, NULL, &c);
     }
@@ -215,98 +203,6 @@ static int cmd_solve(const rv_solve_options *o, bool mpi, long split_depth, cons
     printf("# %ld positions, %llu nodes, %.1f ms, %.1f M nodes/s\n", c.t.positions, c.t.nodes, c.t.usec / 1000,
            c.t.usec > 0 ? (double)c.t.nodes / c.t.usec : 0);
     return cli_solve_status(&c.t, status);
-}
-
-/* The batch: every position read first, then solved at once. */
-typedef struct batch_ctx {
-    solve_line_pos *lines;
-    size_t n, cap;
-    bool gpu;
-    solve_totals t;
-} batch_ctx;
-
-static int batch_line(void *arg, const char *file, long lineno, const char *line)
-{
-    batch_ctx *c = arg;
-    solve_line_pos l;
-    if (!read_position(file, lineno, line, &l, stderr, &c->t))
-        return 0;
-    if (c->gpu && rv_empties(&l.p) > RV_GPU_MAX_EMPTIES) {
-        cli_error("%s:%ld: %d empties, more than the GPU solver's %d (the CPU solver takes any)", file, lineno,
-                  rv_empties(&l.p), RV_GPU_MAX_EMPTIES);
-        c->t.bad_lines++;
-        return 0;
-    }
-    if (c->n == c->cap) {
-        const size_t cap = c->cap ? 2 * c->cap : 4096;
-        solve_line_pos *grown = realloc(c->lines, cap * sizeof *grown);
-        if (!grown) {
-            cli_error("out of memory for %zu positions", cap);
-            return 1;
-        }
-        c->lines = grown, c->cap = cap;
-    }
-    c->lines[c->n++] = l;
-    return 0;
-}
-
-/* Solves the batch's positions and prints them in file order: 0, or -1
- * after an error line. */
-static int solve_batch(batch_ctx *c, const rv_batch_options *o)
-{
-    rv_pos *p = malloc((c->n ? c->n : 1) * sizeof *p);
-    rv_batch_answer *a = malloc((c->n ? c->n : 1) * sizeof *a);
-    char err[256];
-    rv_batch_stats stats;
-    int rc = -1;
-    if (!p || !a) {
-        cli_error("out of memory for %zu positions", c->n);
-        goto done;
-    }
-    for (size_t i = 0; i < c->n; i++)
-        p[i] = c->lines[i].p;
-    /* Warm-up: the first launch creates the CUDA context. */
-    if (o->gpu && !o->cpu_executor && c->n && rv_solve_batch(p, 1, o, a, &stats, err, sizeof err) != 0)
-        goto failed;
-    const double t0 = cli_now_usec();
-    if (rv_solve_batch(p, c->n, o, a, &stats, err, sizeof err) != 0)
-        goto failed;
-    const double usec = cli_now_usec() - t0;
-    uint64_t nodes = 0;
-    for (size_t i = 0; i < c->n; i++) {
-        if (a[i].move == RV_NOT_SOLVED)
-            continue;
-        nodes += a[i].nodes;
-        const bool ok = print_score(&c->lines[i], a[i].move, a[i].score, o->wld, stdout, &c->t);
-        printf("  %12llu nodes%s%s\n", (unsigned long long)a[i].nodes, a[i].handed_back ? "  cpu" : "",
-               ok ? "" : "  WRONG");
-    }
-    printf("# %ld positions, %llu nodes, end-to-end %.1f ms, %s %.1f ms", c->t.positions, (unsigned long long)nodes,
-           usec / 1000, o->gpu ? "kernel" : "solving", stats.work_usec / 1000);
-    if (o->gpu)
-        printf(", %zu over the budget to %d cpu threads %.1f ms", stats.handed_back, o->threads,
-               stats.handback_usec / 1000);
-    printf(", %.0f positions/s\n", usec > 0 ? c->t.positions / usec * 1e6 : 0);
-    rc = 0;
-    goto done;
-failed:
-    cli_gpu_failed(o->gpu && !o->cpu_executor, err);
-done:
-    free(p);
-    free(a);
-    return rc;
-}
-
-static int cmd_batch(const rv_batch_options *o, int argc, char **argv)
-{
-    batch_ctx c = { .gpu = o->gpu };
-    rv_batch_options bo = *o;
-    bo.stop = &stop;
-    cli_stop_on_interrupt(&stop);
-    const int status = cli_each_line(argc, argv, batch_line, NULL, &c);
-    const int rc = cli_interrupted() ? 0 : solve_batch(&c, &bo);
-    free(c.lines);
-    return rc != 0 ? EXIT_FAIL : cli_solve_status(&c.t, status);
 }
 
 int reversi_solve_main(int argc, char **argv)
@@ -339,8 +235,8 @@ int reversi_solve_main(int argc, char **argv)
         return cli_error("--each is the CPU's batch, --gpu the device's: one of them"), EXIT_USAGE;
     if (budget_given && !f.gpu)
         return cli_error("--gpu-budget is for --gpu"), EXIT_USAGE;
-    if (mpi && (f.gpu || each))
-        return cli_error("--mpi deals single positions to ranks: not with --gpu or --each"), EXIT_USAGE;
+    if (mpi && each)
+        return cli_error("--mpi deals positions to ranks, --each to threads: one of them"), EXIT_USAGE;
     if (mpi && !cli_farm_available())
         return cli_error("--mpi: this gts was built without MPI (install libopenmpi-dev and build again)"), EXIT_USAGE;
     if (checkpoint && !mpi)
@@ -355,5 +251,5 @@ int reversi_solve_main(int argc, char **argv)
     const int threads = threads_given || !f.gpu || f.executor == 1 ? o.threads : cli_cpus();
     const rv_batch_options bo = { .wld = o.wld, .gpu = f.gpu, .cpu_executor = f.executor == 1, .threads = threads,
                                   .gpu_budget = (uint64_t)budget, .tt_bytes = o.tt_bytes };
-    return cmd_batch(&bo, n, argv + 1);
+    return reversi_batch_main(&bo, mpi, checkpoint, n, argv + 1);
 }
