@@ -69,6 +69,7 @@ typedef struct gpu_line {
     int expected;
     FILE *out, *err;
     solve_totals *t;
+    long index;                 /* --mpi: its index in the farm's task */
 } gpu_line;
 
 /* Lines gathered for one GPU batch: the positions (c4_gpu_solve's input)
@@ -81,8 +82,9 @@ typedef struct gpu_batch {
 
 #define GPU_BATCH_LINES 65536
 
-/* Solves and prints a gathered batch, in input order. */
-static int flush_gpu_batch(c4_cli *c, c4_gpu *gpu, gpu_batch *b, c4_gpu_stats *total)
+/* Solves and prints a gathered batch, in input order (--mpi: to the
+ * farm's sink, else NULL). */
+static int flush_gpu_batch(c4_cli *c, c4_gpu *gpu, gpu_batch *b, c4_gpu_stats *total, cli_farm_sink *sink)
 {
     if (b->n == 0)
         return 0;
@@ -99,6 +101,8 @@ static int flush_gpu_batch(c4_cli *c, c4_gpu *gpu, gpu_batch *b, c4_gpu_stats *t
     const double usec = st.total_us / (double)b->n;
     for (long i = 0; i < b->n; i++) {
         const gpu_line *l = &b->line[i];
+        if (sink)
+            cli_farm_to_line(sink, l->index);
         const c4_solved_line solved = { l->where, l->lineno, l->shown, scores[i], nodes[i], -1, usec,
                                         l->has_expected, l->expected };
         c4_print_solved(c, &solved, false, l->out, l->err, l->t);
@@ -162,7 +166,7 @@ static int gpu_each_line(void *ctx, const char *file, long lineno, const char *l
         return -1;
     if (r->b.n < GPU_BATCH_LINES)
         return 0;
-    const int status = flush_gpu_batch(r->c, r->gpu, &r->b, &r->total);
+    const int status = flush_gpu_batch(r->c, r->gpu, &r->b, &r->total, NULL);
     cli_progress("positions solved: %ld", r->t.positions);
     return status;
 }
@@ -171,22 +175,23 @@ static int gpu_each_line(void *ctx, const char *file, long lineno, const char *l
 static int gpu_file_end(void *ctx)
 {
     gpu_run *r = ctx;
-    const int status = flush_gpu_batch(r->c, r->gpu, &r->b, &r->total);
+    const int status = flush_gpu_batch(r->c, r->gpu, &r->b, &r->total, NULL);
     cli_progress("positions solved: %ld", r->t.positions);
     return status;
 }
 
 /* --mpi: a rank's task as one batch on its GPU (cli_farm.h). */
-static int gpu_farmed(void *ctx, const cli_farm_line *lines, long n, FILE **out, FILE **err, solve_totals *t)
+static int gpu_farmed(void *ctx, const cli_farm_line *lines, long n, cli_farm_sink *sink, solve_totals *t)
 {
     gpu_run *r = ctx;
     for (long i = 0; i < n; i++) {
-        const gpu_line l = { .where = lines[i].where, .lineno = lines[i].lineno, .out = out[i], .err = err[i],
-                             .t = &t[i] };
+        cli_farm_to_line(sink, i);
+        const gpu_line l = { .where = lines[i].where, .lineno = lines[i].lineno, .out = sink->out, .err = sink->err,
+                             .t = &t[i], .index = i };
         if (add_gpu_line(r->c, &r->b, &l, lines[i].line) != 0)
             return -1;
     }
-    return flush_gpu_batch(r->c, r->gpu, &r->b, &r->total);
+    return flush_gpu_batch(r->c, r->gpu, &r->b, &r->total, sink);
 }
 
 /* --mpi deals the lines with the fewest stones (the longest) first, in

@@ -127,12 +127,14 @@ static int solve_each(void *ctx, const char *file, long lineno, const char *line
 }
 
 /* --mpi: a worker's lines (cli_farm.h). */
-static int solve_farmed(void *ctx, const cli_farm_line *lines, long n, FILE **out, FILE **err, solve_totals *t)
+static int solve_farmed(void *ctx, const cli_farm_line *lines, long n, cli_farm_sink *sink, solve_totals *t)
 {
     solve_run *r = ctx;
-    for (long i = 0; i < n; i++)
-        if (solve_line(r, lines[i].where, lines[i].lineno, lines[i].line, out[i], err[i], &t[i]) != 0)
+    for (long i = 0; i < n; i++) {
+        cli_farm_to_line(sink, i);
+        if (solve_line(r, lines[i].where, lines[i].lineno, lines[i].line, sink->out, sink->err, &t[i]) != 0)
             return -1;
+    }
     return 0;
 }
 

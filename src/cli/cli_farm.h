@@ -21,11 +21,28 @@ typedef struct cli_farm_line {
     long lineno;
 } cli_farm_line;
 
+/* Where a task's lines are written: every line's output to out and its
+ * errors to err, each write after cli_farm_to_line(sink, i) for its line
+ * i (the lines may be written in any order, a line in several goes). */
+typedef struct cli_farm_sink {
+    FILE *out, *err;
+    /* The farm's own: the streams' buffers, what was taken of them, the
+     * line written to now, the lines' texts. */
+    char *out_buf, *err_buf;
+    size_t out_len, err_len, out_taken, err_taken;
+    long current;
+    void *got;
+    bool failed;
+} cli_farm_sink;
+
+/* What is written to the sink from now on is line i's. */
+void cli_farm_to_line(cli_farm_sink *sink, long i);
+
 typedef struct cli_farm_ops {
     /* Solves lines[0..n), writing what the single-process command prints
-     * for line i to out[i] and err[i] and counting it in t[i]; -1 if
-     * interrupted. */
-    int (*solve)(void *ctx, const cli_farm_line *lines, long n, FILE **out, FILE **err, solve_totals *t);
+     * for line i to the sink (cli_farm_to_line) and counting it in t[i];
+     * -1 if interrupted. */
+    int (*solve)(void *ctx, const cli_farm_line *lines, long n, cli_farm_sink *sink, solve_totals *t);
     /* How long a line may take, larger first (NULL: input order). */
     long (*hardness)(void *ctx, const char *line);
     /* Lines a task may hold: 1 for a CPU solver, up to a GPU batch for

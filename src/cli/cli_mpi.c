@@ -115,6 +115,10 @@ void cli_mpi_start(int *rank, int *ranks)
      * when a rank died, goes the way of Ctrl-C. */
     cli_interrupt_on(SIGINT);
     cli_interrupt_on(SIGTERM);
+    /* mpirun hands the ranks a terminal for stdout, so it would be line
+     * buffered: a write a line, 12 s of 16 on 200,000 short lines.  The
+     * farm flushes where it must. */
+    setvbuf(stdout, NULL, _IOFBF, (size_t)1 << 16);
 }
 
 void cli_mpi_finish(void)

@@ -144,11 +144,13 @@ static int solve_line(void *arg, const char *file, long lineno, const char *line
 }
 
 /* --mpi: a worker's lines (cli_farm.h); interrupted, -1. */
-static int solve_farmed(void *ctx, const cli_farm_line *lines, long n, FILE **out, FILE **err, solve_totals *t)
+static int solve_farmed(void *ctx, const cli_farm_line *lines, long n, cli_farm_sink *sink, solve_totals *t)
 {
-    for (long i = 0; i < n; i++)
-        if (solve_into(ctx, lines[i].where, lines[i].lineno, lines[i].line, out[i], err[i], &t[i]) != 0)
+    for (long i = 0; i < n; i++) {
+        cli_farm_to_line(sink, i);
+        if (solve_into(ctx, lines[i].where, lines[i].lineno, lines[i].line, sink->out, sink->err, &t[i]) != 0)
             return -1;
+    }
     return 0;
 }
 

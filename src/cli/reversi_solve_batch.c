@@ -105,7 +105,7 @@ done:
 }
 
 /* --mpi: a rank's task, its lines as one batch on its GPU (or threads). */
-static int batch_farmed(void *ctx, const cli_farm_line *lines, long n, FILE **out, FILE **err, solve_totals *t)
+static int batch_farmed(void *ctx, const cli_farm_line *lines, long n, cli_farm_sink *sink, solve_totals *t)
 {
     const rv_batch_options *o = ctx;
     reversi_line *l = malloc((size_t)n * sizeof *l);
@@ -114,7 +114,8 @@ static int batch_farmed(void *ctx, const cli_farm_line *lines, long n, FILE **ou
     long *line_of = malloc((size_t)n * sizeof *line_of), m = 0;
     int rc = l && p && a && line_of ? 0 : -1;
     for (long i = 0; rc == 0 && i < n; i++) {
-        if (read_for_batch(o->gpu, lines[i].where, lines[i].lineno, lines[i].line, &l[m], err[i], &t[i]))
+        cli_farm_to_line(sink, i);
+        if (read_for_batch(o->gpu, lines[i].where, lines[i].lineno, lines[i].line, &l[m], sink->err, &t[i]))
             p[m] = l[m].p, line_of[m++] = i;
     }
     char why[256];
@@ -128,7 +129,8 @@ static int batch_farmed(void *ctx, const cli_farm_line *lines, long n, FILE **ou
             rc = -1;   /* stopped */
             break;
         }
-        print_answer(&l[k], &a[k], o->wld, out[line_of[k]], &t[line_of[k]]);
+        cli_farm_to_line(sink, line_of[k]);
+        print_answer(&l[k], &a[k], o->wld, sink->out, &t[line_of[k]]);
         t[line_of[k]].nodes += a[k].nodes;
     }
     free(l), free(p), free(a), free(line_of);
