@@ -169,8 +169,9 @@ static c4_solver *open_solver(c4_cli *c, c4_book **book)
 
 int c4_solve_main(c4_cli *c, int argc, char **argv)
 {
-    if (c->mpi && !cli_farm_available()) {
-        cli_error("--mpi: this gts was built without MPI (install libopenmpi-dev and build again)");
+    if ((c->mpi || c->mpi_split >= 0) && !cli_farm_available()) {
+        cli_error("%s: this gts was built without MPI (install libopenmpi-dev and build again)",
+                  c->mpi ? "--mpi" : "--mpi-split");
         return EXIT_USAGE;
     }
     if (c->checkpoint && !c->mpi) {

@@ -6,37 +6,6 @@
 #include <string.h>
 
 #include "cli.h"
-#include "gts/gpu.h"
-
-int cli_mpi_local_rank(void)
-{
-    static const char *const names[] = { "OMPI_COMM_WORLD_LOCAL_RANK", "MPI_LOCALRANKID", "SLURM_LOCALID" };
-    for (size_t i = 0; i < sizeof names / sizeof *names; i++) {
-        long r;
-        const char *v = getenv(names[i]);
-        if (v && cli_int(v, 0, 1 << 20, &r) == 0)
-            return (int)r;
-    }
-    return 0;
-}
-
-int cli_choose_gpu(int given, bool mpi, char *err, size_t errlen)
-{
-    if (given < 0 && !mpi)
-        return 0;
-    const int n = gpu_visible_count();
-    if (given < 0 && n == 0)
-        return 0;   /* opening the device says why there is none */
-    const int index = given >= 0 ? given : cli_mpi_local_rank() % n;
-    if (gpu_choose(index, err, errlen) == 0)
-        return 0;
-    if (mpi) {
-        char why[256];
-        snprintf(why, sizeof why, "%s", err);
-        snprintf(err, errlen, "rank %d of its host: %s", cli_mpi_local_rank(), why);
-    }
-    return -1;
-}
 
 #ifdef GTS_MPI
 #include <mpi.h>
@@ -367,9 +336,53 @@ void cli_mpi_team_free(cli_mpi_team *t)
 
 #else
 
+/* Without MPI the commands refuse --mpi before any of these: one rank,
+ * no team, for the linker. */
 bool cli_mpi_available(void)
 {
     return false;
+}
+
+void cli_mpi_start(int *rank, int *ranks)
+{
+    *rank = 0, *ranks = 1;
+}
+
+void cli_mpi_finish(void)
+{
+}
+
+void cli_mpi_serve(const cli_mpi_work *w)
+{
+    (void)w;
+}
+
+cli_mpi_team *cli_mpi_team_create(int ranks, const cli_mpi_work *w)
+{
+    (void)ranks, (void)w;
+    return NULL;
+}
+
+void cli_mpi_dismiss(int ranks)
+{
+    (void)ranks;
+}
+
+void cli_mpi_team_free(cli_mpi_team *t)
+{
+    (void)t;
+}
+
+int cli_mpi_submit(cli_mpi_team *t, long id, int prefer, const void *in, size_t in_len)
+{
+    (void)t, (void)id, (void)prefer, (void)in, (void)in_len;
+    return -1;
+}
+
+int cli_mpi_next(cli_mpi_team *t, long *id, int *status, char **out, size_t *out_len)
+{
+    (void)t, (void)id, (void)status, (void)out, (void)out_len;
+    return 0;
 }
 
 #endif

@@ -239,8 +239,10 @@ int reversi_solve_main(int argc, char **argv)
         return cli_error("--gpu-budget is for --gpu"), EXIT_USAGE;
     if (mpi && each)
         return cli_error("--mpi deals positions to ranks, --each to threads: one of them"), EXIT_USAGE;
-    if (mpi && !cli_farm_available())
-        return cli_error("--mpi: this gts was built without MPI (install libopenmpi-dev and build again)"), EXIT_USAGE;
+    if ((mpi || split_depth >= 0) && !cli_farm_available())
+        return cli_error("%s: this gts was built without MPI (install libopenmpi-dev and build again)",
+                         mpi ? "--mpi" : "--mpi-split"),
+               EXIT_USAGE;
     if (checkpoint && !mpi)
         return cli_error("--checkpoint needs --mpi"), EXIT_USAGE;
     if (split_depth >= 0 && (mpi || f.gpu || each))
