@@ -10,14 +10,20 @@
 #include "core/number.h"
 #include "gts/gpu.h"
 
+/* One write for the line: under mpirun the ranks' lines share a stream,
+ * and an unbuffered stderr in three writes came out as "gts: gts: ...". */
 void cli_error(const char *fmt, ...)
 {
+    char line[4200];    /* a path of PATH_MAX and its reason */
     va_list ap;
     va_start(ap, fmt);
-    fputs("gts: ", stderr);
-    vfprintf(stderr, fmt, ap);
-    fputc('\n', stderr);
+    int n = snprintf(line, sizeof line, "gts: ");
+    n += vsnprintf(line + n, sizeof line - (size_t)n - 1, fmt, ap);
     va_end(ap);
+    if (n > (int)sizeof line - 2)
+        n = (int)sizeof line - 2;
+    line[n++] = '\n';
+    fwrite(line, 1, (size_t)n, stderr);
 }
 
 int cli_int(const char *s, long min, long max, long *out)
