@@ -39,8 +39,8 @@ int c4_split_children(const c4_geom *g, const c4_pos *p, c4_pos kids[C4_MAX_WIDT
     const uint64_t next = c4_non_losing_moves(g, p);
     int n = 0, rank[C4_MAX_WIDTH];
     for (int i = 0; i < g->width; i++) {
-        const int col = g->width / 2 + (i & 1 ? (i + 1) / 2 : -(i / 2));
-        const uint64_t m = col >= 0 && col < g->width ? next & c4_column_mask(g, col) : 0;
+        const int col = c4_centre_column(g, i);
+        const uint64_t m = next & c4_column_mask(g, col);
         if (!m)
             continue;
         const int r = c4_popcount(c4_winning_cells(g, p->cur | m, p->mask | m));

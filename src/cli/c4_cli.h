@@ -59,6 +59,10 @@ int c4_gpu_failed(const c4_cli *c, const char *err);
 /* The GPU solver with options o; NULL after an error line, with *status
  * EXIT_USAGE for options it does not take, EXIT_FAIL if the device cannot
  * be used. */
+/* --mpi's order: the lines with the fewest stones (the longest to solve)
+ * first, the length of the moves standing for it (c4_solve_cmd.c). */
+long c4_cli_fewest_stones(void *ctx, const char *line);
+
 /* Before the GPU is opened: the device of --gpu-device, or under --mpi
  * the rank's own (its index among the host's ranks, modulo the GPUs);
  * -1 after an error line. */

@@ -194,14 +194,6 @@ static int gpu_farmed(void *ctx, const cli_farm_line *lines, long n, cli_farm_si
     return flush_gpu_batch(r->c, r->gpu, &r->b, &r->total, sink);
 }
 
-/* --mpi deals the lines with the fewest stones (the longest) first, in
- * batches of lines alike. */
-static long fewest_stones(void *ctx, const char *line)
-{
-    (void)ctx;
-    return -(long)strcspn(line, " \t\r\n");
-}
-
 /* gts c4 solve --gpu: the input in batches of up to GPU_BATCH_LINES, each
  * one launch; a batch's lines are printed when it is done, with its mean
  * time per position.  --mpi: each rank's GPU takes batches dealt by the
@@ -223,7 +215,7 @@ int c4_solve_gpu_main(c4_cli *c, int argc, char **argv)
     gpu_run run = { .c = c, .gpu = gpu };
     bool root = true;
     if (c->mpi) {
-        static const cli_farm_ops ops = { gpu_farmed, fewest_stones, GPU_BATCH_LINES };
+        static const cli_farm_ops ops = { gpu_farmed, c4_cli_fewest_stones, GPU_BATCH_LINES };
         status = cli_farm_run(argc, argv, &ops, &run, &c->stop, c->checkpoint, &run.t, &root);
     } else {
         status = cli_each_line(argc, argv, gpu_each_line, gpu_file_end, &run);

@@ -138,9 +138,7 @@ static int solve_farmed(void *ctx, const cli_farm_line *lines, long n, cli_farm_
     return 0;
 }
 
-/* --mpi deals the positions with the fewest stones (the longest) first:
- * the length of the line stands for it. */
-static long fewest_stones(void *ctx, const char *line)
+long c4_cli_fewest_stones(void *ctx, const char *line)
 {
     (void)ctx;
     return -(long)strcspn(line, " \t\r\n");
@@ -207,7 +205,7 @@ int c4_solve_main(c4_cli *c, int argc, char **argv)
         if (run.split)
             cli_split_end(run.split);
     } else if (c->mpi) {
-        static const cli_farm_ops ops = { solve_farmed, fewest_stones, 1 };
+        static const cli_farm_ops ops = { solve_farmed, c4_cli_fewest_stones, 1 };
         status = cli_farm_run(argc, argv, &ops, &run, &c->stop, c->checkpoint, &run.t, &root);
     } else {
         status = cli_each_line(argc, argv, solve_each, NULL, &run);

@@ -6,8 +6,8 @@
 
 typedef struct node {
     long parent;            /* -1 for the root */
-    int kid;                /* its index among its parent's children */
-    int listed;             /* ... as the game listed them */
+    int listed;             /* its index among its parent's children as
+                               the game listed them */
     int depth;              /* plies left to split */
     int alpha, beta;        /* its window, its own side's view */
     int best, best_kid;
@@ -160,7 +160,7 @@ static void start(split *s, long i)
     nd->first_kid = s->n;
     for (int k = 0; k < nkids; k++) {
         const int listed = k == 0 ? moved : k <= moved ? k - 1 : k;
-        s->nodes[s->n + k] = (node){ .parent = i, .kid = k, .listed = listed, .depth = nd->depth - 1, .first_kid = -1 };
+        s->nodes[s->n + k] = (node){ .parent = i, .listed = listed, .depth = nd->depth - 1, .first_kid = -1 };
     }
     s->n += nkids;
     start_kid(s, i, 0);
@@ -195,7 +195,7 @@ static void finish(split *s, long i, int value)
         node *parent = &s->nodes[p];
         parent->open--;
         if (-value > parent->best)
-            parent->best = -value, parent->best_kid = nd->kid;
+            parent->best = -value, parent->best_kid = (int)(i - parent->first_kid);
         if (parent->best >= parent->beta) {
             cancel_below(s, p);
             remember(s, p);
