@@ -49,6 +49,10 @@ typedef struct c4_gpu_options {
     int block_threads;      /* threads per block (the report: 256) */
     bool cpu;               /* run the items on the CPU executor */
     int cpu_threads;        /* its threads */
+    /* The first `devices` GPUs (0 or 1: one, the current), each with its
+     * own table and a share of every batch dealt in turn, on a host
+     * thread of its own; on the CPU executor, that many executors. */
+    int devices;
     /* Raised from outside to stop a solve: read before every launch and,
      * on the CPU executor, before every item (a launch on the device runs
      * to its end).  May be NULL. */
@@ -77,15 +81,16 @@ typedef struct c4_gpu c4_gpu;
  * of c4_gpu_create after it is the machine's (no device, no memory). */
 int c4_gpu_check_options(const c4_geom *g, const c4_gpu_options *opt, char *err, size_t errlen);
 
-/* Opens device 0 (or the CPU executor) for board g with a table of
- * opt->tt_bytes.  NULL with a one-line reason if there is no device, the
+/* Opens device 0 (or opt->devices of them, or the CPU executor) for
+ * board g with a table of opt->tt_bytes on each.  NULL with a one-line reason if there is no device, the
  * build has no CUDA, or an option is out of range. */
 c4_gpu *c4_gpu_create(const c4_geom *g, const c4_gpu_options *opt, char *err, size_t errlen);
 void c4_gpu_free(c4_gpu *gpu);
 
 /* Solves ps[0..n) (exact scores, or -1/0/1 if weak) into scores[]; nodes
  * and tt_hits (either may be NULL) get each position's counts.  The table
- * starts empty for each call.  Adds this call's figures to *st.  Returns 0,
+ * starts empty for each call.  Adds this call's figures to *st (with
+ * several devices, kernel_us is the longest device's).  Returns 0,
  * or -1 with a reason (also when opt->stop was raised: "stopped"). */
 int c4_gpu_solve(c4_gpu *gpu, const c4_pos *ps, int n, bool weak, int *scores, uint64_t *nodes,
                  uint64_t *tt_hits, c4_gpu_stats *st, char *err, size_t errlen);

@@ -36,4 +36,9 @@ int gpu_visible_count(void);
  * reason if there is no such device. */
 int gpu_choose(int index, char *err, size_t errlen);
 
+/* Makes device `index` (0-based, of those visible) the calling thread's:
+ * the CUDA calls it makes after go there.  Other threads keep theirs.
+ * 0, or -1 with a one-line reason (no such device, no CUDA). */
+int gpu_use(int index, char *err, size_t errlen);
+
 #endif

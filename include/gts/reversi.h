@@ -120,13 +120,17 @@ typedef struct rv_perft_options {
      * within rv_perft_split_range; 0: the fewest giving enough tasks for
      * the threads or the device's lanes. */
     int split;
+    /* gpu: the GPUs (the first `devices` visible), the prefixes dealt to
+     * them in turn; 0 or 1: one */
+    int devices;
     gts_stop *stop;     /* raised: stop soon (a second at most); may be NULL */
 } rv_perft_options;
 
 typedef struct rv_perft_result {
     uint64_t leaves;      /* the sequences of the depth */
     double usec;          /* end to end: prefixes, copies, the count */
-    double kernel_usec;   /* gpu: the launches (CUDA events), else the count */
+    double kernel_usec;   /* gpu: the launches (CUDA events; several
+                             devices: the longest), else the count */
     size_t prefixes;      /* the tasks */
     int split;            /* their plies */
 } rv_perft_result;
@@ -218,6 +222,10 @@ typedef struct rv_batch_options {
     /* gpu: the nodes a lane spends on a position before it hands it to
      * the CPU threads (rounded up to 4096); 0: no limit */
     uint64_t gpu_budget;
+    /* gpu: the GPUs (the first `devices` visible), each a host thread and
+     * a share of the positions dealt in turn; 0 or 1: one.  With
+     * cpu_executor each share is an executor of `threads` threads. */
+    int devices;
     size_t tt_bytes;    /* CPU: each thread's table; 0: the default */
     gts_stop *stop;     /* raised: stop soon, answers not found marked so */
 } rv_batch_options;
@@ -238,7 +246,9 @@ typedef struct rv_batch_answer {
 
 typedef struct rv_batch_stats {
     double work_usec;       /* the solving: the CPU threads', or the kernel
-                               launch (CUDA events) or its executor's */
+                               launch (CUDA events) or its executor's; with
+                               several devices the longest */
+    double work_usec_least; /* gpu: the device that finished first */
     double handback_usec;   /* gpu: the CPU threads on the handed back */
     size_t handed_back;     /* gpu: positions over the budget */
 } rv_batch_stats;

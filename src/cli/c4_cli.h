@@ -40,6 +40,7 @@ typedef struct c4_cli {
      * -1: default) */
     bool gpu, gpu_on_cpu;
     int gpu_device;             /* --gpu-device N, or -1 */
+    int gpus;                   /* solve --gpu: --gpus N, or 0 */
     int split_depth;
     size_t gpu_tt_bytes;
     long gpu_budget;

@@ -60,6 +60,9 @@ static const char usage_text[] =
     "                          below 256 positions, else none)\n"
     "  --executor cpu          GPU: run the device's code on CPU threads\n"
     "  --gpu-device N          GPU: the device to use (0-based; default 0)\n"
+    "  --gpus N                solve --gpu: the first N GPUs, each a host thread\n"
+    "                          with its own table and a share of every batch\n"
+    "                          dealt in turn (--executor cpu: N executors)\n"
     "  --first P, --second P   play: brute (default first) or alphabeta\n"
     "  --distinct              perft: count distinct positions too (in a set\n"
     "                          of --tt-mb MB)\n"
@@ -83,7 +86,7 @@ static const char usage_text[] =
  * gets "does not apply" rather than "unknown option". */
 #define C4_OPTIONS                                                                                           \
     " width height weak algo threads tt-mb book json csv limit data depth output gpu split-depth gpu-tt-mb " \
-    "executor gpu-budget first second distinct plot mpi checkpoint gpu-device mpi-split "
+    "executor gpu-budget first second distinct plot mpi checkpoint gpu-device mpi-split gpus "
 
 typedef struct c4_command {
     const char *name;
@@ -95,7 +98,7 @@ typedef struct c4_command {
 static const c4_command commands[] = {
     { "solve",
       " width height weak algo threads tt-mb book json gpu split-depth gpu-tt-mb gpu-budget executor mpi checkpoint "
-      "gpu-device mpi-split ",
+      "gpu-device mpi-split gpus ",
       false,
       c4_solve_main },
     { "analyze", " width height algo threads tt-mb book json ", false, c4_analyze_main },
@@ -207,6 +210,7 @@ static int read_options(const c4_command *cmd, int argc, char **argv, c4_cli *c)
         CLI_OPT_FLAG("distinct", 0, &c->distinct),
         CLI_OPT_FLAG("mpi", 0, &c->mpi),
         CLI_OPT_INT("gpu-device", 0, &c->gpu_device, 0, 255),
+        CLI_OPT_INT("gpus", 0, &c->gpus, 1, CLI_MAX_GPUS),
         CLI_OPT_LONG("mpi-split", 0, &c->mpi_split, 1, 12),
         CLI_OPT_STRING("checkpoint", 0, &c->checkpoint),
         CLI_OPT_END,

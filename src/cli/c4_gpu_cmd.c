@@ -19,6 +19,7 @@ c4_gpu_options c4_cli_gpu_options(const c4_cli *c)
         o.tt_bytes = c->gpu_tt_bytes;
     o.cpu = c->gpu_on_cpu;
     o.cpu_threads = c->opt.threads;
+    o.devices = c->gpus;
     o.stop = c->opt.stop;
     return o;
 }
@@ -31,7 +32,7 @@ int c4_gpu_failed(const c4_cli *c, const char *err)
 int c4_cli_choose_gpu(const c4_cli *c)
 {
     char err[256];
-    if (cli_choose_gpu(c->gpu_device, c->mpi, err, sizeof err) != 0) {
+    if (cli_choose_gpu(c->gpu_device, c->gpus, c->mpi, err, sizeof err) != 0) {
         cli_error("%s", err);
         return -1;
     }
@@ -231,9 +232,10 @@ int c4_solve_gpu_main(c4_cli *c, int argc, char **argv)
         return EXIT_OK;
     if (t.positions && !c->mpi)
         fprintf(stderr,
-                "gts: %ld positions in %.1f ms end to end (kernels %.1f ms, %llu items, %llu table hits in %llu "
-                "nodes; device table %zu MB, 8 bytes an entry)\n",
-                t.positions, total.total_us / 1000, total.kernel_us / 1000, (unsigned long long)total.items,
+                "gts: %ld positions in %.1f ms end to end on %d GPU%s (kernels %.1f ms, %llu items, %llu table "
+                "hits in %llu nodes; device table %zu MB, 8 bytes an entry)\n",
+                t.positions, total.total_us / 1000, o.devices > 1 ? o.devices : 1, o.devices > 1 ? "s" : "",
+                total.kernel_us / 1000, (unsigned long long)total.items,
                 (unsigned long long)total.tt_hits, (unsigned long long)total.nodes, o.tt_bytes >> 20);
     return cli_solve_status(&t, status);
 }

@@ -181,8 +181,12 @@ int c4_solve_main(c4_cli *c, int argc, char **argv)
                   "or another --algo");
         return EXIT_USAGE;
     }
-    if (c->gpu_device >= 0 && !c->gpu) {
-        cli_error("--gpu-device is for --gpu");
+    if ((c->gpu_device >= 0 || c->gpus) && !c->gpu) {
+        cli_error("%s is for --gpu", c->gpus ? "--gpus" : "--gpu-device");
+        return EXIT_USAGE;
+    }
+    if (cli_gpus_conflict(c->gpus, c->gpu_device, c->mpi)) {
+        cli_error("%s", cli_gpus_conflict(c->gpus, c->gpu_device, c->mpi));
         return EXIT_USAGE;
     }
     if (c->gpu)

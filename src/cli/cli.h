@@ -73,6 +73,13 @@ int cli_solve_status(const solve_totals *t, int status);
  * on the CPU; returns EXIT_FAIL. */
 int cli_gpu_failed(bool device, const char *err);
 
+/* --gpus N takes at most this many (core/gpu_devices.h's limit). */
+#define CLI_MAX_GPUS 64
+
+/* Why --gpus (0: not given) cannot go with --gpu-device (-1: not given)
+ * or --mpi, or NULL where they can. */
+const char *cli_gpus_conflict(int gpus, int device, bool mpi);
+
 /* -1, 0 or 1: a score as a weak result. */
 static inline int cli_sign(int v)
 {

@@ -30,9 +30,10 @@ typedef struct cli_mpi_work {
 
 /* Before any GPU call: device `given` (>= 0), else under --mpi the
  * rank's own, its index among the ranks of its host (from mpirun's
- * environment) modulo the GPUs there; else device 0.  -1 with a one-line
+ * environment) modulo the GPUs there; else with `gpus` > 1 (--gpus) the
+ * check that so many are visible; else device 0.  -1 with a one-line
  * reason if there is no such device.  Needs no MPI. */
-int cli_choose_gpu(int given, bool mpi, char *err, size_t errlen);
+int cli_choose_gpu(int given, int gpus, bool mpi, char *err, size_t errlen);
 
 /* The rank's index among the ranks of its host, from mpirun's
  * environment (Open MPI, MPICH, Slurm); 0 outside MPI.  Needs no MPI. */

@@ -1,5 +1,6 @@
 /* The GPU of a rank (cli_mpi.h): chosen by its index among the ranks of
- * its host, which the launchers put in the environment; no MPI call. */
+ * its host, which the launchers put in the environment; no MPI call.  And
+ * a process's GPUs: --gpu-device and --gpus. */
 #include <stdio.h>
 #include <stdlib.h>
 
@@ -19,11 +20,24 @@ int cli_mpi_local_rank(void)
     return 0;
 }
 
-int cli_choose_gpu(int given, bool mpi, char *err, size_t errlen)
+const char *cli_gpus_conflict(int gpus, int device, bool mpi)
 {
+    if (gpus && device >= 0)
+        return "--gpus takes the first N GPUs, --gpu-device one of them: one of the two";
+    if (gpus && mpi)
+        return "--gpus is one process's GPUs; under --mpi each rank takes one of its own";
+    return NULL;
+}
+
+int cli_choose_gpu(int given, int gpus, bool mpi, char *err, size_t errlen)
+{
+    const int n = gpu_visible_count();
+    if (gpus > 1 && gpus > n) {
+        snprintf(err, errlen, "--gpus %d: %d GPU%s visible to this process", gpus, n, n == 1 ? "" : "s");
+        return -1;
+    }
     if (given < 0 && !mpi)
         return 0;
-    const int n = gpu_visible_count();
     if (given < 0 && n == 0)
         return 0;   /* opening the device says why there is none */
     const int index = given >= 0 ? given : cli_mpi_local_rank() % n;

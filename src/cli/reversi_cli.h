@@ -13,7 +13,7 @@
  * (cli_options.h), so that one command names another's option as such. */
 #define REVERSI_OPTIONS                                                                                 \
     "wld tt-mb threads size depth algo parallel split-depth wpc mobility time-ms board player1 player2 sizes depths " \
-    "max-seconds csv plot endgame gpu executor each mpi checkpoint mpi-split"
+    "max-seconds csv plot endgame gpu executor each mpi checkpoint mpi-split gpus gpu-device"
 
 /* --size WxH (or N): a CLI_OPT_CUSTOM parser into a reversi_size. */
 typedef struct reversi_size {
@@ -35,19 +35,29 @@ typedef struct reversi_gpu_flags {
     bool gpu;
     int executor;           /* 1: cpu */
     bool executor_given;
+    int gpus;               /* --gpus N: the first N visible; 0: one */
+    int device;             /* --gpu-device N: the one used; -1: none */
 } reversi_gpu_flags;
+#define REVERSI_GPU_FLAGS { .device = -1 }
 extern const char *const reversi_executors[];
 #define REVERSI_OPT_GPU(f)                                                                                 \
     CLI_OPT_FLAG("gpu", 0, &(f)->gpu),                                                                     \
     {                                                                                                      \
         .name = "executor", .kind = CLI_CHOICE, .target = &(f)->executor, .choices = reversi_executors,   \
         .given = &(f)->executor_given                                                                      \
-    }
-/* cli_parse_options for `gts reversi <name>`, and --executor only with
- * --gpu: the operand count, or -1 with the exit status in *status (after
+    },                                                                                                     \
+    CLI_OPT_INT("gpus", 0, &(f)->gpus, 1, CLI_MAX_GPUS), CLI_OPT_INT("gpu-device", 0, &(f)->device, 0, 1023)
+/* cli_parse_options for `gts reversi <name>`; --executor, --gpus and
+ * --gpu-device only with --gpu, and not --gpus with --gpu-device: the
+ * operand count, or -1 with the exit status in *status (after
  * the help, or an error line). */
 int reversi_parse_gpu_options(const char *name, int argc, char **argv, const cli_option *opts,
                               const reversi_gpu_flags *f, int *status);
+
+/* After reversi_parse_gpu_options, before CUDA starts: the device of
+ * --gpu-device (or a rank's under --mpi), or the check that --gpus are
+ * there.  0, or the exit status after an error line. */
+int reversi_choose_gpu(const reversi_gpu_flags *f, bool mpi);
 
 /* gts reversi perft (argv[0] = "perft", reversi_perft.c). */
 int reversi_perft_main(int argc, char **argv);

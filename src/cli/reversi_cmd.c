@@ -5,6 +5,7 @@
 
 #include "cli.h"
 #include "cli_options.h"
+#include "cli_mpi.h"
 #include "reversi_cli.h"
 #include "gts/reversi.h"
 #include "gts/reversi_board.h"
@@ -61,6 +62,10 @@ const char reversi_usage_text[] =
     "               limit)\n"
     "  --executor E solve, perft with --gpu: gpu (default) or cpu, the\n"
     "               kernel's code on the CPU (solve: on --threads threads)\n"
+    "  --gpus N     solve, perft with --gpu: the first N GPUs, each a host\n"
+    "               thread and a share of the positions or subtrees dealt in\n"
+    "               turn (with --executor cpu, N executors)\n"
+    "  --gpu-device N  solve, perft with --gpu: GPU N (0-based) only\n"
     "  --split S    perft: the host enumerates the first S plies, each\n"
     "               sequence a task (default: the fewest giving enough tasks;\n"
     "               with --gpu at most 7 plies below S)\n"
@@ -83,12 +88,28 @@ int reversi_parse_gpu_options(const char *name, int argc, char **argv, const cli
         *status = cli_parse_status(n);
         return -1;
     }
-    if (f->executor_given && !f->gpu) {
-        cli_error("--executor needs --gpu");
+    const char *why = f->gpu                        ? NULL
+                      : f->executor_given           ? "--executor needs --gpu"
+                      : f->gpus                     ? "--gpus needs --gpu"
+                      : f->device >= 0              ? "--gpu-device needs --gpu"
+                                                    : NULL;
+    if (!why)
+        why = cli_gpus_conflict(f->gpus, f->device, false);
+    if (why) {
+        cli_error("%s", why);
         *status = EXIT_USAGE;
         return -1;
     }
     return n;
+}
+
+int reversi_choose_gpu(const reversi_gpu_flags *f, bool mpi)
+{
+    char err[256];
+    if (!f->gpu || f->executor == 1 || cli_choose_gpu(f->device, f->gpus, mpi, err, sizeof err) == 0)
+        return 0;
+    cli_error("%s", err);
+    return EXIT_FAIL;
 }
 
 int reversi_options_only(const char *what, const cli_command *cmd, int argc, char **argv, const cli_option *opts)

@@ -13,6 +13,8 @@ static void print_perft(long depth, const rv_perft_options *o, const rv_perft_re
 {
     const char *where = !o->gpu ? "cpu" : o->cpu_executor ? "gpu code on 1 cpu thread" : "gpu";
     printf("perft %ld: %llu  (%s", depth, (unsigned long long)r->leaves, where);
+    if (o->gpu && o->devices > 1)
+        printf(" x%d", o->devices);
     if (!o->gpu)
         printf(", %d threads", o->threads);
     printf(", %s%.1f ms", o->gpu ? "end-to-end " : "", r->usec / 1000);
@@ -69,7 +71,7 @@ static int cmd_perft(rv_perft_options *o, int argc, char **argv)
 int reversi_perft_main(int argc, char **argv)
 {
     rv_perft_options o = { .threads = 1 };
-    reversi_gpu_flags f = { 0 };
+    reversi_gpu_flags f = REVERSI_GPU_FLAGS;
     const cli_option opts[] = {
         CLI_OPT_INT("threads", 0, &o.threads, 1, 1024),
         CLI_OPT_INT("split", 0, &o.split, 1, 29),
@@ -86,5 +88,8 @@ int reversi_perft_main(int argc, char **argv)
     }
     o.gpu = f.gpu;
     o.cpu_executor = f.executor == 1;
+    o.devices = f.gpus;
+    if ((status = reversi_choose_gpu(&f, false)) != 0)
+        return status;
     return cmd_perft(&o, n, argv + 1);
 }

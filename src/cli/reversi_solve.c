@@ -215,7 +215,7 @@ int reversi_solve_main(int argc, char **argv)
     const char *checkpoint = NULL;
     long split_depth = -1;
     long budget = (long)RV_GPU_BUDGET_DEFAULT;
-    reversi_gpu_flags f = { 0 };
+    reversi_gpu_flags f = REVERSI_GPU_FLAGS;
     const cli_option opts[] = {
         CLI_OPT_FLAG("wld", 0, &o.wld),
         CLI_OPT_MB("tt-mb", &o.tt_bytes, 1, 1 << 20),
@@ -233,6 +233,8 @@ int reversi_solve_main(int argc, char **argv)
     const int n = reversi_parse_gpu_options("reversi solve", argc, argv, opts, &f, &status);
     if (n < 0)
         return status;
+    if (mpi && f.gpus)
+        return cli_error("%s", cli_gpus_conflict(f.gpus, -1, mpi)), EXIT_USAGE;
     if (f.gpu && each)
         return cli_error("--each is the CPU's batch, --gpu the device's: one of them"), EXIT_USAGE;
     if (budget_given && !f.gpu)
@@ -254,6 +256,8 @@ int reversi_solve_main(int argc, char **argv)
      * hand back: all of the machine's by default. */
     const int threads = threads_given || !f.gpu || f.executor == 1 ? o.threads : cli_cpus();
     const rv_batch_options bo = { .wld = o.wld, .gpu = f.gpu, .cpu_executor = f.executor == 1, .threads = threads,
-                                  .gpu_budget = (uint64_t)budget, .tt_bytes = o.tt_bytes };
+                                  .gpu_budget = (uint64_t)budget, .devices = f.gpus, .tt_bytes = o.tt_bytes };
+    if ((status = reversi_choose_gpu(&f, mpi)) != 0)
+        return status;
     return reversi_batch_main(&bo, mpi, checkpoint, n, argv + 1);
 }

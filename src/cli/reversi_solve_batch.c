@@ -90,6 +90,8 @@ static int solve_batch(batch_ctx *c, const rv_batch_options *o)
     }
     printf("# %ld positions, %llu nodes, end-to-end %.1f ms, %s %.1f ms", c->t.positions, (unsigned long long)nodes,
            usec / 1000, o->gpu ? "kernel" : "solving", stats.work_usec / 1000);
+    if (o->gpu && o->devices > 1)
+        printf(" (%d GPUs, the first done at %.1f ms)", o->devices, stats.work_usec_least / 1000);
     if (o->gpu)
         printf(", %zu over the budget to %d cpu threads %.1f ms", stats.handed_back, o->threads,
                stats.handback_usec / 1000);
@@ -140,11 +142,6 @@ static int batch_farmed(void *ctx, const cli_farm_line *lines, long n, cli_farm_
 /* Under mpirun: each rank's batches on its own GPU (or CPU threads). */
 static int batch_on_ranks(const rv_batch_options *o, const char *checkpoint, int argc, char **argv)
 {
-    char err[256];
-    if (o->gpu && !o->cpu_executor && cli_choose_gpu(-1, true, err, sizeof err) != 0) {
-        cli_error("%s", err);
-        return EXIT_FAIL;
-    }
     static const cli_farm_ops ops = { batch_farmed, reversi_most_empties, 1L << 20 };
     solve_totals t = { 0 };
     bool root;

@@ -17,6 +17,15 @@ static inline bool gpu_failed(cudaError_t e, const char *what, char *err, size_t
     return true;
 }
 
+/* An attribute of the calling thread's device (gpu_use), not device 0:
+ * with several GPUs each host thread asks about its own. */
+static inline cudaError_t gpu_attribute(int *value, cudaDeviceAttr what)
+{
+    int device = 0;
+    const cudaError_t e = cudaGetDevice(&device);
+    return e != cudaSuccess ? e : cudaDeviceGetAttribute(value, what, device);
+}
+
 /* *p grown to at least bytes (contents dropped); false with the reason
  * when the memory cannot be had. */
 static inline bool gpu_grow(void **p, size_t *cap, size_t bytes, const char *what, char *err, size_t errlen)

@@ -40,6 +40,23 @@ extern "C" int gpu_available(char *why, size_t len)
     return -1;
 }
 
+extern "C" int gpu_use(int index, char *err, size_t errlen)
+{
+    if (gpu_available(err, errlen) != 0)
+        return -1;
+    const int n = gpu_device_count();
+    if (index < 0 || index >= n) {
+        snprintf(err, errlen, "no GPU %d: %d visible to this process", index, n);
+        return -1;
+    }
+    const cudaError_t e = cudaSetDevice(index);
+    if (e != cudaSuccess) {
+        snprintf(err, errlen, "GPU %d: %s", index, cudaGetErrorString(e));
+        return -1;
+    }
+    return 0;
+}
+
 extern "C" int gpu_describe(char *buf, size_t len)
 {
     if (gpu_available(buf, len) != 0)

@@ -23,3 +23,9 @@ int gpu_describe(char *buf, size_t len)
 {
     return gpu_available(buf, len);
 }
+
+int gpu_use(int index, char *err, size_t errlen)
+{
+    (void)index;
+    return gpu_available(err, errlen);
+}

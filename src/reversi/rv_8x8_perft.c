@@ -97,7 +97,7 @@ static int count_tasks(const rv_pos *prefixes, size_t n, int depth, int threads,
                        rv_perft_result *r, char *err, size_t errlen)
 {
     if (o->gpu) {
-        const int rc = rv8p_count_prefixes(prefixes, n, depth, o->cpu_executor, o->stop, &r->leaves,
+        const int rc = rv8p_count_prefixes(prefixes, n, depth, o->devices, o->cpu_executor, o->stop, &r->leaves,
                                            &r->kernel_usec, err, errlen);
         if (rc != 0 || !gts_stop_raised(o->stop))
             return rc;

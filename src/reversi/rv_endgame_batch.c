@@ -109,7 +109,7 @@ int rv_solve_batch(const rv_pos *p, size_t n, const rv_batch_options *o, rv_batc
     *stats = (rv_batch_stats){ 0 };
     const int threads = o->threads > 1 ? o->threads : 1;
     if (o->gpu)
-        return rv8s_solve_batch(p, n, o, out, &stats->work_usec, err, errlen) != 0
+        return rv8s_solve_batch(p, n, o, out, stats, err, errlen) != 0
                    ? -1
                    : hand_back(p, n, threads, o, out, stats, err, errlen);
     const double t0 = gts_now_usec();

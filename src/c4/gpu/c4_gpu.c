@@ -14,6 +14,7 @@
 #include "c4/gpu/c4_gpu_core.h"
 #include "c4/gpu/c4_gpu_device.h"
 #include "c4/gpu/c4_gpu_internal.h"
+#include "core/gpu_devices.h"
 #include "core/clock.h"
 #include "core/stop_word.h"
 #include "core/threads.h"
@@ -60,6 +61,10 @@ int c4_gpu_check_options(const c4_geom *g, const c4_gpu_options *opt, char *err,
         snprintf(err, errlen, "CPU executor threads %d out of range 1..%d", opt->cpu_threads, MAX_CPU_THREADS);
         return -1;
     }
+    if (opt->devices < 0 || opt->devices > GPU_MAX_DEVICES) {
+        snprintf(err, errlen, "%d GPUs out of range 1..%d", opt->devices, GPU_MAX_DEVICES);
+        return -1;
+    }
     if (opt->tt_bytes && c4g_table_log2(g->key_bits, opt->tt_bytes) < 0) {
         snprintf(err, errlen, "device table of %zu bytes too small for %d-bit keys", opt->tt_bytes, g->key_bits);
         return -1;
@@ -80,7 +85,12 @@ c4_gpu *c4_gpu_create(const c4_geom *g, const c4_gpu_options *opt, char *err, si
     gpu->g = *g;
     gpu->opt = *opt;
     gpu->log2b = log2b;
-    if (opt->cpu) {
+    if (opt->devices > 1) {
+        if (c4g_team_open(gpu, err, errlen) != 0) {
+            free(gpu);
+            return NULL;
+        }
+    } else if (opt->cpu) {
         if (log2b >= 0) {
             gpu->slots = calloc((size_t)TT_BUCKET << log2b, sizeof *gpu->slots);
             if (!gpu->slots) {
@@ -103,6 +113,7 @@ void c4_gpu_free(c4_gpu *gpu)
 {
     if (!gpu)
         return;
+    c4g_team_close(gpu);
     if (gpu->dev)
         c4g_device_close(gpu->dev);
     free(gpu->slots);
@@ -350,6 +361,13 @@ int c4g_execute(c4_gpu *gpu, const c4g_item *items, size_t n, c4g_result *out, b
 int c4_gpu_solve(c4_gpu *gpu, const c4_pos *ps, int n, bool weak, int *scores, uint64_t *nodes,
                  uint64_t *tt_hits, c4_gpu_stats *st, char *err, size_t errlen)
 {
+    return gpu->members ? c4g_team_solve(gpu, ps, n, weak, scores, nodes, tt_hits, st, err, errlen)
+                        : c4g_solve_share(gpu, ps, n, n, weak, scores, nodes, tt_hits, st, err, errlen);
+}
+
+int c4g_solve_share(c4_gpu *gpu, const c4_pos *ps, int n, int whole, bool weak, int *scores, uint64_t *nodes,
+                    uint64_t *tt_hits, c4_gpu_stats *st, char *err, size_t errlen)
+{
     const double t0 = gts_now_usec();
     if (stopped(gpu, err, errlen))
         return -1;
@@ -358,7 +376,7 @@ int c4_gpu_solve(c4_gpu *gpu, const c4_pos *ps, int n, bool weak, int *scores, u
      * expanded to the least depth that gives C4_GPU_AUTO_ITEMS items, or
      * the depth with the most items if the frontier stops growing first
      * (positions near the end). */
-    const bool autos = gpu->opt.split_depth < 0 && n < C4_GPU_AUTO_ITEMS / 16;
+    const bool autos = gpu->opt.split_depth < 0 && whole < C4_GPU_AUTO_ITEMS / 16;
     int depth = gpu->opt.split_depth < 0 ? 0 : gpu->opt.split_depth, best_depth = depth;
     size_t best_items = 0;
     for (;;) {
@@ -388,7 +406,7 @@ int c4_gpu_solve(c4_gpu *gpu, const c4_pos *ps, int n, bool weak, int *scores, u
     if (gpu->nitems > 0) {
         uint64_t budget = gpu->opt.node_limit;
         if (budget == C4_GPU_BUDGET_AUTO)
-            budget = n < C4_GPU_SMALL_BATCH ? C4_GPU_SMALL_BUDGET : 0;
+            budget = whole < C4_GPU_SMALL_BATCH ? C4_GPU_SMALL_BUDGET : 0;
         const int rc = budget ? c4g_run_tasks(gpu, weak, budget, &run, err, errlen)
                                            : c4g_execute(gpu, gpu->items, gpu->nitems, gpu->results, true, 0, &run,
                                                          err, errlen);

@@ -28,6 +28,9 @@ struct c4_gpu {
     uint64_t *map_keys;
     int32_t *map_items;         /* item index + 1, 0 = empty */
     size_t map_cap;
+    /* opt.devices > 1: a c4_gpu for each device, which does the work
+     * (c4_gpu_team.c); this one holds only them. */
+    c4_gpu **members;
 };
 
 /* Positions the host settles itself: the game is over, or the side to
@@ -41,6 +44,19 @@ bool c4g_settled(const c4_geom *g, const c4_pos *p, bool weak, int *score);
  * during it). */
 int c4g_execute(c4_gpu *gpu, const c4g_item *items, size_t n, c4g_result *out, bool clear, uint64_t node_limit,
                 c4_gpu_stats *st, char *err, size_t errlen);
+
+/* c4_gpu_solve's work on one device, with the auto split and budget
+ * chosen as for a batch of `whole` positions (a team member's share is a
+ * part of the team's batch). */
+int c4g_solve_share(c4_gpu *gpu, const c4_pos *ps, int n, int whole, bool weak, int *scores, uint64_t *nodes,
+                    uint64_t *tt_hits, c4_gpu_stats *st, char *err, size_t errlen);
+
+/* The team of opt->devices members in gpu (c4_gpu_team.c): made, freed,
+ * and a batch dealt to them in turn and run on a thread per device. */
+int c4g_team_open(c4_gpu *gpu, char *err, size_t errlen);
+void c4g_team_close(c4_gpu *gpu);
+int c4g_team_solve(c4_gpu *gpu, const c4_pos *ps, int n, bool weak, int *scores, uint64_t *nodes,
+                   uint64_t *tt_hits, c4_gpu_stats *st, char *err, size_t errlen);
 
 /* Solves gpu->items[0..nitems) into gpu->results with a node budget per
  * launch item: see c4_gpu_tasks.c. */

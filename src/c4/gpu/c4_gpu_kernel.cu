@@ -55,7 +55,7 @@ extern "C" c4g_device *c4g_device_open(const c4_geom *g, int log2b, char *err, s
         return NULL;
     }
     d->g = *g;
-    if (gpu_failed(cudaDeviceGetAttribute(&d->sms, cudaDevAttrMultiProcessorCount, 0), "device query", err, errlen) ||
+    if (gpu_failed(gpu_attribute(&d->sms, cudaDevAttrMultiProcessorCount), "device query", err, errlen) ||
         gpu_failed(cudaMalloc(&d->next, sizeof *d->next), "malloc", err, errlen) ||
         gpu_stoppable_open(&d->launch, err, errlen)) {
         c4g_device_close(d);

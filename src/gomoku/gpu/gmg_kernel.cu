@@ -91,7 +91,7 @@ extern "C" gmg_device *gmg_device_open(char *err, size_t errlen)
         snprintf(err, errlen, "out of memory");
         return NULL;
     }
-    if (gpu_failed(cudaDeviceGetAttribute(&d->shared_optin, cudaDevAttrMaxSharedMemoryPerBlockOptin, 0),
+    if (gpu_failed(gpu_attribute(&d->shared_optin, cudaDevAttrMaxSharedMemoryPerBlockOptin),
                    "device query", err, errlen) ||
         gpu_failed(cudaMalloc(&d->root, sizeof *d->root), "malloc", err, errlen) ||
         gpu_failed(cudaMalloc(&d->nodes, sizeof *d->nodes), "malloc", err, errlen) ||

@@ -39,7 +39,7 @@ static bool rv8_grid(Kernel kernel, int block, int *grid, char *err, size_t errl
     // memory) are cached.
     if (gpu_failed(cudaFuncSetAttribute(kernel, cudaFuncAttributePreferredSharedMemoryCarveout, 0), "carveout", err,
                    errlen) ||
-        gpu_failed(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, 0), "attribute", err, errlen) ||
+        gpu_failed(gpu_attribute(&sms, cudaDevAttrMultiProcessorCount), "attribute", err, errlen) ||
         gpu_failed(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, kernel, block, 0), "occupancy", err,
                    errlen))
         return false;

@@ -17,13 +17,14 @@
 #define RV8P_TARGET_PREFIXES ((size_t)1 << 20)
 
 /* The perft of `depth` (1..RV8P_MAX_DEPTH) below each of the n prefixes
- * (pairs of words: me, opp), summed into *leaves; on the device, or with
- * cpu_executor the kernel's code on this thread.  *kernel_usec: the
- * launches (CUDA events) or the executor's time.  Stops soon when stop is
- * raised (*leaves is then partial).  0, or -1 with a reason. */
+ * (pairs of words: me, opp), summed into *leaves; on `devices` GPUs (0 or
+ * 1: one) taking the prefixes in turn, or with cpu_executor the kernel's
+ * code on a CPU thread per share.  *kernel_usec: the longest device's
+ * launch (CUDA events) or executor.  Stops soon when stop is raised
+ * (*leaves is then partial).  0, or -1 with a reason. */
 struct gts_stop;
-int rv8p_count_prefixes(const void *prefixes, size_t n, int depth, bool cpu_executor, struct gts_stop *stop,
-                        uint64_t *leaves, double *kernel_usec, char *err, size_t errlen);
+int rv8p_count_prefixes(const void *prefixes, size_t n, int depth, int devices, bool cpu_executor,
+                        struct gts_stop *stop, uint64_t *leaves, double *kernel_usec, char *err, size_t errlen);
 
 /* The device part: one persistent launch, the prefixes taken by the
  * lanes' warps from an atomic queue; once *stop (NULL: none) is raised the

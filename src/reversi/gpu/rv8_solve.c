@@ -6,6 +6,7 @@
 #include <stdlib.h>
 
 #include "core/clock.h"
+#include "core/gpu_devices.h"
 #include "core/stop_word.h"
 #include "core/threads.h"
 #include "reversi/gpu/rv8_solve.h"
@@ -50,8 +51,51 @@ static void convert(const rv8s_answer *a, bool wld, rv_batch_answer *out)
                                             : a->move;
 }
 
+/* The batch as the devices see it: pairs of words and a window. */
+typedef struct shares {
+    const uint64_t *words;
+    size_t n;
+    int devices;
+    int alpha, beta;
+    const rv_batch_options *o;
+    rv8s_answer *answers;
+    double usec[GPU_MAX_DEVICES];
+} shares;
+
+/* Device d's positions: one persistent launch, or its executor. */
+static int solve_share(void *arg, int d, char *err, size_t errlen)
+{
+    shares *s = arg;
+    const rv_batch_options *o = s->o;
+    const size_t m = gpu_share_count(s->n, s->devices, d), pair = 2 * sizeof *s->words;
+    uint64_t *words = malloc((m ? m : 1) * pair);
+    rv8s_answer *answers = malloc((m ? m : 1) * sizeof *answers);
+    int rc = -1;
+    if (!words || !answers) {
+        snprintf(err, errlen, "out of memory for %zu positions", m);
+        goto done;
+    }
+    gpu_share_gather(words, s->words, s->n, pair, s->devices, d);
+    if (o->cpu_executor) {
+        executor e = { .words = words, .n = m, .alpha = s->alpha, .beta = s->beta, .budget = o->gpu_budget,
+                       .stop = o->stop, .out = answers };
+        const double t0 = gts_now_usec();
+        gts_run_threads(o->threads > 1 ? o->threads : 1, executor_worker, &e);
+        s->usec[d] = gts_now_usec() - t0;
+    } else if (rv8s_device_run(words, m, s->alpha, s->beta, o->gpu_budget, gts_stop_word(o->stop), answers,
+                               &s->usec[d], err, errlen) != 0) {
+        goto done;
+    }
+    gpu_share_scatter(s->answers, answers, s->n, sizeof *answers, s->devices, d);
+    rc = 0;
+done:
+    free(words);
+    free(answers);
+    return rc;
+}
+
 int rv8s_solve_batch(const rv_pos *p, size_t n, const rv_batch_options *o, rv_batch_answer *out,
-                     double *work_usec, char *err, size_t errlen)
+                     rv_batch_stats *stats, char *err, size_t errlen)
 {
     for (size_t i = 0; i < n; i++)
         if (rv_empties(&p[i]) > RV8S_MAX_EMPTIES) {
@@ -59,6 +103,11 @@ int rv8s_solve_batch(const rv_pos *p, size_t n, const rv_batch_options *o, rv_ba
                      rv_empties(&p[i]), RV8S_MAX_EMPTIES);
             return -1;
         }
+    const int devices = o->devices > 1 ? o->devices : 1;
+    if (devices > GPU_MAX_DEVICES) {
+        snprintf(err, errlen, "%d GPUs: at most %d", devices, GPU_MAX_DEVICES);
+        return -1;
+    }
     uint64_t *words = malloc((n ? n : 1) * 2 * sizeof *words);
     rv8s_answer *answers = malloc((n ? n : 1) * sizeof *answers);
     int rc = -1;
@@ -69,16 +118,14 @@ int rv8s_solve_batch(const rv_pos *p, size_t n, const rv_batch_options *o, rv_ba
     for (size_t i = 0; i < n; i++)
         words[2 * i] = p[i].me, words[2 * i + 1] = p[i].opp;
     /* Exact: the full window; wld: the null window around a draw. */
-    const int alpha = o->wld ? -1 : -65, beta = o->wld ? 1 : 65;
-    if (o->cpu_executor) {
-        executor e = { .words = words, .n = n, .alpha = alpha, .beta = beta, .budget = o->gpu_budget,
-                       .stop = o->stop, .out = answers };
-        const double t0 = gts_now_usec();
-        gts_run_threads(o->threads > 1 ? o->threads : 1, executor_worker, &e);
-        *work_usec = gts_now_usec() - t0;
-    } else if (rv8s_device_run(words, n, alpha, beta, o->gpu_budget, gts_stop_word(o->stop), answers, work_usec,
-                               err, errlen) != 0) {
+    shares s = { .words = words, .n = n, .devices = devices, .alpha = o->wld ? -1 : -65, .beta = o->wld ? 1 : 65,
+                 .o = o, .answers = answers };
+    if (gpu_run_devices(devices, o->cpu_executor, solve_share, &s, err, errlen) != 0)
         goto done;
+    stats->work_usec = stats->work_usec_least = s.usec[0];
+    for (int d = 1; d < devices; d++) {
+        stats->work_usec = s.usec[d] > stats->work_usec ? s.usec[d] : stats->work_usec;
+        stats->work_usec_least = s.usec[d] < stats->work_usec_least ? s.usec[d] : stats->work_usec_least;
     }
     for (size_t i = 0; i < n; i++)
         convert(&answers[i], o->wld, &out[i]);

@@ -7,12 +7,13 @@
 
 #include "gts/reversi.h"
 
-/* The lanes' part of rv_solve_batch with o->gpu: on the device, or with
- * o->cpu_executor the kernel's code on o->threads CPU threads.  A
+/* The lanes' part of rv_solve_batch with o->gpu: on the device (or
+ * o->devices of them, each with a share dealt in turn), or with
+ * o->cpu_executor the kernel's code on o->threads CPU threads a share.  A
  * position over o->gpu_budget comes back with move RV8S_HANDED_BACK and
  * the lane's nodes, for the caller's CPU threads. */
 #define RV8S_HANDED_BACK (-3)
 int rv8s_solve_batch(const rv_pos *p, size_t n, const rv_batch_options *o, rv_batch_answer *out,
-                     double *work_usec, char *err, size_t errlen);
+                     rv_batch_stats *stats, char *err, size_t errlen);
 
 #endif

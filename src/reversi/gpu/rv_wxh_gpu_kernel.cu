@@ -55,7 +55,7 @@ extern "C" rvg_device *rvg_device_open(char *err, size_t errlen)
         snprintf(err, errlen, "out of memory");
         return NULL;
     }
-    if (gpu_failed(cudaDeviceGetAttribute(&d->shared_optin, cudaDevAttrMaxSharedMemoryPerBlockOptin, 0),
+    if (gpu_failed(gpu_attribute(&d->shared_optin, cudaDevAttrMaxSharedMemoryPerBlockOptin),
                    "device query", err, errlen) ||
         gpu_failed(cudaMalloc(&d->weight, RVG_MAX_SQUARES * sizeof *d->weight), "malloc", err, errlen) ||
         gpu_stoppable_open(&d->launch, err, errlen) ||
