@@ -19,9 +19,10 @@
 #
 #   bench/multi_gpu.sh [--gpus "1 2 4"] [--count 1000000] [--perft 15]
 #                      [--data .data] [--c4-timeout 120] [--build build/release]
+#                      [--no-c4]
 set -uo pipefail
 cd "$(dirname "$0")/.."
-gpus="1 2" count=1000000 perft=15 data=.data c4_timeout=120 build=build/release
+gpus="1 2" count=1000000 perft=15 data=.data c4_timeout=120 build=build/release c4=1
 while [ $# -gt 0 ]; do
   case "$1" in
     --gpus) gpus=$2; shift 2 ;;
@@ -30,6 +31,7 @@ while [ $# -gt 0 ]; do
     --data) data=$2; shift 2 ;;
     --c4-timeout) c4_timeout=$2; shift 2 ;;
     --build) build=$2; shift 2 ;;
+    --no-c4) c4=0; shift ;;
     *) echo "multi_gpu.sh: unknown option $1" >&2; exit 2 ;;
   esac
 done
@@ -82,7 +84,9 @@ for n in $gpus; do
   same "perft $perft on $n GPUs" <(awk '{print $3}' "$tmp/pp.${gpus%% *}") <(awk '{print $3}' "$tmp/pp.$n")
 done
 
-for set in Test_L2_R2:Middle-Medium Test_L1_R2:Begin-Medium; do
+sets="Test_L2_R2:Middle-Medium Test_L1_R2:Begin-Medium"
+[ "$c4" = 1 ] || sets=
+for set in $sets; do
   file=$data/${set%%:*}
   echo "## Connect 4 ${set#*:} ($(wc -l < "$file") positions)"
   run "cpu solver-batch" "-" "$tmp/c4.cpu" "$g" c4 bench --data "$data" --algo solver-batch --threads "$cores" \
