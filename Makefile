@@ -45,7 +45,8 @@ install_missing = if [ -n "$$missing" ]; then \
 	  if [ "$$(id -u)" = 0 ]; then \
 	    echo "installing:$$missing"; mkdir -p build; \
 	    { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing; } >build/apt.log 2>&1 \
-	      || { cat build/apt.log; exit 1; }; \
+	      || if [ "$(1)" = yes ]; then cat build/apt.log; exit 1; \
+	      else echo "could not install:$$missing (build/apt.log; the tests that need them are skipped)"; fi; \
 	  elif [ "$(1)" = yes ]; then \
 	    echo "missing packages:$$missing (run as root, or: sudo apt-get install$$missing)"; exit 1; \
 	  else \
