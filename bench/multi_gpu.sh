@@ -4,8 +4,9 @@
 # every core of the same machine, in one run:
 #   - Reversi 8x8 batch endgame: COUNT positions at 12 empties
 #     (rv_make_positions COUNT 12 1): `reversi solve --gpu [--gpus N]`
-#     (the positions over the lanes' budget to the CPU threads) against
-#     `reversi solve --each --threads CORES`;
+#     (the positions over the lanes' budget to the CPU threads), and with
+#     --cpu-beside (CPU threads solving positions while the lanes run),
+#     against `reversi solve --each --threads CORES`;
 #   - Reversi perft PERFT from the start: `--gpu [--gpus N]` against
 #     `--threads CORES`;
 #   - Connect 4 Middle-Medium and Begin-Medium (1000 each, from DATA):
@@ -19,10 +20,10 @@
 #
 #   bench/multi_gpu.sh [--gpus "1 2 4"] [--count 1000000] [--perft 15]
 #                      [--data .data] [--c4-timeout 120] [--build build/release]
-#                      [--no-c4]
+#                      [--no-c4] [--no-perft]
 set -uo pipefail
 cd "$(dirname "$0")/.."
-gpus="1 2" count=1000000 perft=15 data=.data c4_timeout=120 build=build/release c4=1
+gpus="1 2" count=1000000 perft=15 data=.data c4_timeout=120 build=build/release c4=1 perft_runs=1
 while [ $# -gt 0 ]; do
   case "$1" in
     --gpus) gpus=$2; shift 2 ;;
@@ -32,6 +33,7 @@ while [ $# -gt 0 ]; do
     --c4-timeout) c4_timeout=$2; shift 2 ;;
     --build) build=$2; shift 2 ;;
     --no-c4) c4=0; shift ;;
+    --no-perft) perft_runs=0; shift ;;
     *) echo "multi_gpu.sh: unknown option $1" >&2; exit 2 ;;
   esac
 done
@@ -71,18 +73,22 @@ grep -v '^#' "$tmp/rv.cpu" | awk '{print $1, $6}' > "$tmp/rv.cpu.s"
 for n in $gpus; do
   run "gpu" "$n" "$tmp/rv.$n" "$g" reversi solve --gpu --gpus "$n" "$tmp/p12"
   same "reversi scores on $n GPUs" "$tmp/rv.cpu.s" <(grep -v '^#' "$tmp/rv.$n" | awk '{print $1, $6}')
+  run "gpu --cpu-beside" "$n" "$tmp/rvb.$n" "$g" reversi solve --gpu --cpu-beside --gpus "$n" "$tmp/p12"
+  same "reversi scores on $n GPUs, cpu beside" "$tmp/rv.cpu.s" <(grep -v '^#' "$tmp/rvb.$n" | awk '{print $1, $6}')
 done
 
-echo "## Reversi perft $perft (and $((perft - 1)) against the CPU)"
-run "cpu perft $((perft - 1))" "-" "$tmp/pc" "$g" reversi perft $((perft - 1)) --threads "$cores"
-for n in $gpus; do
-  run "gpu perft $((perft - 1))" "$n" "$tmp/pg.$n" "$g" reversi perft $((perft - 1)) --gpu --gpus "$n"
-  same "perft $((perft - 1)) on $n GPUs" <(awk '{print $3}' "$tmp/pc") <(awk '{print $3}' "$tmp/pg.$n")
-done
-for n in $gpus; do
-  run "gpu perft $perft" "$n" "$tmp/pp.$n" "$g" reversi perft "$perft" --gpu --gpus "$n"
-  same "perft $perft on $n GPUs" <(awk '{print $3}' "$tmp/pp.${gpus%% *}") <(awk '{print $3}' "$tmp/pp.$n")
-done
+if [ "$perft_runs" = 1 ]; then
+  echo "## Reversi perft $perft (and $((perft - 1)) against the CPU)"
+  run "cpu perft $((perft - 1))" "-" "$tmp/pc" "$g" reversi perft $((perft - 1)) --threads "$cores"
+  for n in $gpus; do
+    run "gpu perft $((perft - 1))" "$n" "$tmp/pg.$n" "$g" reversi perft $((perft - 1)) --gpu --gpus "$n"
+    same "perft $((perft - 1)) on $n GPUs" <(awk '{print $3}' "$tmp/pc") <(awk '{print $3}' "$tmp/pg.$n")
+  done
+  for n in $gpus; do
+    run "gpu perft $perft" "$n" "$tmp/pp.$n" "$g" reversi perft "$perft" --gpu --gpus "$n"
+    same "perft $perft on $n GPUs" <(awk '{print $3}' "$tmp/pp.${gpus%% *}") <(awk '{print $3}' "$tmp/pp.$n")
+  done
+fi
 
 sets="Test_L2_R2:Middle-Medium Test_L1_R2:Begin-Medium"
 [ "$c4" = 1 ] || sets=

@@ -41,6 +41,21 @@ check "--gpus 2 with hand-backs: 40 scores, the CPU solver's" cmp -s "$TMP/cpu12
     <(grep -v '^#' "$TMP/out" | awk '{print $1, $6 + 0}')
 check "some positions went over the budget" grep -qE ', [1-9][0-9]* over the budget' "$TMP/out"
 
+# CPU threads beside the lanes (--cpu-beside): they take positions from the
+# far end of each share while the lanes take them from the near end; every
+# position answered once, the scores the CPU solver's.  How many the CPU
+# threads get depends on timing: the merge is checked whatever it is.
+for g in 1 3; do
+    run "reversi solve --cpu-beside --gpus $g" "$GTS" reversi solve --gpu --executor cpu --cpu-beside --threads 4 \
+        --gpus $g "$TMP/p12"
+    expect_rc 0
+    expect_contains out "by the cpu threads beside"
+    check "--cpu-beside on $g: 40 scores, the CPU solver's" cmp -s "$TMP/cpu12" \
+        <(grep -v '^#' "$TMP/out" | awk '{print $1, $6 + 0}')
+done
+run "--cpu-beside without --gpu" "$GTS" reversi solve --cpu-beside "$TMP/p12"
+expect_usage_error "--cpu-beside is for --gpu"
+
 # Perft: the same count on 1, 2 and 5 devices.
 want=$("$GTS" reversi perft 8 | awk '{print $3}')
 for g in 2 5; do

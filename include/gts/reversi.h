@@ -226,6 +226,9 @@ typedef struct rv_batch_options {
      * a share of the positions dealt in turn; 0 or 1: one.  With
      * cpu_executor each share is an executor of `threads` threads. */
     int devices;
+    /* gpu: CPU threads (`threads` less one a device) solve positions too
+     * while the lanes run, from the far end of each device's share */
+    bool cpu_beside;
     size_t tt_bytes;    /* CPU: each thread's table; 0: the default */
     gts_stop *stop;     /* raised: stop soon, answers not found marked so */
 } rv_batch_options;
@@ -250,6 +253,7 @@ typedef struct rv_batch_stats {
                                several devices the longest */
     double work_usec_least; /* gpu: the device that finished first */
     double handback_usec;   /* gpu: the CPU threads on the handed back */
+    size_t beside;          /* gpu: positions the CPU threads beside solved */
     size_t handed_back;     /* gpu: positions over the budget */
 } rv_batch_stats;
 

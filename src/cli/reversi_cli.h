@@ -13,7 +13,7 @@
  * (cli_options.h), so that one command names another's option as such. */
 #define REVERSI_OPTIONS                                                                                 \
     "wld tt-mb threads size depth algo parallel split-depth wpc mobility time-ms board player1 player2 sizes depths " \
-    "max-seconds csv plot endgame gpu executor each mpi checkpoint mpi-split gpus gpu-device"
+    "max-seconds csv plot endgame gpu executor each mpi checkpoint mpi-split gpus gpu-device cpu-beside"
 
 /* --size WxH (or N): a CLI_OPT_CUSTOM parser into a reversi_size. */
 typedef struct reversi_size {

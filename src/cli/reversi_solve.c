@@ -211,7 +211,7 @@ int reversi_solve_main(int argc, char **argv)
 {
     rv_solve_options o;
     rv_solve_defaults(&o);
-    bool each = false, threads_given = false, budget_given = false, mpi = false;
+    bool each = false, threads_given = false, budget_given = false, mpi = false, beside = false;
     const char *checkpoint = NULL;
     long split_depth = -1;
     long budget = (long)RV_GPU_BUDGET_DEFAULT;
@@ -226,6 +226,7 @@ int reversi_solve_main(int argc, char **argv)
         CLI_OPT_LONG("mpi-split", 0, &split_depth, 1, 12),
         { .name = "gpu-budget", .kind = CLI_LONG, .target = &budget, .min = 0, .max = 1L << 40,
           .given = &budget_given },
+        CLI_OPT_FLAG("cpu-beside", 0, &beside),
         REVERSI_OPT_GPU(&f),
         CLI_OPT_END,
     };
@@ -237,8 +238,8 @@ int reversi_solve_main(int argc, char **argv)
         return cli_error("%s", cli_gpus_conflict(f.gpus, -1, mpi)), EXIT_USAGE;
     if (f.gpu && each)
         return cli_error("--each is the CPU's batch, --gpu the device's: one of them"), EXIT_USAGE;
-    if (budget_given && !f.gpu)
-        return cli_error("--gpu-budget is for --gpu"), EXIT_USAGE;
+    if ((budget_given || beside) && !f.gpu)
+        return cli_error("%s is for --gpu", beside ? "--cpu-beside" : "--gpu-budget"), EXIT_USAGE;
     if (mpi && each)
         return cli_error("--mpi deals positions to ranks, --each to threads: one of them"), EXIT_USAGE;
     if ((mpi || split_depth >= 0) && !cli_farm_available())
@@ -256,7 +257,8 @@ int reversi_solve_main(int argc, char **argv)
      * hand back: all of the machine's by default. */
     const int threads = threads_given || !f.gpu || f.executor == 1 ? o.threads : cli_cpus();
     const rv_batch_options bo = { .wld = o.wld, .gpu = f.gpu, .cpu_executor = f.executor == 1, .threads = threads,
-                                  .gpu_budget = (uint64_t)budget, .devices = f.gpus, .tt_bytes = o.tt_bytes };
+                                  .gpu_budget = (uint64_t)budget, .devices = f.gpus, .cpu_beside = beside,
+                                  .tt_bytes = o.tt_bytes };
     if ((status = reversi_choose_gpu(&f, mpi)) != 0)
         return status;
     return reversi_batch_main(&bo, mpi, checkpoint, n, argv + 1);

@@ -92,6 +92,8 @@ static int solve_batch(batch_ctx *c, const rv_batch_options *o)
            usec / 1000, o->gpu ? "kernel" : "solving", stats.work_usec / 1000);
     if (o->gpu && o->devices > 1)
         printf(" (%d GPUs, the first done at %.1f ms)", o->devices, stats.work_usec_least / 1000);
+    if (o->gpu && o->cpu_beside)
+        printf(", %zu by the cpu threads beside", stats.beside);
     if (o->gpu)
         printf(", %zu over the budget to %d cpu threads %.1f ms", stats.handed_back, o->threads,
                stats.handback_usec / 1000);

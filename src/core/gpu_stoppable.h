@@ -77,15 +77,18 @@ static inline void gpu_stoppable_raise(gpu_stoppable *s)
 }
 
 // After the launch: waits for it, raising the word once *stop (NULL: none)
-// is; polled like the runtime's own spinning wait, yielding the core.
-// *kernel_us gets the kernel's time.
-static inline cudaError_t gpu_stoppable_wait(gpu_stoppable *s, const int *stop, double *kernel_us)
+// is; polled like the runtime's own spinning wait, yielding the core, and
+// calling poll(s->side) on each round (a caller's own traffic with the
+// running kernel, on the side stream).  *kernel_us gets the kernel's time.
+template <typename Poll>
+static inline cudaError_t gpu_stoppable_wait_polling(gpu_stoppable *s, const int *stop, double *kernel_us, Poll poll)
 {
     cudaEventRecord(s->stop, 0);
     cudaError_t e;
     while ((e = cudaEventQuery(s->stop)) == cudaErrorNotReady) {
         if (stop && __atomic_load_n(stop, __ATOMIC_RELAXED))
             gpu_stoppable_raise(s);
+        poll(s->side);
         sched_yield();
     }
     float ms = 0;
@@ -93,6 +96,11 @@ static inline cudaError_t gpu_stoppable_wait(gpu_stoppable *s, const int *stop, 
         cudaEventElapsedTime(&ms, s->start, s->stop);
     *kernel_us = (double)ms * 1000.0;
     return e;
+}
+
+static inline cudaError_t gpu_stoppable_wait(gpu_stoppable *s, const int *stop, double *kernel_us)
+{
+    return gpu_stoppable_wait_polling(s, stop, kernel_us, [](cudaStream_t) {});
 }
 
 #endif

@@ -6,6 +6,7 @@
 
 #include "core/clock.h"
 #include "core/threads.h"
+#include "reversi/gpu/rv8_beside.h"
 #include "reversi/gpu/rv8_solve.h"
 
 typedef struct batch {
@@ -32,16 +33,23 @@ static void batch_worker(void *arg, int index)
     }
 }
 
-/* The CPU threads: a serial solver each (a solver of threads would share
- * one position, which the batch does not want). */
-static int cpu_batch(const rv_pos *p, size_t n, int threads, const rv_batch_options *o, rv_batch_answer *out,
-                     char *err, size_t errlen)
+/* A CPU thread's serial solver (a solver of threads would share one
+ * position, which the batch does not want). */
+static rv_solve_options solver_options(const rv_batch_options *o)
 {
     rv_solve_options so;
     rv_solve_defaults(&so);
     so.wld = o->wld;
     so.tt_bytes = o->tt_bytes;
     so.stop = o->stop;
+    return so;
+}
+
+/* The CPU threads, a solver each. */
+static int cpu_batch(const rv_pos *p, size_t n, int threads, const rv_batch_options *o, rv_batch_answer *out,
+                     char *err, size_t errlen)
+{
+    const rv_solve_options so = solver_options(o);
     batch b = { .p = p, .n = n, .out = out, .stop = o->stop };
     b.solvers = calloc((size_t)threads, sizeof *b.solvers);
     int made = 0, rc = -1;
@@ -61,12 +69,13 @@ done:
     return rc;
 }
 
-/* The hand-back's tables: small, as their making is the hand-back's
- * cost.  64 threads making tables of 64 MB (the default) took 2.9 s of a
- * 3.0 s hand-back of 106 positions (1,000,000 at 12 empties, the 4-H200
- * host); with 4 MB tables 3,863 positions at 14 empties were solved in
- * 18.7 s against 20.8 s with 64 MB (2 threads, the dev VM). */
-#define HAND_BACK_TT_BYTES ((size_t)4 << 20)
+/* The tables of the CPU threads that work with the GPU (beside it, and on
+ * what it hands back): small, as their making is the cost.  64 threads
+ * making tables of 64 MB (the default) took 2.9 s of a 3.0 s hand-back of
+ * 106 positions (1,000,000 at 12 empties, the 4-H200 host); with 4 MB
+ * tables 3,863 positions at 14 empties were solved in 18.7 s against
+ * 20.8 s with 64 MB (2 threads, the dev VM). */
+#define GPU_CPU_TT_BYTES ((size_t)4 << 20)
 
 /* The positions the lanes handed back (move RV8S_HANDED_BACK), solved by
  * the CPU threads (no more threads than positions); the lanes' nodes are
@@ -93,7 +102,7 @@ static int hand_back(const rv_pos *p, size_t n, int threads, const rv_batch_opti
             at[j] = i, q[j] = p[i], a[j++] = (rv_batch_answer){ 0, RV_NOT_SOLVED, false, 0 };
     const double t0 = gts_now_usec();
     rv_batch_options small = *o;
-    small.tt_bytes = HAND_BACK_TT_BYTES;
+    small.tt_bytes = GPU_CPU_TT_BYTES;
     if (cpu_batch(q, k, (size_t)threads < k ? threads : (int)k, &small, a, err, errlen) != 0)
         goto done;
     stats->handback_usec = gts_now_usec() - t0;
@@ -111,6 +120,65 @@ done:
     return rc;
 }
 
+/* The GPU with CPU threads beside it: thread 0 runs the devices, the
+ * others take positions from the far ends of their shares (rv8_beside.h). */
+typedef struct beside_run {
+    const rv_pos *p;
+    size_t n;
+    const rv_batch_options *o;
+    rv_batch_answer *out;
+    rv_batch_stats *stats;
+    rv8b_batch *b;
+    atomic_size_t solved;
+    int rc;
+    char *err;
+    size_t errlen;
+} beside_run;
+
+static void beside_worker(void *arg, int index)
+{
+    beside_run *r = arg;
+    if (index == 0) {
+        r->rc = rv8s_solve_batch(r->p, r->n, r->o, r->b, r->out, r->stats, r->err, r->errlen);
+        return;
+    }
+    rv_batch_options small = *r->o;
+    small.tt_bytes = GPU_CPU_TT_BYTES;
+    const rv_solve_options so = solver_options(&small);
+    char why[256];
+    rv_solver *solver = rv_solver_create(&so, why, sizeof why);
+    size_t solved = 0;
+    for (long i; solver && !gts_stop_raised(r->o->stop) && (i = rv8b_take(r->b)) >= 0;) {
+        rv_solve_result res;
+        rv_solver_run(solver, &r->p[i], &res);
+        if (res.stopped)
+            break;
+        r->out[i] = (rv_batch_answer){ res.score, res.move, false, res.nodes };
+        solved++;
+    }
+    rv_solver_free(solver);
+    atomic_fetch_add(&r->solved, solved);
+}
+
+/* A CPU thread beside each core but those the devices' host threads take. */
+static int gpu_batch(const rv_pos *p, size_t n, int threads, const rv_batch_options *o, rv_batch_answer *out,
+                     rv_batch_stats *stats, char *err, size_t errlen)
+{
+    const int beside = o->cpu_beside ? threads - rv8s_devices(o) : 0;
+    beside_run r = { .p = p, .n = n, .o = o, .out = out, .stats = stats, .err = err, .errlen = errlen };
+    if (beside > 0 && !(r.b = rv8b_create(n, rv8s_devices(o)))) {
+        snprintf(err, errlen, "out of memory");
+        return -1;
+    }
+    if (r.b)
+        gts_run_threads(1 + beside, beside_worker, &r);
+    else
+        r.rc = rv8s_solve_batch(p, n, o, NULL, out, stats, err, errlen);
+    rv8b_free(r.b);
+    stats->beside = atomic_load(&r.solved);
+    return r.rc != 0 ? -1 : hand_back(p, n, threads, o, out, stats, err, errlen);
+}
+
 int rv_solve_batch(const rv_pos *p, size_t n, const rv_batch_options *o, rv_batch_answer *out,
                    rv_batch_stats *stats, char *err, size_t errlen)
 {
@@ -119,9 +187,7 @@ int rv_solve_batch(const rv_pos *p, size_t n, const rv_batch_options *o, rv_batc
     *stats = (rv_batch_stats){ 0 };
     const int threads = o->threads > 1 ? o->threads : 1;
     if (o->gpu)
-        return rv8s_solve_batch(p, n, o, out, stats, err, errlen) != 0
-                   ? -1
-                   : hand_back(p, n, threads, o, out, stats, err, errlen);
+        return gpu_batch(p, n, threads, o, out, stats, err, errlen);
     const double t0 = gts_now_usec();
     const int rc = cpu_batch(p, n, threads, o, out, err, errlen);
     stats->work_usec = gts_now_usec() - t0;

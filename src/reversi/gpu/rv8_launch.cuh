@@ -13,10 +13,12 @@
 #include "core/gpu_stoppable.h"
 
 // Runs launch(first, count, device_stop_word) over [0, n) once and waits
-// for it; the lanes' word is raised once *stop (NULL: none) is.  *us: the
-// launch's time.  False with a reason.
-template <typename Launch>
-static bool rv8_run(size_t n, Launch launch, const int *stop, double *us, char *err, size_t errlen)
+// for it; the lanes' word is raised once *stop (NULL: none) is, and
+// poll(side_stream) is called while it runs.  *us: the launch's time.
+// False with a reason.
+template <typename Launch, typename Poll>
+static bool rv8_run_polling(size_t n, Launch launch, const int *stop, Poll poll, double *us, char *err,
+                            size_t errlen)
 {
     gpu_stoppable s;
     int *word = NULL;
@@ -24,10 +26,16 @@ static bool rv8_run(size_t n, Launch launch, const int *stop, double *us, char *
     if (ok) {
         launch(0, n, (const int *)word);
         ok = !gpu_failed(cudaGetLastError(), "kernel launch", err, errlen) &&
-             !gpu_failed(gpu_stoppable_wait(&s, stop, us), "kernel", err, errlen);
+             !gpu_failed(gpu_stoppable_wait_polling(&s, stop, us, poll), "kernel", err, errlen);
     }
     gpu_stoppable_close(&s);
     return ok;
+}
+
+template <typename Launch>
+static bool rv8_run(size_t n, Launch launch, const int *stop, double *us, char *err, size_t errlen)
+{
+    return rv8_run_polling(n, launch, stop, [](cudaStream_t) {}, us, err, errlen);
 }
 
 // Blocks of `block` threads that fill every SM once for `kernel`.

@@ -14,9 +14,11 @@ int rv8p_device_run(const uint64_t *prefixes, size_t n, int depth, const int *st
 }
 
 int rv8s_device_run(const uint64_t *positions, size_t n, int alpha, int beta, uint64_t budget, const int *stop,
-                    rv8s_answer *out, double *kernel_usec, char *err, size_t errlen)
+                    rv8s_meet_fn *meet, void *meet_ctx, rv8s_answer *out, double *kernel_usec, char *err,
+                    size_t errlen)
 {
-    (void)positions, (void)n, (void)alpha, (void)beta, (void)budget, (void)stop, (void)out, (void)kernel_usec;
+    (void)positions, (void)n, (void)alpha, (void)beta, (void)budget, (void)stop, (void)meet, (void)meet_ctx;
+    (void)out, (void)kernel_usec;
     gpu_available(err, errlen);
     return -1;
 }

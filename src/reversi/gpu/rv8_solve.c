@@ -9,6 +9,7 @@
 #include "core/gpu_devices.h"
 #include "core/stop_word.h"
 #include "core/threads.h"
+#include "reversi/gpu/rv8_beside.h"
 #include "reversi/gpu/rv8_solve.h"
 #include "reversi/gpu/rv8_solve_device.h"
 
@@ -22,6 +23,7 @@ typedef struct executor {
     int alpha, beta;
     uint64_t budget;
     gts_stop *stop;
+    void *meet;             /* CPU threads beside: the share's end */
     rv8s_answer *out;
     atomic_size_t next;
 } executor;
@@ -33,7 +35,7 @@ static void executor_worker(void *arg, int index)
     (void)index;
     for (;;) {
         const size_t i = atomic_fetch_add(&e->next, 1);
-        if (i >= e->n)
+        if (i >= e->n || (e->meet && i >= rv8b_meet(e->meet, i + 1)))
             break;
         e->out[i] = gts_stop_raised(e->stop)
                         ? (rv8s_answer){ 0, RV8S_STOPPED, 0 }
@@ -58,11 +60,13 @@ typedef struct shares {
     int devices;
     int alpha, beta;
     const rv_batch_options *o;
-    rv8s_answer *answers;
+    rv8b_batch *beside;
+    rv_batch_answer *out;
     double usec[GPU_MAX_DEVICES];
 } shares;
 
-/* Device d's positions: one persistent launch, or its executor. */
+/* Device d's positions: one persistent launch, or its executor; the
+ * answers below where the CPU threads beside came to are put back. */
 static int solve_share(void *arg, int d, char *err, size_t errlen)
 {
     shares *s = arg;
@@ -70,6 +74,7 @@ static int solve_share(void *arg, int d, char *err, size_t errlen)
     const size_t m = gpu_share_count(s->n, s->devices, d), pair = 2 * sizeof *s->words;
     uint64_t *words = malloc((m ? m : 1) * pair);
     rv8s_answer *answers = malloc((m ? m : 1) * sizeof *answers);
+    void *meet = s->beside ? rv8b_share(s->beside, d) : NULL;
     int rc = -1;
     if (!words || !answers) {
         snprintf(err, errlen, "out of memory for %zu positions", m);
@@ -78,15 +83,17 @@ static int solve_share(void *arg, int d, char *err, size_t errlen)
     gpu_share_gather(words, s->words, s->n, pair, s->devices, d);
     if (o->cpu_executor) {
         executor e = { .words = words, .n = m, .alpha = s->alpha, .beta = s->beta, .budget = o->gpu_budget,
-                       .stop = o->stop, .out = answers };
+                       .stop = o->stop, .meet = meet, .out = answers };
         const double t0 = gts_now_usec();
         gts_run_threads(o->threads > 1 ? o->threads : 1, executor_worker, &e);
         s->usec[d] = gts_now_usec() - t0;
-    } else if (rv8s_device_run(words, m, s->alpha, s->beta, o->gpu_budget, gts_stop_word(o->stop), answers,
-                               &s->usec[d], err, errlen) != 0) {
+    } else if (rv8s_device_run(words, m, s->alpha, s->beta, o->gpu_budget, gts_stop_word(o->stop),
+                               meet ? rv8b_meet : NULL, meet, answers, &s->usec[d], err, errlen) != 0) {
         goto done;
     }
-    gpu_share_scatter(s->answers, answers, s->n, sizeof *answers, s->devices, d);
+    const size_t lanes = rv8b_close(s->beside, d, m);
+    for (size_t j = 0; j < lanes; j++)
+        convert(&answers[j], o->wld, &s->out[(size_t)d + j * (size_t)s->devices]);
     rc = 0;
 done:
     free(words);
@@ -94,8 +101,8 @@ done:
     return rc;
 }
 
-int rv8s_solve_batch(const rv_pos *p, size_t n, const rv_batch_options *o, rv_batch_answer *out,
-                     rv_batch_stats *stats, char *err, size_t errlen)
+int rv8s_solve_batch(const rv_pos *p, size_t n, const rv_batch_options *o, rv8b_batch *beside,
+                     rv_batch_answer *out, rv_batch_stats *stats, char *err, size_t errlen)
 {
     for (size_t i = 0; i < n; i++)
         if (rv_empties(&p[i]) > RV8S_MAX_EMPTIES) {
@@ -103,35 +110,27 @@ int rv8s_solve_batch(const rv_pos *p, size_t n, const rv_batch_options *o, rv_ba
                      rv_empties(&p[i]), RV8S_MAX_EMPTIES);
             return -1;
         }
-    const int devices = o->devices > 1 ? o->devices : 1;
+    const int devices = rv8s_devices(o);
     if (devices > GPU_MAX_DEVICES) {
         snprintf(err, errlen, "%d GPUs: at most %d", devices, GPU_MAX_DEVICES);
         return -1;
     }
     uint64_t *words = malloc((n ? n : 1) * 2 * sizeof *words);
-    rv8s_answer *answers = malloc((n ? n : 1) * sizeof *answers);
-    int rc = -1;
-    if (!words || !answers) {
+    if (!words) {
         snprintf(err, errlen, "out of memory for %zu positions", n);
-        goto done;
+        return -1;
     }
     for (size_t i = 0; i < n; i++)
         words[2 * i] = p[i].me, words[2 * i + 1] = p[i].opp;
     /* Exact: the full window; wld: the null window around a draw. */
     shares s = { .words = words, .n = n, .devices = devices, .alpha = o->wld ? -1 : -65, .beta = o->wld ? 1 : 65,
-                 .o = o, .answers = answers };
-    if (gpu_run_devices(devices, o->cpu_executor, solve_share, &s, err, errlen) != 0)
-        goto done;
+                 .o = o, .beside = beside, .out = out };
+    const int rc = gpu_run_devices(devices, o->cpu_executor, solve_share, &s, err, errlen);
     stats->work_usec = stats->work_usec_least = s.usec[0];
     for (int d = 1; d < devices; d++) {
         stats->work_usec = s.usec[d] > stats->work_usec ? s.usec[d] : stats->work_usec;
         stats->work_usec_least = s.usec[d] < stats->work_usec_least ? s.usec[d] : stats->work_usec_least;
     }
-    for (size_t i = 0; i < n; i++)
-        convert(&answers[i], o->wld, &out[i]);
-    rc = 0;
-done:
     free(words);
-    free(answers);
     return rc;
 }

@@ -9,11 +9,20 @@
 
 /* The lanes' part of rv_solve_batch with o->gpu: on the device (or
  * o->devices of them, each with a share dealt in turn), or with
- * o->cpu_executor the kernel's code on o->threads CPU threads a share.  A
- * position over o->gpu_budget comes back with move RV8S_HANDED_BACK and
- * the lane's nodes, for the caller's CPU threads. */
+ * o->cpu_executor the kernel's code on o->threads CPU threads a share.
+ * A position over o->gpu_budget comes back with move RV8S_HANDED_BACK
+ * and the lane's nodes, for the caller's CPU threads.  With beside (NULL:
+ * none), CPU threads take positions from the far end of each share while
+ * the lanes run (rv8_beside.h): out[i] is left as it is for those. */
 #define RV8S_HANDED_BACK (-3)
-int rv8s_solve_batch(const rv_pos *p, size_t n, const rv_batch_options *o, rv_batch_answer *out,
-                     rv_batch_stats *stats, char *err, size_t errlen);
+typedef struct rv8b_batch rv8b_batch;
+int rv8s_solve_batch(const rv_pos *p, size_t n, const rv_batch_options *o, rv8b_batch *beside,
+                     rv_batch_answer *out, rv_batch_stats *stats, char *err, size_t errlen);
+
+/* The devices (shares) of o: o->devices, at least 1. */
+static inline int rv8s_devices(const rv_batch_options *o)
+{
+    return o->devices > 1 ? o->devices : 1;
+}
 
 #endif
