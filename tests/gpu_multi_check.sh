@@ -50,6 +50,15 @@ for g in $(seq 2 "$n"); do
         "$(cmp -s "$tmp/cpu" <(awk '{print $1, $6}' "$tmp/m") && echo 1 || echo 0)"
 done
 
+# CPU threads beside the lanes (--cpu-beside), from one device to all:
+# every score the CPU solver's, whichever side solved it.
+for g in $(seq 1 "$n"); do
+    "$GTS" reversi solve --gpu --cpu-beside --gpus "$g" "$tmp/p" > "$tmp/b"
+    grep -v '^#' "$tmp/b" > "$tmp/m"
+    row "reversi solve --cpu-beside ($(grep -o '[0-9]* by the cpu' "$tmp/b" | cut -d' ' -f1) cpu)" "$g" \
+        "$(wc -l < "$tmp/m")" "CPU scores" "$(cmp -s "$tmp/cpu" <(awk '{print $1, $6}' "$tmp/m") && echo 1 || echo 0)"
+done
+
 # Perft 12 from the start: the CPU's count on every number of devices.
 want=$("$GTS" reversi perft 12 --threads "$(nproc)" | awk '{print $3}')
 for g in $(seq 2 "$n"); do
@@ -68,6 +77,7 @@ done
 
 "$MAKE" 300 10 4 > "$tmp/small"
 gpu_sanitize "$GTS" reversi solve --gpu --gpus "$n" "$tmp/small"
+gpu_sanitize_with memcheck "$GTS" reversi solve --gpu --cpu-beside --gpus "$n" "$tmp/small"
 gpu_sanitize "$GTS" reversi perft 8 --gpu --gpus "$n"
 gpu_sanitize "$GTS" c4 solve --gpu --gpus "$n" --gpu-tt-mb 16 "$SRC/data/c4/Test_L3_R1"
 [ "$fail" -eq 0 ] && echo "gpu multi check passed"
