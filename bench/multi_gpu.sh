@@ -42,7 +42,7 @@ cores=$(nproc)
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 fail=0
-echo "# bench/multi_gpu.sh --gpus '$gpus' --count $count --perft $perft · $(git rev-parse --short HEAD 2>/dev/null)" \
+echo "# bench/multi_gpu.sh --gpus '$gpus' --count $count --perft $perft" \
      "· $(nvidia-smi -L | wc -l) x $(nvidia-smi --query-gpu=name --format=csv,noheader | head -1), $cores cores" \
      "· $(date -u +%F)"
 
