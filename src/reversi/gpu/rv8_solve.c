@@ -126,6 +126,10 @@ int rv8s_solve_batch(const rv_pos *p, size_t n, const rv_batch_options *o, rv8b_
     shares s = { .words = words, .n = n, .devices = devices, .alpha = o->wld ? -1 : -65, .beta = o->wld ? 1 : 65,
                  .o = o, .beside = beside, .out = out };
     const int rc = gpu_run_devices(devices, o->cpu_executor, solve_share, &s, err, errlen);
+    /* A device that failed leaves its share to no one: the CPU threads
+     * beside stop taking from it too. */
+    for (int d = 0; rc != 0 && beside && d < devices; d++)
+        rv8b_close(beside, d, 0);
     stats->work_usec = stats->work_usec_least = s.usec[0];
     for (int d = 1; d < devices; d++) {
         stats->work_usec = s.usec[d] > stats->work_usec ? s.usec[d] : stats->work_usec;
