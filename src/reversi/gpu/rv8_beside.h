@@ -9,8 +9,9 @@
  * the CPU threads stop RV8B_MARGIN short of that, as it is read late.  A
  * position may so be solved twice near the meeting point, never not at
  * all: a lane that finds its position at or past the limit leaves it to
- * the CPU thread that took it.  No ordering but the meeting point's: on
- * 64 cores beside four H200s the CPU threads solve one position in six.
+ * the CPU thread that took it.  A share smaller than the lanes is all
+ * theirs at the launch.  On 64 cores the CPU threads solved 30% of a
+ * million positions at 12 empties beside one H200, 8% beside four.
  */
 #ifndef GTS_RV8_BESIDE_H
 #define GTS_RV8_BESIDE_H
