@@ -82,8 +82,9 @@ typedef struct c4_gpu c4_gpu;
 int c4_gpu_check_options(const c4_geom *g, const c4_gpu_options *opt, char *err, size_t errlen);
 
 /* Opens device 0 (or opt->devices of them, or the CPU executor) for
- * board g with a table of opt->tt_bytes on each.  NULL with a one-line reason if there is no device, the
- * build has no CUDA, or an option is out of range. */
+ * board g with a table of opt->tt_bytes on each.  NULL with a one-line
+ * reason if there is no device, the build has no CUDA, or an option is
+ * out of range. */
 c4_gpu *c4_gpu_create(const c4_geom *g, const c4_gpu_options *opt, char *err, size_t errlen);
 void c4_gpu_free(c4_gpu *gpu);
 

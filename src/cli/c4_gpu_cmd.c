@@ -216,7 +216,8 @@ int c4_solve_gpu_main(c4_cli *c, int argc, char **argv)
     gpu_run run = { .c = c, .gpu = gpu };
     bool root = true;
     if (c->mpi) {
-        static const cli_farm_ops ops = { gpu_farmed, c4_cli_fewest_stones, GPU_BATCH_LINES };
+        static const cli_farm_ops ops = { .solve = gpu_farmed, .hardness = c4_cli_fewest_stones,
+                                          .max_lines = GPU_BATCH_LINES };
         status = cli_farm_run(argc, argv, &ops, &run, &c->stop, c->checkpoint, &run.t, &root);
     } else {
         status = cli_each_line(argc, argv, gpu_each_line, gpu_file_end, &run);

@@ -89,9 +89,10 @@ static int solve_position(solve_run *run, const c4_pos *p, c4_result *r)
 
 /* Solves one input line, its output to out and err; returns -1 if
  * interrupted. */
-static int solve_line(solve_run *run, const char *where, long lineno, const char *line, FILE *out, FILE *err_out,
+static int solve_line(void *ctx, const char *where, long lineno, const char *line, FILE *out, FILE *err_out,
                       solve_totals *t)
 {
+    solve_run *run = ctx;
     c4_cli *c = run->c;
     c4_pos p;
     char shown[128], err[256];
@@ -124,18 +125,6 @@ static int solve_each(void *ctx, const char *file, long lineno, const char *line
 {
     solve_run *r = ctx;
     return solve_line(r, file, lineno, line, stdout, stderr, &r->t);
-}
-
-/* --mpi: a worker's lines (cli_farm.h). */
-static int solve_farmed(void *ctx, const cli_farm_line *lines, long n, cli_farm_sink *sink, solve_totals *t)
-{
-    solve_run *r = ctx;
-    for (long i = 0; i < n; i++) {
-        cli_farm_to_line(sink, i);
-        if (solve_line(r, lines[i].where, lines[i].lineno, lines[i].line, sink->out, sink->err, &t[i]) != 0)
-            return -1;
-    }
-    return 0;
 }
 
 long c4_cli_fewest_stones(void *ctx, const char *line)
@@ -185,8 +174,9 @@ int c4_solve_main(c4_cli *c, int argc, char **argv)
         cli_error("%s is for --gpu", c->gpus ? "--gpus" : "--gpu-device");
         return EXIT_USAGE;
     }
-    if (cli_gpus_conflict(c->gpus, c->gpu_device, c->mpi)) {
-        cli_error("%s", cli_gpus_conflict(c->gpus, c->gpu_device, c->mpi));
+    const char *conflict = cli_gpus_conflict(c->gpus, c->gpu_device, c->mpi);
+    if (conflict) {
+        cli_error("%s", conflict);
         return EXIT_USAGE;
     }
     if (c->gpu)
@@ -209,7 +199,8 @@ int c4_solve_main(c4_cli *c, int argc, char **argv)
         if (run.split)
             cli_split_end(run.split);
     } else if (c->mpi) {
-        static const cli_farm_ops ops = { solve_farmed, c4_cli_fewest_stones, 1 };
+        static const cli_farm_ops ops = { .hardness = c4_cli_fewest_stones, .max_lines = 1,
+                                          .solve_line = solve_line };
         status = cli_farm_run(argc, argv, &ops, &run, &c->stop, c->checkpoint, &run.t, &root);
     } else {
         status = cli_each_line(argc, argv, solve_each, NULL, &run);

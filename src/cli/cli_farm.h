@@ -38,16 +38,23 @@ typedef struct cli_farm_sink {
 /* What is written to the sink from now on is line i's. */
 void cli_farm_to_line(cli_farm_sink *sink, long i);
 
+/* One line of a command that solves line by line: what the
+ * single-process command prints for it to out and err, counted in t;
+ * non-zero if interrupted. */
+typedef int cli_farm_line_fn(void *ctx, const char *where, long lineno, const char *line, FILE *out, FILE *err,
+                             solve_totals *t);
+
 typedef struct cli_farm_ops {
     /* Solves lines[0..n), writing what the single-process command prints
      * for line i to the sink (cli_farm_to_line) and counting it in t[i];
-     * -1 if interrupted. */
+     * -1 if interrupted.  NULL: solve_line on each line in turn. */
     int (*solve)(void *ctx, const cli_farm_line *lines, long n, cli_farm_sink *sink, solve_totals *t);
     /* How long a line may take, larger first (NULL: input order). */
     long (*hardness)(void *ctx, const char *line);
     /* Lines a task may hold: 1 for a CPU solver, up to a GPU batch for
      * the device's (0 counts as 1). */
     long max_lines;
+    cli_farm_line_fn *solve_line;   /* where solve is NULL */
 } cli_farm_ops;
 
 /* Runs the lines of argv's files (or stdin) through the farm; stop is the

@@ -107,9 +107,10 @@ static int split_children(void *ctx, const void *pos, void *kids)
 
 /* One line: its output to out, a bad line's report to errors, counted in
  * t; 1 when interrupted. */
-static int solve_into(solve_ctx *c, const char *file, long lineno, const char *line, FILE *out, FILE *errors,
+static int solve_into(void *ctx, const char *file, long lineno, const char *line, FILE *out, FILE *errors,
                       solve_totals *t)
 {
+    solve_ctx *c = ctx;
     reversi_line l;
     if (!reversi_read_line(file, lineno, line, &l, errors, t))
         return 0;
@@ -141,17 +142,6 @@ static int solve_line(void *arg, const char *file, long lineno, const char *line
 {
     solve_ctx *c = arg;
     return solve_into(c, file, lineno, line, stdout, stderr, &c->t);
-}
-
-/* --mpi: a worker's lines (cli_farm.h); interrupted, -1. */
-static int solve_farmed(void *ctx, const cli_farm_line *lines, long n, cli_farm_sink *sink, solve_totals *t)
-{
-    for (long i = 0; i < n; i++) {
-        cli_farm_to_line(sink, i);
-        if (solve_into(ctx, lines[i].where, lines[i].lineno, lines[i].line, sink->out, sink->err, &t[i]) != 0)
-            return -1;
-    }
-    return 0;
 }
 
 long reversi_most_empties(void *ctx, const char *line)
@@ -192,7 +182,8 @@ static int cmd_solve(const rv_solve_options *o, bool mpi, long split_depth, cons
             cli_split_end(c.split);
         rv_solver_free(c.root);
     } else if (mpi) {
-        static const cli_farm_ops ops = { solve_farmed, reversi_most_empties, 1 };
+        static const cli_farm_ops ops = { .hardness = reversi_most_empties, .max_lines = 1,
+                                          .solve_line = solve_into };
         status = cli_farm_run(argc, argv, &ops, &c, &reversi_stop, checkpoint, &c.t, &root);
     } else {
         status = cli_each_line(argc, argv, solve_line, NULL, &c);

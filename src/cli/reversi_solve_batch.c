@@ -144,7 +144,8 @@ static int batch_farmed(void *ctx, const cli_farm_line *lines, long n, cli_farm_
 /* Under mpirun: each rank's batches on its own GPU (or CPU threads). */
 static int batch_on_ranks(const rv_batch_options *o, const char *checkpoint, int argc, char **argv)
 {
-    static const cli_farm_ops ops = { batch_farmed, reversi_most_empties, 1L << 20 };
+    static const cli_farm_ops ops = { .solve = batch_farmed, .hardness = reversi_most_empties,
+                                      .max_lines = 1L << 20 };
     solve_totals t = { 0 };
     bool root;
     const double t0 = cli_now_usec();

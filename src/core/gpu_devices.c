@@ -33,12 +33,26 @@ static void device_thread(void *arg, int d)
 
 int gpu_run_devices(int devices, bool cpu_executor, gpu_device_fn *fn, void *arg, char *err, size_t errlen)
 {
+    if (devices > GPU_MAX_DEVICES) {
+        snprintf(err, errlen, "%d GPUs: at most %d", devices, GPU_MAX_DEVICES);
+        return -1;
+    }
     devices_run r = { .fn = fn, .arg = arg, .devices = devices, .cpu_executor = cpu_executor,
                       .failed = ATOMIC_FLAG_INIT, .err = err, .errlen = errlen };
     gts_run_threads(devices, device_thread, &r);
-    if (!atomic_flag_test_and_set(&r.failed))
-        return 0;
-    return -1;
+    return atomic_flag_test_and_set(&r.failed) ? -1 : 0;
+}
+
+double gpu_time_range(const double *usec, int devices, double *shortest)
+{
+    double most = usec[0], least = usec[0];
+    for (int d = 1; d < devices; d++) {
+        most = usec[d] > most ? usec[d] : most;
+        least = usec[d] < least ? usec[d] : least;
+    }
+    if (shortest)
+        *shortest = least;
+    return most;
 }
 
 void gpu_share_gather(void *share, const void *all, size_t n, size_t size, int devices, int d)

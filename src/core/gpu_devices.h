@@ -28,8 +28,12 @@ typedef int gpu_device_fn(void *arg, int device, char *err, size_t errlen);
 /* Runs fn(arg, d) for d in [0, devices) on threads of their own (d = 0 on
  * the caller's, whose device is left at 0), waiting for all.  0, or -1
  * with the first failing device's reason, "GPU d: ..." where there are
- * several. */
+ * several, or with more than GPU_MAX_DEVICES devices. */
 int gpu_run_devices(int devices, bool cpu_executor, gpu_device_fn *fn, void *arg, char *err, size_t errlen);
+
+/* The devices' times usec[0..devices): the longest, and into *shortest
+ * (NULL: not wanted) the shortest. */
+double gpu_time_range(const double *usec, int devices, double *shortest);
 
 /* How many of n items device d of `devices` takes. */
 static inline size_t gpu_share_count(size_t n, int devices, int d)

@@ -75,7 +75,12 @@ done:
  * 106 positions (1,000,000 at 12 empties, the 4-H200 host); with 4 MB
  * tables 3,863 positions at 14 empties were solved in 18.7 s against
  * 20.8 s with 64 MB (2 threads, the dev VM). */
-#define GPU_CPU_TT_BYTES ((size_t)4 << 20)
+static rv_batch_options with_gpu_tables(const rv_batch_options *o)
+{
+    rv_batch_options small = *o;
+    small.tt_bytes = (size_t)4 << 20;
+    return small;
+}
 
 /* The positions the lanes handed back (move RV8S_HANDED_BACK), solved by
  * the CPU threads (no more threads than positions); the lanes' nodes are
@@ -101,8 +106,7 @@ static int hand_back(const rv_pos *p, size_t n, int threads, const rv_batch_opti
         if (out[i].move == RV8S_HANDED_BACK)
             at[j] = i, q[j] = p[i], a[j++] = (rv_batch_answer){ 0, RV_NOT_SOLVED, false, 0 };
     const double t0 = gts_now_usec();
-    rv_batch_options small = *o;
-    small.tt_bytes = GPU_CPU_TT_BYTES;
+    const rv_batch_options small = with_gpu_tables(o);
     if (cpu_batch(q, k, (size_t)threads < k ? threads : (int)k, &small, a, err, errlen) != 0)
         goto done;
     stats->handback_usec = gts_now_usec() - t0;
@@ -142,8 +146,7 @@ static void beside_worker(void *arg, int index)
         r->rc = rv8s_solve_batch(r->p, r->n, r->o, r->b, r->out, r->stats, r->err, r->errlen);
         return;
     }
-    rv_batch_options small = *r->o;
-    small.tt_bytes = GPU_CPU_TT_BYTES;
+    const rv_batch_options small = with_gpu_tables(r->o);
     const rv_solve_options so = solver_options(&small);
     char why[256];
     rv_solver *solver = rv_solver_create(&so, why, sizeof why);

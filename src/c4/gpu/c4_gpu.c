@@ -14,8 +14,8 @@
 #include "c4/gpu/c4_gpu_core.h"
 #include "c4/gpu/c4_gpu_device.h"
 #include "c4/gpu/c4_gpu_internal.h"
-#include "core/gpu_devices.h"
 #include "core/clock.h"
+#include "core/gpu_devices.h"
 #include "core/stop_word.h"
 #include "core/threads.h"
 

@@ -22,12 +22,12 @@ typedef struct share {
 
 struct rv8b_batch {
     int devices;
-    share shares[GPU_MAX_DEVICES];
+    share shares[];
 };
 
 rv8b_batch *rv8b_create(size_t n, int devices)
 {
-    rv8b_batch *b = calloc(1, sizeof *b);
+    rv8b_batch *b = calloc(1, sizeof *b + (size_t)devices * sizeof *b->shares);
     if (!b)
         return NULL;
     b->devices = devices;

@@ -47,16 +47,10 @@ int rv8p_count_prefixes(const void *prefixes, size_t n, int depth, int devices, 
                         struct gts_stop *stop, uint64_t *leaves, double *kernel_usec, char *err, size_t errlen)
 {
     devices = devices > 1 ? devices : 1;
-    if (devices > GPU_MAX_DEVICES) {
-        snprintf(err, errlen, "%d GPUs: at most %d", devices, GPU_MAX_DEVICES);
-        return -1;
-    }
     shares s = { .words = prefixes, .n = n, .depth = depth, .devices = devices, .cpu_executor = cpu_executor,
                  .stop = stop };
     const int rc = gpu_run_devices(devices, cpu_executor, count_share, &s, err, errlen);
     *leaves = atomic_load(&s.leaves);
-    *kernel_usec = 0;
-    for (int d = 0; d < devices; d++)
-        *kernel_usec = s.usec[d] > *kernel_usec ? s.usec[d] : *kernel_usec;
+    *kernel_usec = rc == 0 ? gpu_time_range(s.usec, devices, NULL) : 0;
     return rc;
 }

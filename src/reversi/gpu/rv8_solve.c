@@ -111,10 +111,6 @@ int rv8s_solve_batch(const rv_pos *p, size_t n, const rv_batch_options *o, rv8b_
             return -1;
         }
     const int devices = rv8s_devices(o);
-    if (devices > GPU_MAX_DEVICES) {
-        snprintf(err, errlen, "%d GPUs: at most %d", devices, GPU_MAX_DEVICES);
-        return -1;
-    }
     uint64_t *words = malloc((n ? n : 1) * 2 * sizeof *words);
     if (!words) {
         snprintf(err, errlen, "out of memory for %zu positions", n);
@@ -130,11 +126,8 @@ int rv8s_solve_batch(const rv_pos *p, size_t n, const rv_batch_options *o, rv8b_
      * beside stop taking from it too. */
     for (int d = 0; rc != 0 && beside && d < devices; d++)
         rv8b_close(beside, d, 0);
-    stats->work_usec = stats->work_usec_least = s.usec[0];
-    for (int d = 1; d < devices; d++) {
-        stats->work_usec = s.usec[d] > stats->work_usec ? s.usec[d] : stats->work_usec;
-        stats->work_usec_least = s.usec[d] < stats->work_usec_least ? s.usec[d] : stats->work_usec_least;
-    }
+    if (rc == 0)
+        stats->work_usec = gpu_time_range(s.usec, devices, &stats->work_usec_least);
     free(words);
     return rc;
 }
