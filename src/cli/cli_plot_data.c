@@ -299,13 +299,15 @@ int plot_data_read(const cli_plot_spec *spec, const cli_plot_source *sources, in
     if (spec->over && divide_all(spec, d) != 0)
         return -1;
     /* Series left without a point are not drawn; sums and quotients may
-     * have overflowed. */
+     * have overflowed (inf / inf: a point left out). */
     int kept = 0;
     for (int i = 0; i < d->nseries; i++) {
         plot_series *s = &d->series[i];
+        int n = 0;
         for (int k = 0; k < s->n; k++)
-            s->x[k] = plot_clamp(s->x[k]), s->y[k] = plot_clamp(s->y[k]);
-        if (s->n > 0)
+            if (!isnan(s->x[k]) && !isnan(s->y[k]))
+                s->x[n] = plot_clamp(s->x[k]), s->y[n++] = plot_clamp(s->y[k]);
+        if ((s->n = n) > 0)
             d->series[kept++] = *s;
     }
     d->nseries = kept;
