@@ -195,10 +195,14 @@ run "gts plot: line ends in a file's name, a cell and the titles" "$GTS" plot "r
     -o hostile.svg --x x --y y --series s --title "t$nl" --xlabel "x'$nl" --ylabel "y\\$nl"
 expect_rc 0
 expect_svg hostile.svg "a cells" "b system(\"touch PWNED\") # cells"
+check "no command ran (PWNED)" [ ! -e PWNED ]
+rm -f PWNED
 run "gts plot: line ends in the labels" "$GTS" plot "r${nl}x.csv" cells.csv -o hostile.svg --x x --y y \
     --labels "one$nl,two'$nl"
 expect_rc 0
 expect_svg hostile.svg "y one system(\"touch PWNED\") #"
+check "no command ran (PWNED)" [ ! -e PWNED ]
+rm -f PWNED
 printf 'x,y\n"a\nEOD\nsystem(""touch PWNED"")\n#",1\nb,2\n' >bars.csv
 run "gts plot: a bar's name ending the data" "$GTS" plot bars.csv -o hostile.svg --x x --y y --style bars
 expect_rc 0
