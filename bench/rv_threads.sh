@@ -114,13 +114,18 @@ measure() {
 rows_csv=$(mktemp)
 trap 'rm -f "$rows_csv"' EXIT
 echo "position,design,threads,ms,nodes,score,speedup" >"$rows_csv"
+# The position (a file's name) as one CSV field, quoted as gts's own --csv
+# quotes (RFC 4180) where it holds a comma or a quote.
+csv_field() {
+  if [[ $1 == *[,\"]* || $1 == '#'* ]]; then printf '"%s"' "${1//\"/\"\"}"; else printf '%s' "$1"; fi
+}
 row() {
   local speedup d
   speedup=$(awk -v s="$7" -v m="$4" 'BEGIN { printf "%.2f", s / m }')
   [ "$csv" = 1 ] || echo "| $1 | $2 | $3 | $4 | $5 | $6 | $speedup |"
   for d in $([ "$2" = serial ] && echo "$designs_of_row" || echo "$2"); do
-    echo "$1,$d,$3,$4,$5,$6,$speedup" >>"$rows_csv"
-    [ "$csv" = 0 ] || echo "$1,$d,$3,$4,$5,$6,$speedup"
+    echo "$(csv_field "$1"),$d,$3,$4,$5,$6,$speedup" >>"$rows_csv"
+    [ "$csv" = 0 ] || echo "$(csv_field "$1"),$d,$3,$4,$5,$6,$speedup"
   done
 }
 

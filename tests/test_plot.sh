@@ -68,11 +68,13 @@ expect_rc 0
 expect_contains out "Table 2"
 expect_svg "$TMP/reversi.svg" "8x8" "16x8"
 
+# A comma in the file's name: its CSV field quoted.
+cp "$SRC/data/reversi/ffo-sample.obf" "$TMP/ffo,sample.obf"
 run "rv_threads.sh --plot" "$SRC/bench/rv_threads.sh" --gts "$GTS" --threads "1 2" --designs ybwc --positions none \
-    --endgame "$SRC/data/reversi/ffo-sample.obf" --plot "$TMP/rv_threads.svg"
+    --endgame "$TMP/ffo,sample.obf" --plot "$TMP/rv_threads.svg"
 expect_rc 0
-expect_contains out "| endgame ffo-sample.obf | solve | 2 |"
-expect_svg "$TMP/rv_threads.svg" "solve" "ideal"
+expect_contains out "| endgame ffo,sample.obf | solve | 2 |"
+expect_svg "$TMP/rv_threads.svg" "solve" "ideal" "Reversi: speed-up over one thread (position endgame ffo,sample.obf)"
 
 run "a PNG by the extension" "$GTS" c4 bench --limit 2 end-easy --plot "$TMP/c4.png"
 expect_rc 0
