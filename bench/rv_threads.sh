@@ -61,7 +61,8 @@ done
 if [ -n "$plot" ]; then
   case "$plot" in *.svg | *.png) ;; *) echo "rv_threads.sh: bad --plot '$plot' (a picture: FILE.svg or FILE.png)" >&2; exit 2 ;; esac
   command -v gnuplot >/dev/null || { echo "rv_threads.sh: --plot needs gnuplot, which is not on the PATH (apt-get install gnuplot-nox)" >&2; exit 1; }
-  [ -d "$(dirname -- "$plot")" ] && [ -w "$(dirname -- "$plot")" ] || { echo "rv_threads.sh: cannot write $plot: its folder is not there or not writable" >&2; exit 1; }
+  folder=$(dirname -- "$plot")
+  [ -d "$folder" ] && [ -w "$folder" ] || { echo "rv_threads.sh: cannot write $plot: no writable folder $folder" >&2; exit 1; }
 fi
 
 large=(

@@ -256,7 +256,8 @@ printf 'x,y\ninf,1\n' >"$TMP/inf.csv"
 run "gts plot: x of inf" "$GTS" plot "$TMP/inf.csv" -o "$TMP/y.svg" --x x --y y
 expect_rc 1
 expect_one_line_error "inf.csv:2: x 'inf' is not a number"
-awk 'BEGIN { for (r = 0; r < 3; r++) { for (i = 0; i < 200; i++) printf "%s%s", i ? "," : "", r ? r + i : "c" i; print "" } }' \
+# A header c0..c199, then 3 rows of numbers.
+awk 'BEGIN { for (r = 0; r < 4; r++) for (i = 0; i < 200; i++) printf "%s%s", r ? r + i : "c" i, i < 199 ? "," : "\n" }' \
     >"$TMP/wide.csv"
 run "gts plot: 200 columns" "$GTS" plot "$TMP/wide.csv" -o "$TMP/wide.svg" --x c198 --y c199
 expect_rc 0

@@ -111,8 +111,8 @@ static int add_point(plot_series *s, double x, double y)
 
 /* The name of a row's series: the key columns' values (or y's name),
  * into key, and with the source's label, into name. */
-static void series_name(const cli_plot_spec *spec, const columns *c, char *const *f, int n, const char *label, char *key,
-                        char *name)
+static void series_name(const cli_plot_spec *spec, const columns *c, char *const *f, int n, const char *label,
+                        char *key, char *name)
 {
     size_t at = 0;
     key[0] = '\0';
