@@ -4,9 +4,9 @@
  *
  * A picture is drawn from CSV text (cli_csv.h): a header line naming the
  * columns, then a record a row, any number of fields, quoted as RFC 4180
- * has it; lines starting with '#' are notes and skipped.  That text is what a bench prints with
- * --csv, collected while it runs for its --plot (cli_plot_rows), or files
- * read by `gts plot`: one drawing path for both, so that a picture drawn
+ * has it; lines starting with '#' are notes and skipped.  That text is
+ * what a bench prints with --csv, collected while it runs for its --plot
+ * (cli_plot_rows), or files read by `gts plot`: one drawing path for both, so that a picture drawn
  * after a run is the picture `gts plot` draws from the run's --csv.
  *
  * A spec names the columns (cli_plot_spec): the rows are grouped into
