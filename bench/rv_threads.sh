@@ -61,6 +61,8 @@ done
 if [ -n "$plot" ]; then
   case "$plot" in *.svg | *.png) ;; *) echo "rv_threads.sh: bad --plot '$plot' (a picture: FILE.svg or FILE.png)" >&2; exit 2 ;; esac
   command -v gnuplot >/dev/null || { echo "rv_threads.sh: --plot needs gnuplot, which is not on the PATH (apt-get install gnuplot-nox)" >&2; exit 1; }
+  folder=$(dirname -- "$plot")
+  [ -d "$folder" ] && [ -w "$folder" ] || { echo "rv_threads.sh: cannot write $plot: no writable folder $folder" >&2; exit 1; }
 fi
 
 large=(
@@ -113,13 +115,18 @@ measure() {
 rows_csv=$(mktemp)
 trap 'rm -f "$rows_csv"' EXIT
 echo "position,design,threads,ms,nodes,score,speedup" >"$rows_csv"
+# The position (a file's name) as one CSV field, quoted as gts's own --csv
+# quotes (RFC 4180) where it holds a comma or a quote.
+csv_field() {
+  if [[ $1 == *[,\"]* || $1 == '#'* ]]; then printf '"%s"' "${1//\"/\"\"}"; else printf '%s' "$1"; fi
+}
 row() {
   local speedup d
   speedup=$(awk -v s="$7" -v m="$4" 'BEGIN { printf "%.2f", s / m }')
   [ "$csv" = 1 ] || echo "| $1 | $2 | $3 | $4 | $5 | $6 | $speedup |"
   for d in $([ "$2" = serial ] && echo "$designs_of_row" || echo "$2"); do
-    echo "$1,$d,$3,$4,$5,$6,$speedup" >>"$rows_csv"
-    [ "$csv" = 0 ] || echo "$1,$d,$3,$4,$5,$6,$speedup"
+    echo "$(csv_field "$1"),$d,$3,$4,$5,$6,$speedup" >>"$rows_csv"
+    [ "$csv" = 0 ] || echo "$(csv_field "$1"),$d,$3,$4,$5,$6,$speedup"
   done
 }
 

@@ -3,8 +3,12 @@
 # series it measured, the table still printed), a bench's picture equal to
 # `gts plot` on its --csv, every `gts plot` command under a picture of
 # BENCHMARKS.md redrawing the committed SVG, PNG, and the errors: a bad
-# extension and no gnuplot before any work, gnuplot failing after the
-# table was printed, bad `gts plot` input.  Skipped (77) without gnuplot.
+# extension, no gnuplot and a folder that is not there before any work,
+# gnuplot failing after the table was printed (an old picture kept), bad
+# `gts plot` input.  Hostile input (issue 38): line ends in a file's name,
+# cells and labels run no command; names with commas and quotes go
+# through --csv and back (RFC 4180); values of +-1e308; 200 columns.
+# Skipped (77) without gnuplot.
 #
 # usage: test_plot.sh GTS_BINARY SOURCE_DIR
 set -u
@@ -19,6 +23,10 @@ if ! command -v gnuplot >/dev/null; then
 fi
 
 . "$(dirname "$0")/cli_lib.sh" gts_plot
+
+# The tables' cells are cut by count, never by a clock: no cell of a loaded
+# (or sanitized) machine is skipped as too slow.
+NO_LIMIT=1000000
 
 # expect_svg FILE SERIES...: FILE is a non-empty SVG whose text holds each
 # series name (gnuplot writes a key entry as <text>NAME</text>).
@@ -46,13 +54,13 @@ expect_rc 0
 expect_svg "$TMP/c4_bars.svg" "alphabeta" "solver"
 
 run "gomoku bench table --gpu: speed-ups over naive" "$GTS" gomoku bench table --gpu --executor cpu --threads 2 \
-    --sizes 6,9 --depths 1 --plot "$TMP/gomoku_gpu.svg"
+    --sizes 6,9 --depths 1 --max-seconds "$NO_LIMIT" --plot "$TMP/gomoku_gpu.svg"
 expect_rc 0
 expect_contains out "gpu naive: seconds"
 expect_svg "$TMP/gomoku_gpu.svg" "gpu naive" "gpu pvs" "gpu dynamic" "alphabeta x2"
 
 run "gomoku bench table: seconds" "$GTS" gomoku bench table --algo pvs,alphabeta --sizes 6,9 --depths 1-2 \
-    --plot "$TMP/gomoku_cpu.svg"
+    --max-seconds "$NO_LIMIT" --plot "$TMP/gomoku_cpu.svg"
 expect_rc 0
 expect_svg "$TMP/gomoku_cpu.svg" "pvs" "alphabeta"
 
@@ -63,16 +71,18 @@ expect_contains out "# 3 positions"
 expect_svg "$TMP/gomoku_positions.svg" "shared" "ideal"
 
 run "reversi bench table: Figure 4" "$GTS" reversi bench table --sizes 8x8,16x8 --depths 1-2 \
-    --player2 pvs:threads=2 --plot "$TMP/reversi.svg"
+    --player2 pvs:threads=2 --max-seconds "$NO_LIMIT" --plot "$TMP/reversi.svg"
 expect_rc 0
 expect_contains out "Table 2"
 expect_svg "$TMP/reversi.svg" "8x8" "16x8"
 
+# A comma in the file's name: its CSV field quoted.
+cp "$SRC/data/reversi/ffo-sample.obf" "$TMP/ffo,sample.obf"
 run "rv_threads.sh --plot" "$SRC/bench/rv_threads.sh" --gts "$GTS" --threads "1 2" --designs ybwc --positions none \
-    --endgame "$SRC/data/reversi/ffo-sample.obf" --plot "$TMP/rv_threads.svg"
+    --endgame "$TMP/ffo,sample.obf" --plot "$TMP/rv_threads.svg"
 expect_rc 0
-expect_contains out "| endgame ffo-sample.obf | solve | 2 |"
-expect_svg "$TMP/rv_threads.svg" "solve" "ideal"
+expect_contains out "| endgame ffo,sample.obf | solve | 2 |"
+expect_svg "$TMP/rv_threads.svg" "solve" "ideal" "Reversi: speed-up over one thread (position endgame ffo,sample.obf)"
 
 run "a PNG by the extension" "$GTS" c4 bench --limit 2 end-easy --plot "$TMP/c4.png"
 expect_rc 0
@@ -92,7 +102,7 @@ checks=$((checks + 1))
 cmp -s "$TMP/bench.svg" "$TMP/redrawn.svg" || fail "the bench's picture differs from gts plot's on its --csv"
 
 run "reversi bench table --csv --plot" "$GTS" reversi bench table --sizes 8x8 --depths 1-2 --csv \
-    --plot "$TMP/figure4.svg"
+    --max-seconds "$NO_LIMIT" --plot "$TMP/figure4.svg"
 expect_rc 0
 cp "$TMP/out" "$TMP/figure4.csv"
 run "gts plot on that --csv (stdin)" --stdin "$TMP/figure4.csv" "$GTS" plot - -o "$TMP/figure4_redrawn.svg" \
@@ -136,7 +146,20 @@ for bench in "c4 bench --limit 1 end-easy" "gomoku bench table --sizes 6 --depth
     expect_rc 1
     expect_empty_stdout
     expect_one_line_error "--plot needs gnuplot" "apt-get install gnuplot-nox"
+    run "$bench --plot in a folder that is not there" "$GTS" "${args[@]}" --plot "$TMP/nodir/x.svg"
+    expect_rc 1
+    expect_empty_stdout
+    expect_one_line_error "cannot write $TMP/nodir/x.svg"
 done
+run "gts plot -o in a folder that is not there" "$GTS" plot "$TMP/bench.csv" -o "$TMP/nodir/x.svg" --x threads \
+    --y AT_us
+expect_rc 1
+expect_one_line_error "cannot write $TMP/nodir/x.svg"
+run "rv_threads.sh --plot in a folder that is not there" "$SRC/bench/rv_threads.sh" --gts "$GTS" --positions none \
+    --plot "$TMP/nodir/x.svg"
+expect_rc 1
+expect_empty_stdout
+expect_contains err "cannot write $TMP/nodir/x.svg"
 run "gts plot without gnuplot" env PATH="$TMP/nognuplot" "$GTS" plot "$TMP/bench.csv" -o "$TMP/x.svg" \
     --x threads --y AT_us
 expect_rc 1
@@ -159,6 +182,89 @@ expect_contains out "end-easy       solver"
 expect_contains err "fake gnuplot: failing" "gts: gnuplot failed drawing $TMP/failed.svg (exit status 3)"
 checks=$((checks + 1))
 [ ! -e "$TMP/failed.svg" ] || fail "the failed picture was left"
+printf 'an old picture\n' >"$TMP/keep.svg"
+cp "$TMP/keep.svg" "$TMP/keep.orig"
+for command in "c4 bench --limit 2 end-easy --plot" "plot $TMP/bench.csv --x threads --y AT_us -o"; do
+    read -r -a args <<<"$command"
+    run "gnuplot failing over an old picture: gts ${args[0]}" env PATH="$TMP/badbin:$PATH" "$GTS" "${args[@]}" \
+        "$TMP/keep.svg"
+    expect_rc 1
+    expect_contains err "gts: gnuplot failed drawing $TMP/keep.svg (exit status 3)"
+    check "the old picture is kept" cmp -s "$TMP/keep.svg" "$TMP/keep.orig"
+    check "no file left beside it" [ "$(echo "$TMP"/keep.svg?*)" = "$TMP/keep.svg?*" ]
+done
+
+# --- no input runs a command: line ends in a file's name, cells, labels and
+# titles (gnuplot is run in the folder where its `touch` would leave PWNED) ---
+mkdir -p "$TMP/hostile"
+cd "$TMP/hostile" || exit 2
+nl=$'\nsystem("touch PWNED")\n#'
+printf 'x,y,s\n1,2,c\n2,3,c\n' >"r${nl}x.csv"
+printf 'x,y,s\n1,2,a\n2,4,"b\nsystem(""touch PWNED"")\n#"\n' >cells.csv
+run "gts plot: line ends in a file's name, a cell and the titles" "$GTS" plot "r${nl}x.csv" cells.csv \
+    -o hostile.svg --x x --y y --series s --title "t$nl" --xlabel "x'$nl" --ylabel "y\\$nl"
+expect_rc 0
+expect_svg hostile.svg "a cells" "b system(\"touch PWNED\") # cells"
+check "no command ran (PWNED)" [ ! -e PWNED ]
+rm -f PWNED
+run "gts plot: line ends in the labels" "$GTS" plot "r${nl}x.csv" cells.csv -o hostile.svg --x x --y y \
+    --labels "one$nl,two'$nl"
+expect_rc 0
+expect_svg hostile.svg "y one system(\"touch PWNED\") #"
+check "no command ran (PWNED)" [ ! -e PWNED ]
+rm -f PWNED
+printf 'x,y\n"a\nEOD\nsystem(""touch PWNED"")\n#",1\nb,2\n' >bars.csv
+run "gts plot: a bar's name ending the data" "$GTS" plot bars.csv -o hostile.svg --x x --y y --style bars
+expect_rc 0
+expect_svg hostile.svg
+check "no command ran (PWNED)" [ ! -e PWNED ]
+cd - >/dev/null || exit 2
+
+# --- CSV quoted as RFC 4180 has it: a set named with a comma and a quote,
+# through a bench's --csv and --plot and gts plot ---
+cp "$SRC/data/c4/Test_L3_R1" "$TMP/my,\"set"
+run "c4 bench 'my,\"set' --csv --plot" "$GTS" c4 bench "$TMP/my,\"set" --algo alphabeta,solver --limit 2 --csv \
+    --plot "$TMP/quoted.svg"
+expect_rc 0
+expect_contains out "\"$TMP/my,\"\"set\",alphabeta,1,2," "\"$TMP/my,\"\"set\",solver,1,2,"
+cp "$TMP/out" "$TMP/quoted.csv"
+run "gts plot on that --csv" "$GTS" plot "$TMP/quoted.csv" -o "$TMP/quoted_redrawn.svg" --x set --y AT_us \
+    --series algo --style bars --logy --title "Connect 4: mean time per position" --ylabel "AT (us, log scale)"
+expect_rc 0
+check "the bench's picture differs from gts plot's on its --csv" cmp -s "$TMP/quoted.svg" "$TMP/quoted_redrawn.svg"
+run "gts plot: the set's name read back, as a series" "$GTS" plot "$TMP/quoted.csv" -o "$TMP/quoted_redrawn.svg" \
+    --x positions --y AT_us --series set,threads
+expect_rc 0
+expect_svg "$TMP/quoted_redrawn.svg" "$TMP/my,\"set 1"
+printf 'x,y\n"1,2\n' >"$TMP/open.csv"
+run "gts plot: a quoted field not closed" "$GTS" plot "$TMP/open.csv" -o "$TMP/y.svg" --x x --y y
+expect_rc 1
+expect_one_line_error "open.csv:2: a quoted field is not closed"
+
+# --- extremes: values of +-1e308 and inf or nan, 200 columns ---
+printf 'x,y\n-1e308,1e308\n1e308,-1e308\n0,1\n1,nan\n2,inf\n3,-inf\n' >"$TMP/huge.csv"
+run "gts plot: values of +-1e308 (and nan, inf left out)" "$GTS" plot "$TMP/huge.csv" -o "$TMP/huge.svg" --x x \
+    --y y --hline 1e308
+expect_rc 0
+expect_svg "$TMP/huge.svg"
+printf 'x,y\n1,1e308\n1,1e308\n2,1e-308\n3,1\n' >"$TMP/sum.csv"
+run "gts plot: a sum past 1e308, divided" "$GTS" plot "$TMP/sum.csv" -o "$TMP/huge.svg" --x x --y y \
+    --speedup-over first --logy
+expect_rc 0
+expect_svg "$TMP/huge.svg"
+printf 'x,y\ninf,1\n' >"$TMP/inf.csv"
+run "gts plot: x of inf" "$GTS" plot "$TMP/inf.csv" -o "$TMP/y.svg" --x x --y y
+expect_rc 1
+expect_one_line_error "inf.csv:2: x 'inf' is not a number"
+# A header c0..c199, then 3 rows of numbers.
+awk 'BEGIN { for (r = 0; r < 4; r++) for (i = 0; i < 200; i++) printf "%s%s", r ? r + i : "c" i, i < 199 ? "," : "\n" }' \
+    >"$TMP/wide.csv"
+run "gts plot: 200 columns" "$GTS" plot "$TMP/wide.csv" -o "$TMP/wide.svg" --x c198 --y c199
+expect_rc 0
+expect_svg "$TMP/wide.svg" "c199"
+run "gts plot: 200 columns, no 201st" "$GTS" plot "$TMP/wide.csv" -o "$TMP/y.svg" --x c0 --y c200
+expect_rc 1
+expect_one_line_error "no column 'c200' (its 200 columns: c0, c1,"
 
 # --- gts plot's own errors ---
 run "gts plot: no such column" "$GTS" plot "$TMP/bench.csv" -o "$TMP/y.svg" --x threads --y bogus

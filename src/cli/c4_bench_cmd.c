@@ -7,6 +7,7 @@
 
 #include "c4_bench.h"
 #include "cli.h"
+#include "cli_csv.h"
 #include "cli_plot.h"
 #include "core/list.h"
 #include "gts/gpu.h"
@@ -49,8 +50,11 @@ static row_means means(const c4_bench_row *r)
 static void print_csv_row(FILE *f, const c4_bench_row *r, const char *kt)
 {
     const row_means m = means(r);
-    fprintf(f, "%s,%s,%d,%ld,%.3f,%.1f,%.1f,%llu,%.3f,%.1f,%llu,%ld/%ld,%s\n", r->set, r->algo, r->threads,
-            r->positions, m.at, r->total_usec, m.ane, r->nodes, m.nems, m.ath, r->hits, r->correct, r->checked, kt);
+    cli_csv_field(f, r->set);
+    fputc(',', f);
+    cli_csv_field(f, r->algo);
+    fprintf(f, ",%d,%ld,%.3f,%.1f,%.1f,%llu,%.3f,%.1f,%llu,%ld/%ld,%s\n", r->threads, r->positions, m.at,
+            r->total_usec, m.ane, r->nodes, m.nems, m.ath, r->hits, r->correct, r->checked, kt);
 }
 
 /* A row on stdout, and as CSV into plot (if not NULL). */

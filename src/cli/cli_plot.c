@@ -1,20 +1,15 @@
 /* Pictures through gnuplot (cli_plot.h): the script is written with the
- * numbers inline and piped to gnuplot, whose output is the file. */
-#include <errno.h>
-#include <fcntl.h>
+ * numbers inline and piped to gnuplot (cli_plot_gnuplot.c), whose output
+ * is the file.  No file name reaches the script, and every text in it
+ * (labels, titles, series and categories, which may come from a file's
+ * name or its cells) is passed by put_text. */
 #include <math.h>
-#include <signal.h>
-#include <spawn.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/wait.h>
-#include <unistd.h>
 
 #include "cli.h"
 #include "cli_plot_data.h"
-#include "core/write_all.h"
-
-extern char **environ;
+#include "cli_plot_gnuplot.h"
 
 const char *const cli_plot_style_names[] = { "lines", "bars", "threads", NULL };
 
@@ -29,33 +24,19 @@ static const char *terminal_of(const char *file)
     return NULL;
 }
 
-/* gnuplot's path on the PATH into path; -1 if it is not there.  An empty
- * entry (the current folder) is not searched. */
-static int find_gnuplot(char *path, size_t len)
-{
-    for (const char *p = getenv("PATH"); p && *p;) {
-        const size_t n = strcspn(p, ":");
-        if (n > 0) {
-            snprintf(path, len, "%.*s/gnuplot", (int)n, p);
-            if (access(path, X_OK) == 0)
-                return 0;
-        }
-        p += n + (p[n] == ':');
-    }
-    return -1;
-}
-
 static int check(const char *option, const char *file, char *gnuplot, size_t len)
 {
     if (!terminal_of(file)) {
         cli_error("bad --%s '%s' (a picture: FILE.svg or FILE.png)", option, file);
         return EXIT_USAGE;
     }
-    if (find_gnuplot(gnuplot, len) != 0) {
+    if (plot_find_gnuplot(gnuplot, len) != 0) {
         cli_error("--%s needs gnuplot, which is not on the PATH (apt-get install gnuplot-nox)", option);
         return EXIT_FAIL;
     }
-    return EXIT_OK;
+    /* So that a folder that is not there, or not writable, is said before
+     * the bench runs, not after. */
+    return plot_check_writable(file) == 0 ? EXIT_OK : EXIT_FAIL;
 }
 
 int cli_plot_check(const char *option, const char *file)
@@ -64,16 +45,30 @@ int cli_plot_check(const char *option, const char *file)
     return check(option, file, gnuplot, sizeof gnuplot);
 }
 
-/* s as a gnuplot string: in single quotes, a quote doubled. */
+/* s as gnuplot text in quote marks q: '\'' in a command, where a quote is
+ * doubled (a single-quoted string's one escape: backslashes, backquotes
+ * and '@' inside are only text), '"' in a data block, which has no escape
+ * (a quote there becomes a single one).  Each control character becomes a
+ * space: a line end would end the string's command or data block, and
+ * gnuplot would run what follows (a file's name, a label) as a command. */
+static void put_text(FILE *f, const char *s, char q)
+{
+    fputc(q, f);
+    for (; *s; s++) {
+        const unsigned char c = (unsigned char)*s;
+        if (c < 0x20 || c == 0x7f)
+            fputc(' ', f);
+        else if (c == q)
+            fputs(q == '\'' ? "''" : "'", f);
+        else
+            fputc(c, f);
+    }
+    fputc(q, f);
+}
+
 static void put_string(FILE *f, const char *s)
 {
-    fputc('\'', f);
-    for (; *s; s++) {
-        if (*s == '\'')
-            fputc('\'', f);
-        fputc(*s, f);
-    }
-    fputc('\'', f);
+    put_text(f, s, '\'');
 }
 
 /* Lines: tics at the x values when they are a few whole numbers (thread
@@ -156,10 +151,7 @@ static void put_data(FILE *f, const cli_plot_spec *spec, const plot_data *d)
     for (int p = 0; p < d->npanels; p++) {
         fprintf(f, "$p%d << EOD\n", p);
         for (int c = 0; c < d->ncategories; c++) {
-            fputc('"', f);
-            for (const char *s = d->categories[c]; *s; s++)
-                fputc(*s == '"' ? '\'' : *s, f);
-            fputc('"', f);
+            put_text(f, d->categories[c], '"');
             for (int i = 0; i < d->nseries; i++) {
                 const plot_series *s = &d->series[i];
                 double y = NAN;
@@ -201,7 +193,7 @@ static void put_plot(FILE *f, const cli_plot_spec *spec, const plot_data *d, int
     if (spec->style == CLI_PLOT_THREADS)
         fprintf(f, "%sx / %.17g with lines dashtype 2 linecolor rgb 'gray40' title 'ideal'", sep, least_x);
     if (spec->hline_given)
-        fprintf(f, "%s%.17g with lines dashtype 3 linecolor rgb 'gray40' notitle", sep, spec->hline);
+        fprintf(f, "%s%.17g with lines dashtype 3 linecolor rgb 'gray40' notitle", sep, plot_clamp(spec->hline));
     fputc('\n', f);
 }
 
@@ -243,45 +235,6 @@ static void put_script(FILE *f, const cli_plot_spec *spec, const plot_data *d, c
         fputs("unset multiplot\n", f);
 }
 
-/* Runs gnuplot on script with its output to out; its exit status, or -1
- * if it could not be started (after an error line). */
-static int run_gnuplot(const char *gnuplot, const char *script, size_t len, int out)
-{
-    int fds[2];
-    if (pipe2(fds, O_CLOEXEC) != 0) {
-        cli_error("cannot run gnuplot: %s", strerror(errno));
-        return -1;
-    }
-    posix_spawn_file_actions_t fa;
-    posix_spawn_file_actions_init(&fa);
-    posix_spawn_file_actions_adddup2(&fa, fds[0], STDIN_FILENO);
-    posix_spawn_file_actions_adddup2(&fa, out, STDOUT_FILENO);
-    static char name[] = "gnuplot";
-    char *argv[] = { name, NULL };
-    pid_t pid;
-    const int rc = posix_spawn(&pid, gnuplot, &fa, NULL, argv, environ);
-    posix_spawn_file_actions_destroy(&fa);
-    close(fds[0]);
-    if (rc != 0) {
-        close(fds[1]);
-        cli_error("cannot run %s: %s", gnuplot, strerror(rc));
-        return -1;
-    }
-    /* Ignored only here, after the spawn (an ignored signal stays ignored
-     * across exec): gnuplot stopping early must not kill gts, its exit
-     * status says what went wrong. */
-    struct sigaction ignore = { .sa_handler = SIG_IGN }, old;
-    sigaction(SIGPIPE, &ignore, &old);
-    gts_write_all(fds[1], script, len);
-    close(fds[1]);
-    sigaction(SIGPIPE, &old, NULL);
-    int status;
-    while (waitpid(pid, &status, 0) < 0)
-        if (errno != EINTR)
-            return -1;
-    return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
-}
-
 int cli_plot_draw(const cli_plot_spec *spec, const cli_plot_source *sources, int nsources, const char *file)
 {
     char gnuplot[4096];
@@ -305,21 +258,8 @@ int cli_plot_draw(const cli_plot_spec *spec, const cli_plot_source *sources, int
         fclose(f);
     }
     free(d);
-    const int out = status == EXIT_OK ? open(file, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0666) : -1;
-    if (status == EXIT_OK && out < 0) {
-        cli_error("cannot write %s: %s", file, strerror(errno));
+    if (status == EXIT_OK && plot_run_gnuplot(gnuplot, script, len, file) != 0)
         status = EXIT_FAIL;
-    }
-    if (out >= 0) {
-        const int rc = run_gnuplot(gnuplot, script, len, out);
-        close(out);
-        if (rc != 0) {
-            if (rc > 0)
-                cli_error("gnuplot failed drawing %s (exit status %d)", file, rc);
-            unlink(file);
-            status = EXIT_FAIL;
-        }
-    }
     free(script);
     return status;
 }

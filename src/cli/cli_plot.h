@@ -2,11 +2,11 @@
  * Internal to the gts command: pictures of the benches' tables, drawn by
  * gnuplot (Debian's gnuplot-nox), as SVG or PNG by the file's extension.
  *
- * A picture is drawn from CSV text: a header line naming the columns,
- * then a line a row, fields split at commas (no quoting); lines starting
- * with '#' are notes and skipped.  That text is what a bench prints with
- * --csv, collected while it runs for its --plot (cli_plot_rows), or files
- * read by `gts plot`: one drawing path for both, so that a picture drawn
+ * A picture is drawn from CSV text (cli_csv.h): a header line naming the
+ * columns, then a record a row, any number of fields, quoted as RFC 4180
+ * has it; lines starting with '#' are notes and skipped.  That text is
+ * what a bench prints with --csv, collected while it runs for its --plot
+ * (cli_plot_rows), or files read by `gts plot`: one drawing path for both, so that a picture drawn
  * after a run is the picture `gts plot` draws from the run's --csv.
  *
  * A spec names the columns (cli_plot_spec): the rows are grouped into
@@ -61,12 +61,14 @@ typedef struct cli_plot_source {
 
 /* Before a bench runs, so that no work is lost to a picture that cannot
  * be drawn: file, the value of --option, ends in .svg or .png (else
- * EXIT_USAGE), and gnuplot is on the PATH (else EXIT_FAIL, "--plot needs
- * gnuplot, ... (apt-get install gnuplot-nox)"), after a one-line error;
- * EXIT_OK if both hold. */
+ * EXIT_USAGE), gnuplot is on the PATH (else EXIT_FAIL, "--plot needs
+ * gnuplot, ... (apt-get install gnuplot-nox)") and file's folder takes a
+ * new file (else EXIT_FAIL, "cannot write FILE: REASON"), after a
+ * one-line error; EXIT_OK if all hold. */
 int cli_plot_check(const char *option, const char *file);
 
-/* Draws the sources as spec says into file (written whole, or removed):
+/* Draws the sources as spec says into file (written whole, or an old
+ * file left as it was):
  * EXIT_OK, or EXIT_FAIL after an error line (a column that is not there,
  * an x that is not a number where it must be, nothing to draw, more
  * series or points than a picture holds, gnuplot failing, the file not

@@ -4,32 +4,17 @@
 #include <string.h>
 
 #include "cli.h"
+#include "cli_csv.h"
 #include "cli_plot_data.h"
 
-/* The most columns a line is read for, and series columns a spec names. */
-enum { MAX_COLUMNS = 64, MAX_KEYS = 8 };
+/* The most series columns a spec names. */
+enum { MAX_KEYS = 8 };
 
 /* Where the spec's columns are in a source's lines; -1: not asked for. */
 typedef struct columns {
     int x, y, panel;
     int keys[MAX_KEYS], nkeys;
 } columns;
-
-/* Splits line at its commas in place into f (room for MAX_COLUMNS);
- * returns how many fields. */
-static int split(char *line, char **f)
-{
-    int n = 0;
-    for (char *p = line;;) {
-        if (n < MAX_COLUMNS)
-            f[n++] = p;
-        char *comma = strchr(p, ',');
-        if (!comma)
-            return n;
-        *comma = '\0';
-        p = comma + 1;
-    }
-}
 
 /* A whole finite number. */
 static bool number(const char *s, double *v)
@@ -41,7 +26,7 @@ static bool number(const char *s, double *v)
 
 /* The index of column name in the header, or -1 after an error line
  * naming the columns there are. */
-static int find_column(char **head, int n, const char *name, const char *source)
+static int find_column(char *const *head, int n, const char *name, const char *source)
 {
     char names[256] = "";
     size_t at = 0;
@@ -51,16 +36,13 @@ static int find_column(char **head, int n, const char *name, const char *source)
         if (at < sizeof names)
             at += (size_t)snprintf(names + at, sizeof names - at, "%s%s", i ? ", " : "", head[i]);
     }
-    cli_error("%s: no column '%s' (its columns: %s)", source, name, names);
+    cli_error("%s: no column '%s' (its %d columns: %s%s)", source, name, n, names, at >= sizeof names ? "..." : "");
     return -1;
 }
 
-/* The spec's columns in the header line (split in place); -1 after an
- * error line. */
-static int find_columns(const cli_plot_spec *spec, char *header, const char *source, columns *c)
+/* The spec's columns in the header's n fields; -1 after an error line. */
+static int find_columns(const cli_plot_spec *spec, char *const *head, int n, const char *source, columns *c)
 {
-    char *head[MAX_COLUMNS];
-    const int n = split(header, head);
     *c = (columns){ .panel = -1 };
     if ((c->x = find_column(head, n, spec->x, source)) < 0 || (c->y = find_column(head, n, spec->y, source)) < 0)
         return -1;
@@ -129,8 +111,8 @@ static int add_point(plot_series *s, double x, double y)
 
 /* The name of a row's series: the key columns' values (or y's name),
  * into key, and with the source's label, into name. */
-static void series_name(const cli_plot_spec *spec, const columns *c, char **f, int n, const char *label, char *key,
-                        char *name)
+static void series_name(const cli_plot_spec *spec, const columns *c, char *const *f, int n, const char *label,
+                        char *key, char *name)
 {
     size_t at = 0;
     key[0] = '\0';
@@ -142,11 +124,9 @@ static void series_name(const cli_plot_spec *spec, const columns *c, char **f, i
 }
 
 /* One row into d: 0 (drawn, or left out), or -1 after an error line. */
-static int add_row(const cli_plot_spec *spec, const columns *c, char *line, const cli_plot_source *src, int source,
-                   long lineno, plot_data *d)
+static int add_row(const cli_plot_spec *spec, const columns *c, char *const *f, int n, const cli_plot_source *src,
+                   int source, long lineno, plot_data *d)
 {
-    char *f[MAX_COLUMNS];
-    const int n = split(line, f);
     const char *xs = c->x < n ? f[c->x] : "", *ys = c->y < n ? f[c->y] : "";
     double x, y;
     if (!*xs || !number(ys, &y))
@@ -176,37 +156,51 @@ static int add_row(const cli_plot_spec *spec, const columns *c, char *line, cons
     return 0;
 }
 
+/* The index of the line after the one at text[at]. */
+static size_t next_line(const cli_plot_source *src, size_t at)
+{
+    const char *end = memchr(src->text + at, '\n', src->len - at);
+    return end ? (size_t)(end - src->text) + 1 : src->len;
+}
+
 /* Every row of one source into d; -1 after an error line. */
 static int read_source(const cli_plot_spec *spec, const cli_plot_source *src, int source, plot_data *d)
 {
-    columns c;
+    columns c = { 0 };
+    cli_csv_record r = { 0 };
     bool header = false;
-    long lineno = 0;
-    for (size_t at = 0; at < src->len;) {
-        const char *end = memchr(src->text + at, '\n', src->len - at);
-        const size_t len = end ? (size_t)(end - (src->text + at)) : src->len - at;
-        char *line = strndup(src->text + at, len);
-        at += len + 1;
-        lineno++;
-        if (!line) {
-            cli_error("out of memory");
-            return -1;
+    long lineno = 1;
+    int rc = 0;
+    for (size_t at = 0; rc == 0 && at < src->len;) {
+        const char first = src->text[at];
+        /* Notes and blank lines, skipped before they are read as CSV (a
+         * note's quote opens no field). */
+        if (first == '#' || first == '\n' || (first == '\r' && next_line(src, at) == at + 2)) {
+            at = next_line(src, at);
+            lineno++;
+            continue;
         }
-        line[strcspn(line, "\r")] = '\0';
-        int rc = 0;
-        if (line[0] && line[0] != '#') {
-            rc = header ? add_row(spec, &c, line, src, source, lineno, d) : find_columns(spec, line, src->name, &c);
+        const int read = cli_csv_read(src->text, src->len, &at, &r);
+        if (read == CLI_CSV_NO_MEMORY)
+            cli_error("out of memory");
+        else if (read != CLI_CSV_RECORD)
+            cli_error("%s:%ld: a quoted field is not closed", src->name, lineno);
+        if (read != CLI_CSV_RECORD) {
+            rc = -1;
+        } else if (header) {
+            rc = add_row(spec, &c, r.field, r.n, src, source, lineno, d);
+        } else {
+            rc = find_columns(spec, r.field, r.n, src->name, &c);
             header = true;
         }
-        free(line);
-        if (rc != 0)
-            return -1;
+        lineno += r.lines;
     }
-    if (!header) {
+    cli_csv_free(&r);
+    if (rc == 0 && !header) {
         cli_error("%s: no header line (the columns' names)", src->name);
         return -1;
     }
-    return 0;
+    return rc;
 }
 
 /* Sorts s's points by x, leaving out those whose y (if positive_y) or x
@@ -289,6 +283,11 @@ static int divide_all(const cli_plot_spec *spec, plot_data *d)
     return 0;
 }
 
+double plot_clamp(double v)
+{
+    return fmax(-PLOT_MAX_VALUE, fmin(PLOT_MAX_VALUE, v));
+}
+
 int plot_data_read(const cli_plot_spec *spec, const cli_plot_source *sources, int nsources, plot_data *d)
 {
     memset(d, 0, sizeof *d);
@@ -299,11 +298,18 @@ int plot_data_read(const cli_plot_spec *spec, const cli_plot_source *sources, in
         tidy(&d->series[i], spec->logy || spec->over, spec->style == CLI_PLOT_THREADS);
     if (spec->over && divide_all(spec, d) != 0)
         return -1;
-    /* Series left without a point are not drawn. */
+    /* Series left without a point are not drawn; sums and quotients may
+     * have overflowed (inf / inf: a point left out). */
     int kept = 0;
-    for (int i = 0; i < d->nseries; i++)
-        if (d->series[i].n > 0)
-            d->series[kept++] = d->series[i];
+    for (int i = 0; i < d->nseries; i++) {
+        plot_series *s = &d->series[i];
+        int n = 0;
+        for (int k = 0; k < s->n; k++)
+            if (!isnan(s->x[k]) && !isnan(s->y[k]))
+                s->x[n] = plot_clamp(s->x[k]), s->y[n++] = plot_clamp(s->y[k]);
+        if ((s->n = n) > 0)
+            d->series[kept++] = *s;
+    }
     d->nseries = kept;
     if (!kept) {
         cli_error("nothing to draw: no row has a number for both %s and %s", spec->x, spec->y);

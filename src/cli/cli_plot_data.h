@@ -29,8 +29,15 @@ typedef struct plot_data {
     plot_series series[PLOT_MAX_SERIES];
 } plot_data;
 
+/* The largest magnitude drawn: gnuplot (5.4) finds no range for points at
+ * +-1e308, and overflows its axes at +-8e307; 1e300 draws. */
+#define PLOT_MAX_VALUE 1e300
+
+/* v within +-PLOT_MAX_VALUE. */
+double plot_clamp(double v);
+
 /* Reads the sources into d (zeroed first) as spec says, sorted, divided
- * into spec->over's reference: 0, or -1 after an error line (see
+ * into spec->over's reference, each value within +-PLOT_MAX_VALUE: 0, or -1 after an error line (see
  * cli_plot_draw). */
 int plot_data_read(const cli_plot_spec *spec, const cli_plot_source *sources, int nsources, plot_data *d);
 

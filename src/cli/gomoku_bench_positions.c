@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "cli.h"
+#include "cli_csv.h"
 #include "cli_plot.h"
 #include "gomoku_cli.h"
 
@@ -38,12 +39,19 @@ static void print_csv_column(FILE *f, const positions *p, long lineno, const gm_
 {
     char move[16];
     gm_format_cell(b, r->move, move, sizeof move);
-    fprintf(f, "%ld,%ld,%d,", p->totals.positions, lineno, b->stones);
+    char way[64];
     if (i < p->nthreads)
-        fprintf(f, "%s,%d,", parallel_name[p->c->opt.parallel], p->threads[i]);
+        snprintf(way, sizeof way, "%s", parallel_name[p->c->opt.parallel]);
     else
-        fprintf(f, "gpu %s,,", gmg_design_name(p->c->gpu.design));
-    fprintf(f, "%.3f,%llu,%d,%s\n", r->usec / 1000, (unsigned long long)r->nodes, r->score, move);
+        snprintf(way, sizeof way, "gpu %s", gmg_design_name(p->c->gpu.design));
+    fprintf(f, "%ld,%ld,%d,", p->totals.positions, lineno, b->stones);
+    cli_csv_field(f, way);
+    fputc(',', f);
+    if (i < p->nthreads)
+        fprintf(f, "%d", p->threads[i]);
+    fprintf(f, ",%.3f,%llu,%d,", r->usec / 1000, (unsigned long long)r->nodes, r->score);
+    cli_csv_field(f, move);
+    fputc('\n', f);
 }
 
 /* A position's columns r: a text row, JSON or CSV lines on stdout, and

@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "cli.h"
+#include "cli_csv.h"
 #include "cli_plot.h"
 #include "gomoku_bench_table.h"
 
@@ -40,12 +41,15 @@ static void print_csv_cell(FILE *f, const table *t, int a, int si, int di, const
 {
     const cell *x = &t->grid[a][si][di];
     const double report = report_of(t, a, si, di);
-    fprintf(f, "%s,%d,%d,%d", t->v[a].name, t->sizes[si], t->depths[di], gm_variant_split(&t->v[a], t->depths[di]));
-    if (x->run)
-        fprintf(f, ",%.9f,%.9f,%llu,%d,%s", x->usec / 1e6, x->kernel_usec / 1e6, (unsigned long long)x->nodes,
-                x->score, move);
-    else
+    cli_csv_field(f, t->v[a].name);
+    fprintf(f, ",%d,%d,%d", t->sizes[si], t->depths[di], gm_variant_split(&t->v[a], t->depths[di]));
+    if (x->run) {
+        fprintf(f, ",%.9f,%.9f,%llu,%d,", x->usec / 1e6, x->kernel_usec / 1e6, (unsigned long long)x->nodes,
+                x->score);
+        cli_csv_field(f, move);
+    } else {
         fprintf(f, ",,,,,");
+    }
     if (report > 0)
         fprintf(f, ",%g\n", report);
     else

@@ -3,6 +3,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "cli_csv.h"
 #include "reversi_bench.h"
 
 /* Text padded to width columns; "—" is one column in three bytes. */
@@ -46,7 +47,8 @@ void rvbench_print_csv_cell(FILE *f, const table *t, int si, int di)
     const cell *c = &t->cells[si][di];
     char label[16];
     size_label(t, si, label, sizeof label);
-    fprintf(f, "%s,%d,%d,%d,", label, t->widths[si], t->heights[si], t->depths[di]);
+    cli_csv_field(f, label);
+    fprintf(f, ",%d,%d,%d,", t->widths[si], t->heights[si], t->depths[di]);
     if (c->state == DONE)
         fprintf(f, "ok,%.6f,%.6f,%.6f,%ld,%.4f,%.6f,%.6f\n", c->usec[0] / 1e6, c->usec[1] / 1e6,
                 c->usec[1] > 0 ? c->usec[0] / c->usec[1] : 0.0, c->positions,
