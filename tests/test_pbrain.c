@@ -17,8 +17,9 @@
  *                 >cr: CR only, >raw: nothing)
  *   < PATTERN     the next line must match PATTERN: text, a trailing '*'
  *                 for a prefix, alternatives split by '|'; "move" for a
- *                 legal move, "move X,Y" for that one.  "<= MS" at the end
- *                 limits the time since the last send (plus SLACK_MS)
+ *                 legal move, "move X,Y" for that one, "move !X,Y" any but
+ *                 it.  "<= MS" at the end limits the time since the last
+ *                 send (plus SLACK_MS)
  *   turns N [<= MS]   N times "TURN $free" answered by a move
  *   junk N, long N    a line of N random bytes / N letters
  *   eof, exit     close the engine's input; expect it to exit with status 0
@@ -190,8 +191,9 @@ static void check_move(run *r, const char *line, const char *want)
     r->last = cell;
     if (*want) {
         char shown[512];
-        substitute(r, want, shown, sizeof shown, false);
-        expect(r, cell == cell_of(r, shown), "move %s, expected %s", line, shown);
+        const bool not = *want == '!';
+        substitute(r, want + not, shown, sizeof shown, false);
+        expect(r, (cell == cell_of(r, shown)) != not, "move %s, expected %s%s", line, not ? "any but " : "", shown);
     }
 }
 
@@ -487,6 +489,25 @@ static const char s_rule[] =
     "> END\n"
     "exit\n";
 
+/* Renju (issue 38): the engine is black, and 7,7 is its forbidden point
+ * in both positions: a double four in the first (the other searches
+ * played it for a win), a double three in the second, where it is also
+ * white's only five point: lost, yet a move black may play. */
+static const char s_renju[] =
+    "> START 15\n< OK\n"
+    "> INFO max_memory 16777216\n"
+    "> INFO timeout_turn 300\n"
+    "> INFO rule 4\n"
+    "> BOARD\n"
+    "> 4,7,1\n> 3,7,2\n> 5,7,1\n> 7,11,2\n> 6,7,1\n> 0,14,2\n> 7,10,1\n> 0,12,2\n> 7,9,1\n> 14,0,2\n"
+    "> 7,8,1\n> 14,2,2\n"
+    "> DONE\n< move !7,7 <= 300\n"
+    "> BOARD\n"
+    "> 5,7,1\n> 3,3,2\n> 6,7,1\n> 4,4,2\n> 7,5,1\n> 5,5,2\n> 7,6,1\n> 6,6,2\n> 2,2,1\n> 14,14,2\n"
+    "> DONE\n< move !7,7 <= 300\n"
+    "> END\n"
+    "exit\n";
+
 /* BOARD lines: bad ones get an ERROR and are skipped, the rest stands;
  * a five already on the board, a marked stone (3), uneven counts. */
 static const char s_board_lines[] =
@@ -653,6 +674,7 @@ SESSION_PART(restart)
 SESSION_PART(block_four)
 SESSION_PART(win_five)
 SESSION_PART(rule)
+SESSION_PART(renju)
 SESSION_PART(board_lines)
 SESSION_PART(garbage)
 SESSION_PART(eof)
@@ -678,6 +700,7 @@ int main(int argc, char **argv)
         { "full_board", part_full_board }, { "table_time", part_table_time }, { "takeback", part_takeback },
         { "restart", part_restart },
         { "block_four", part_block_four }, { "win_five", part_win_five }, { "rule", part_rule },
+        { "renju", part_renju },
         { "board_lines", part_board_lines }, { "garbage", part_garbage }, { "eof", part_eof },
         { "eof_plain", part_eof_plain },   { "threads", part_threads },   { "options", part_options },
     };

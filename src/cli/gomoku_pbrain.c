@@ -16,7 +16,7 @@ static const char usage_text[] =
     "Plays Gomoku through the Gomocup (Piskvork) protocol on stdin/stdout:\n"
     "START, RECTSTART, RESTART, BEGIN, TURN, BOARD, INFO, TAKEBACK, PLAY, ABOUT,\n"
     "END.  Boards from 5x5 to 32x32.  INFO rule 1 plays exactly five, rule 4\n"
-    "renju (black's forbidden points kept by the pattern search only); caro is\n"
+    "renju (black never on a forbidden point); caro is\n"
     "played as exactly five.  Without INFO timeout_turn a move takes\n"
     "up to 5000 ms; INFO time_left is shared out over the moves to come unless\n"
     "timeout_match is 0 (no match limit).  The table (a quarter of INFO\n"

@@ -4,6 +4,7 @@
 #include <stdio.h>
 
 #include "core/clock.h"
+#include "gomoku/gm_renju.h"
 
 #define MAX_PLIES 20           /* iterative deepening's cap; time ends it first */
 #define NEAR 2                 /* candidate moves: cells within 2 of a stone */
@@ -133,6 +134,20 @@ static int search(gm_engine *e, double t0, bool uneven, char *note, size_t notel
     return r.move;
 }
 
+/* The empty cell nearest the centre, or under renju, when it is black's
+ * forbidden point, the first empty cell that is not; GM_NO_MOVE if
+ * none. */
+static int any_move(gm_engine *e)
+{
+    const int centre = gm_game_centre_move(&e->game);
+    if (centre == GM_NO_MOVE || !gm_renju_forbidden(&e->board, centre))
+        return centre;
+    for (int cell = 0; cell < e->board.cells; cell++)
+        if (e->board.cell[cell] == GM_EMPTY && !gm_renju_forbidden(&e->board, cell))
+            return cell;
+    return GM_NO_MOVE;
+}
+
 int gm_engine_move(gm_engine *e, char *note, size_t notelen)
 {
     const gm_game *g = &e->game;
@@ -151,9 +166,14 @@ int gm_engine_move(gm_engine *e, char *note, size_t notelen)
     const double t0 = gts_now_usec();
     const bool uneven = gm_game_board(g, e->rule, NEAR, &e->board);
     int move = search(e, t0, uneven, note, notelen);
-    /* A search without a move: any empty cell keeps the match going. */
+    /* A search without a move: any empty cell black may play keeps the
+     * match going. */
     if (move < 0 || move >= g->width * g->height || g->who[move] != GM_GAME_EMPTY)
-        move = gm_game_centre_move(g);
+        move = any_move(e);
+    if (move == GM_NO_MOVE) {
+        snprintf(note, notelen, "no move: every empty cell is forbidden to black under renju");
+        return GM_NO_MOVE;
+    }
     gm_game_put(&e->game, move, GM_GAME_MINE);
     return move;
 }
