@@ -405,6 +405,6 @@ void gm_pattern_threads(gm_pctx **ctx, struct gts_pool *pool, const gm_board *b,
 
 gm_pctx *gm_pctx_create(void)
 {
-    gm_patterns_init();
+    gm_pboard_tables_init();
     return malloc(sizeof(gm_pctx));
 }

@@ -411,6 +411,20 @@ oom:
     return NULL;
 }
 
+/* Stack a search thread touches at most: about 8 KB a ply of the negamax
+ * searches' and VCT's move lists on the stack, 20-25 plies, doubled. */
+#define STACK_BYTES (384u << 10)
+
+size_t gm_searcher_bytes(const gm_search_options *o)
+{
+    const size_t threads = o->threads > 1 ? (size_t)o->threads : 1, nctx = threads > 1 ? threads + 1 : 1;
+    size_t bytes = sizeof(gm_searcher) + nctx * (sizeof(gm_ctx *) + sizeof(gm_ctx)) + threads * STACK_BYTES +
+                   GM_PATTERN_TABLES_BYTES;
+    if (o->algo == GM_ALGO_PATTERN)
+        bytes += threads * (sizeof(gm_pctx *) + sizeof(gm_pctx));
+    return bytes;
+}
+
 void gm_searcher_free(gm_searcher *s)
 {
     if (!s)
