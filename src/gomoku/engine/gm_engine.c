@@ -134,7 +134,6 @@ void gm_engine_prepare(gm_engine *e)
     stopgap(e, &p, err, sizeof err);
 }
 
-
 /* The search's move on e->board, or GM_NO_MOVE with a note when there is
  * no searcher. */
 static int search(gm_engine *e, double t0, bool uneven, char *note, size_t notelen)
