@@ -51,6 +51,21 @@ run "best: win in one" "$GTS" gomoku best --json "h8 g8 i8 a1 j8 a2 k8 a3"
 expect_rc 0
 expect_contains out '"move":"l8"' "\"score\":999999999"
 
+# Renju (issue 38): h8 is black's double four, which --algo pvs played
+# for a win in 3; and in a lost position black's double three, white's
+# only five point, which every search played.  Never h8, whatever the
+# search.
+for algo in pvs alphabeta minimax pattern; do
+    run "best: renju's forbidden double four, --algo $algo" "$GTS" gomoku best --rule renju --algo $algo --depth 2 \
+        "e8 d8 f8 h4 g8 a1 h5 a3 h6 o15 h7 o13"
+    expect_rc 0
+    expect_line out '^best ([a-gi-o][0-9]+|h([0-79]|1[0-5])) '
+    run "best: renju's lost position, --algo $algo" "$GTS" gomoku best --rule renju --algo $algo --depth 2 \
+        "f8 d12 g8 e11 h10 f10 h9 g9 c13 o1"
+    expect_rc 0
+    expect_line out '^best ([a-gi-o][0-9]+|h([0-79]|1[0-5])) .* score loss in 2 '
+done
+
 # Black's h8 makes two open threes: VCT sees the win in 5, VCF none.
 THREE_THREE="f8 a1 g8 o1 h6 a15 h7 o15"
 run "best: --vct" "$GTS" gomoku best --vct --depth 1 "$THREE_THREE"

@@ -35,11 +35,29 @@ static void test_clock(void)
     CHECK_EQ(gm_clock_move_ms(&c, 2), gts_time_budget_ms(1000, 0, 1, 30));
 }
 
+/* What max_memory buys: everything the two searchers use within it, a
+ * tiny limit the least there is (never the default table of no limit). */
 static void test_table(void)
 {
-    CHECK_EQ(gm_engine_table_bytes(0), 0);
-    CHECK_EQ(gm_engine_table_bytes(16L << 20), 4L << 20);
-    CHECK_EQ(gm_engine_table_bytes(64L << 30), 1L << 30);
+    gm_engine_plan p = gm_engine_plan_memory(0, GM_ALGO_PATTERN, 8);
+    CHECK(p.threads == 8 && p.table == 0 && p.stopgap_table == 4L << 20);
+    CHECK_EQ(gm_engine_plan_memory(16L << 20, GM_ALGO_PATTERN, 1).table, 4L << 20);
+    CHECK_EQ(gm_engine_plan_memory(64L << 30, GM_ALGO_PATTERN, 1).table, 1L << 30);
+    for (long limit = 1; limit <= 1L << 30; limit *= 3) {
+        for (int algo = GM_ALGO_PVS; algo <= GM_ALGO_PATTERN; algo++) {
+            p = gm_engine_plan_memory(limit, (gm_algo)algo, 16);
+            gm_search_options o;
+            gm_search_defaults(&o);
+            o.algo = (gm_algo)algo;
+            o.threads = p.threads;
+            const size_t used = 2 * gm_searcher_bytes(&o) + p.table + p.stopgap_table;
+            CHECK(p.threads >= 1 && p.table >= 1 && p.stopgap_table >= 1);
+            /* Within the limit, unless one thread's searchers alone are over. */
+            CHECK_MSG(used <= (size_t)limit || (p.threads == 1 && p.table == 1 && p.stopgap_table == 1),
+                      "limit %ld: %zu bytes planned", limit, used);
+            CHECK(limit < 1L << 24 || p.threads > 1);
+        }
+    }
 }
 
 /* Puts stones on cells (x,y pairs), alternately first's and the other
@@ -152,11 +170,11 @@ static void test_engine_searcher(void)
     char note[256];
     gm_engine_init(&e, 1);
     gm_engine_new_game(&e, 9, 9);
-    e.max_memory = 8L << 20;
+    e.max_memory = 16L << 20;   /* room for two searchers of two threads */
     e.clock.turn_ms = 50;
     gm_engine_prepare(&e);
     CHECK_EQ(e.main, GM_ENGINE_ORDERED);
-    CHECK_EQ(e.main_tt, 2L << 20);
+    CHECK_EQ(e.main_tt, 4L << 20);
     gm_maker_wait(e.maker);
     gm_engine_prepare(&e);
     CHECK_EQ(e.main, GM_ENGINE_READY);
@@ -166,7 +184,7 @@ static void test_engine_searcher(void)
     gm_game_put(&e.game, 40, GM_GAME_THEIRS);
     CHECK(gm_engine_move(&e, note, sizeof note) >= 0);
     CHECK(e.searcher == made);
-    CHECK(e.stopgap == NULL);
+    CHECK(e.stopgap != NULL);   /* made by prepare, for the first move's sake */
     gm_engine_set_threads(&e, 2);
     gm_engine_prepare(&e);
     CHECK_EQ(e.main, GM_ENGINE_ORDERED);

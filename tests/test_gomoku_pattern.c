@@ -257,10 +257,10 @@ static void part_renju(void)
     for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
         gm_pboard *pb = renju(cases[i].stones);
         const int cell = gm_cell(&pb->b, cases[i].x, cases[i].y);
-        CHECK_MSG(gm_renju_forbidden(pb, cell) == cases[i].forbidden, "case %zu (%s): %s", i + 1, cases[i].why,
+        CHECK_MSG(gm_renju_forbidden(&pb->b, cell) == cases[i].forbidden, "case %zu (%s): %s", i + 1, cases[i].why,
                   cases[i].forbidden ? "allowed" : "forbidden");
         pb->b.rule = GM_STANDARD;   /* no forbidden points outside renju */
-        CHECK(!gm_renju_forbidden(pb, cell));
+        CHECK(!gm_renju_forbidden(&pb->b, cell));
         free(pb);
     }
     /* An overline wins for white and not for black. */
@@ -281,11 +281,11 @@ static void part_renju(void)
         gm_pboard_init(scratch, b);
         int forbidden = 0;
         for (int cell = 0; cell < b->cells; cell++)
-            forbidden += b->cell[cell] == GM_EMPTY && gm_renju_forbidden(scratch, cell);
+            forbidden += b->cell[cell] == GM_EMPTY && gm_renju_forbidden(&scratch->b, cell);
         const gm_search_options o = pattern_options(3);
         int move;
         search_score(b, &o, &move);
-        CHECK_MSG(gm_can_play(b, move) && !gm_renju_forbidden(scratch, move), "game %d: black plays %d", game, move);
+        CHECK_MSG(gm_can_play(b, move) && !gm_renju_forbidden(&scratch->b, move), "game %d: black plays %d", game, move);
         asked++;
         had_forbidden += forbidden > 0;
         free(scratch);
@@ -295,10 +295,75 @@ static void part_renju(void)
     CHECK_GE(had_forbidden, 5);
 }
 
+/* Each search that takes a renju board, at a depth a test affords. */
+static gm_search_options renju_options(gm_algo algo)
+{
+    gm_search_options o = pattern_options(algo == GM_ALGO_MINIMAX ? 2 : 3);
+    o.algo = algo;
+    o.tt_bytes = 1 << 20;
+    return o;
+}
+
+static const gm_algo renju_algos[] = { GM_ALGO_MINIMAX, GM_ALGO_ALPHABETA, GM_ALGO_PVS, GM_ALGO_PATTERN };
+#define RENJU_ALGOS (int)(sizeof renju_algos / sizeof *renju_algos)
+
+/* The move of algo on b, black to move: legal and not forbidden. */
+static int renju_move(gm_board *b, gm_algo algo, int32_t *score, const char *what)
+{
+    const gm_search_options o = renju_options(algo);
+    int move;
+    const int32_t v = search_score(b, &o, &move);
+    CHECK_MSG(gm_can_play(b, move) && !gm_renju_forbidden(b, move), "%s, algo %d: black plays %d (forbidden)", what,
+              (int)algo, move);
+    if (score)
+        *score = v;
+    return move;
+}
+
+/* No search returns a forbidden point for black: issue 38's position
+ * (every search played h8, a double four, for a win), a lost one where
+ * white's five point is black's double three (each played it), and
+ * random positions. */
+static void part_renju_searches(void)
+{
+    gm_pboard *issue = renju("4,7 5,7 6,7 7,10 7,9 7,8 | 3,7 7,11 0,14 0,12 14,0 14,2");
+    gm_pboard *lost = renju("5,7 6,7 7,5 7,6 2,2 | 3,3 4,4 5,5 6,6 14,14");
+    const int h8 = gm_cell(&issue->b, 7, 7);
+    CHECK(gm_renju_forbidden(&issue->b, h8) && gm_renju_forbidden(&lost->b, h8));
+    for (int i = 0; i < RENJU_ALGOS; i++) {
+        int32_t v;
+        CHECK_NE(renju_move(&issue->b, renju_algos[i], &v, "issue 38's position"), h8);
+        CHECK_MSG(v != GM_WIN - 3, "algo %d: the win in 3 by the forbidden point", (int)renju_algos[i]);
+        renju_move(&lost->b, renju_algos[i], &v, "the lost position");
+        CHECK_MSG(v < -GM_WIN_BOUND, "algo %d: the lost position scores %d", (int)renju_algos[i], (int)v);
+    }
+    free(issue);
+    free(lost);
+    test_rng rng = { 0x38a3ULL };
+    int asked = 0, had_forbidden = 0;
+    for (int game = 0; game < 120; game++) {
+        gm_board *b = random_board(&rng, GM_RENJU, 15);
+        if (!gm_game_over(b) && b->side == GM_BLACK) {
+            int forbidden = 0;
+            for (int cell = 0; cell < b->cells; cell++)
+                forbidden += gm_renju_forbidden(b, cell);
+            for (int i = 0; i < RENJU_ALGOS; i++)
+                renju_move(b, renju_algos[i], NULL, "a random position");
+            asked++;
+            had_forbidden += forbidden > 0;
+        }
+        free(b);
+    }
+    printf("%d random renju positions searched by %d searches, %d with forbidden points\n", asked, RENJU_ALGOS,
+           had_forbidden);
+    CHECK_GE(had_forbidden, 5);
+}
+
 int main(int argc, char **argv)
 {
     static const check_part parts[] = {
         { "lines", part_lines }, { "incremental", part_incremental }, { "search", part_search },
-        { "threads", part_threads }, { "renju", part_renju } };
+        { "threads", part_threads }, { "renju", part_renju },
+        { "renju_searches", part_renju_searches } };
     return check_run_parts(argc, argv, "test_gomoku_pattern", parts, sizeof parts / sizeof *parts);
 }

@@ -39,10 +39,10 @@
 #define GM_NO_MOVE (-1)
 
 /* Renju: black wins by exactly five and may not make an overline, two
- * fours or two open threes (gm_renju.h finds those points, the pattern
- * search keeps black off them); white wins by five or more.  Only the
- * pattern search knows the forbidden points: the other searches play
- * renju as exactly five for black and five or more for white. */
+ * fours or two open threes (gm_renju.h finds those points); white wins by
+ * five or more.  Every CPU search keeps black off the forbidden points,
+ * also when black is lost; the threat searches (VCF, VCT) are not run for
+ * black under renju. */
 typedef enum { GM_FREESTYLE = 0, GM_STANDARD = 1, GM_RENJU = 2 } gm_rule;
 enum { GM_BLACK = 0, GM_WHITE = 1 };
 enum { GM_EMPTY = 0, GM_BLACK_STONE = 1, GM_WHITE_STONE = 2 };

@@ -97,6 +97,12 @@ struct gm_result {
  * memory). */
 typedef struct gm_searcher gm_searcher;
 gm_searcher *gm_searcher_create(const gm_search_options *o, char *err, size_t errlen);
+
+/* The memory a searcher made from o uses besides its table (o->tt_bytes):
+ * its threads' contexts and stacks, and the pattern tables built once for
+ * the process (counted in each searcher, so a sum over-counts them).  What
+ * an engine given a memory limit subtracts before sizing its tables. */
+size_t gm_searcher_bytes(const gm_search_options *o);
 void gm_searcher_free(gm_searcher *s);
 
 /* Searches b (not modified) with the searcher's options; the table keeps

@@ -30,7 +30,7 @@ static const char usage_text[] =
     "  --size N | --width W --height H   board (5..32; default 15)\n"
     "  --rule freestyle|standard|renju   five or more wins / exactly five / renju:\n"
     "                                    black exactly five, never on a forbidden\n"
-    "                                    point (pattern only), white five or more\n"
+    "                                    point (no GPU design), white five or more\n"
     "                                    (default freestyle)\n"
     "  --candidates all|near:T           every empty cell, or cells within T (1..4)\n"
     "                                    of a stone (default near:2)\n"

@@ -74,6 +74,12 @@ static inline int gm_pattern_key(const uint8_t code[4])
     return code[0] | code[1] << 4 | code[2] << 8 | code[3] << 12;
 }
 
+/* The static tables' bytes, built on first use for the whole process:
+ * both rules' line patterns and their memo (3^10 windows, a byte each),
+ * gm_pattern_ternary, gm_cell_pattern_of and the pattern board's cell
+ * entries (4 bytes for each of 1 << 16 keys): about 0.5 MB. */
+#define GM_PATTERN_TABLES_BYTES (3 * 59049 + 2048 + 65536 + 4 * 65536)
+
 /* Builds the tables (idempotent; called by gm_line_patterns too). */
 void gm_patterns_init(void);
 

@@ -51,7 +51,7 @@ static int gen_moves(gm_pctx *c, bool facing, int tt_move, int ply)
             continue;
         if (facing && pb->pattern[opp][cell] < GM_CP_BLOCK4 && pb->pattern[me][cell] < GM_CP_BLOCK4)
             continue;
-        if (renju_black && gm_renju_forbidden(pb, cell))
+        if (renju_black && gm_renju_forbidden(&pb->b, cell))
             continue;
         const int32_t h = c->history[me][cell];
         moves[n] = (int16_t)cell;
@@ -129,7 +129,7 @@ static int unstoppable(gm_pboard *pb, int colour)
     if (pb->b.rule != GM_RENJU || colour != GM_BLACK)
         return gm_pboard_find(pb, colour, GM_CP_FLEX4);
     for (int cell = 0; cell < pb->b.cells; cell++)
-        if (pb->pattern[colour][cell] == GM_CP_FLEX4 && !gm_renju_forbidden(pb, cell))
+        if (pb->pattern[colour][cell] == GM_CP_FLEX4 && !gm_renju_forbidden(&pb->b, cell))
             return cell;
     return GM_NO_MOVE;
 }
@@ -232,7 +232,7 @@ static int32_t quiesce(gm_pctx *c, int depth, int32_t alpha, int32_t beta, int p
     if (best > alpha)
         alpha = best;
     for (int cell = 0; cell < pb->b.cells; cell++) {
-        if (pb->pattern[me][cell] < GM_CP_BLOCK4 || (me == GM_BLACK && gm_renju_forbidden(pb, cell)))
+        if (pb->pattern[me][cell] < GM_CP_BLOCK4 || (me == GM_BLACK && gm_renju_forbidden(&pb->b, cell)))
             continue;
         gm_pboard_play(pb, cell);
         const int32_t v = -node(c, depth - 1, -beta, -alpha, ply + 1, false);
@@ -265,7 +265,7 @@ static int32_t node(gm_pctx *c, int depth, int32_t alpha, int32_t beta, int ply,
     if (pb->count[opp][GM_CP_FIVE]) {
         /* The block is forced: it costs no depth. */
         const int m = gm_pboard_find(pb, opp, GM_CP_FIVE);
-        if (opp == GM_WHITE && gm_renju_forbidden(pb, m))
+        if (opp == GM_WHITE && gm_renju_forbidden(&pb->b, m))
             return -(GM_WIN - (ply + 2));   /* black may not block there */
         gm_pboard_play(pb, m);
         const int32_t v = -node(c, depth, -beta, -alpha, ply + 1, true);
@@ -405,6 +405,6 @@ void gm_pattern_threads(gm_pctx **ctx, struct gts_pool *pool, const gm_board *b,
 
 gm_pctx *gm_pctx_create(void)
 {
-    gm_patterns_init();
+    gm_pboard_tables_init();
     return malloc(sizeof(gm_pctx));
 }

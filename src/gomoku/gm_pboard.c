@@ -80,10 +80,15 @@ static void around(gm_pboard *pb, int m)
     }
 }
 
-void gm_pboard_init(gm_pboard *pb, const gm_board *b)
+void gm_pboard_tables_init(void)
 {
     static pthread_once_t once = PTHREAD_ONCE_INIT;
     pthread_once(&once, build_entries);
+}
+
+void gm_pboard_init(gm_pboard *pb, const gm_board *b)
+{
+    gm_pboard_tables_init();
     gm_copy(&pb->b, b);
     pb->lines[GM_BLACK] = gm_line_patterns(gm_five_rule(b->rule, GM_BLACK));
     pb->lines[GM_WHITE] = gm_line_patterns(gm_five_rule(b->rule, GM_WHITE));

@@ -2,8 +2,18 @@
 #include "gomoku/gm_renju.h"
 
 #include "gomoku/gm_lines.h"
+#include "gomoku/gm_pattern.h"
 
 #define REAL_THREE_DEPTH 2
+
+/* Black's line pattern of the empty cell in direction d (gm_pattern.h),
+ * read from the board's lines: four lookups, so the plain board of the
+ * negamax searches can ask as well as the pattern board. */
+static int black_code(const gm_board *b, const uint8_t *lines, int cell, int d)
+{
+    const int id = b->line_id[d][cell], p = b->line_pos[d][cell] + GM_LINE_OFFSET;
+    return lines[gm_window_index(b->line[GM_BLACK][d][id], b->line[GM_WHITE][d][id] | b->wall[d][id], p)];
+}
 
 /* A black stone at cell makes a run of six or more. */
 static bool overline(const gm_board *b, int cell)
@@ -18,60 +28,69 @@ static bool overline(const gm_board *b, int cell)
     return false;
 }
 
-static bool forbidden(gm_pboard *pb, int cell, int depth);
+static bool forbidden(gm_board *b, const uint8_t *lines, int cell, int depth);
 
-/* Whether the open three black's stone at cell makes in direction d is
- * real: after the stone, a cell of that line within four makes an open
- * four and is not forbidden. */
-static bool real_three(gm_pboard *pb, int cell, int d, int depth)
+/* Whether the open three black's stone at cell (played) makes in
+ * direction d is real: a cell of that line within four makes an open four
+ * and is not forbidden. */
+static bool real_three(gm_board *b, const uint8_t *lines, int cell, int d, int depth)
 {
-    const gm_board *b = &pb->b;
     const int step[4] = { 1, b->width, b->width + 1, 1 - b->width };
     const int p = b->line_pos[d][cell] + GM_LINE_OFFSET;
     const uint64_t wall = b->wall[d][b->line_id[d][cell]];
     for (int k = -4; k <= 4; k++) {
         const int q = cell + k * step[d];
-        if (k && !(wall >> (p + k) & 1) && b->cell[q] == GM_EMPTY && pb->code[GM_BLACK][q][d] == GM_LP_F4 &&
-            !forbidden(pb, q, depth - 1))
+        if (k && !(wall >> (p + k) & 1) && b->cell[q] == GM_EMPTY && black_code(b, lines, q, d) == GM_LP_F4 &&
+            !forbidden(b, lines, q, depth - 1))
             return true;
     }
     return false;
 }
 
-static bool forbidden(gm_pboard *pb, int cell, int depth)
+static bool forbidden(gm_board *b, const uint8_t *lines, int cell, int depth)
 {
-    const uint8_t *code = pb->code[GM_BLACK][cell];
-    if (pb->pattern[GM_BLACK][cell] == GM_CP_FIVE)
-        return false;
+    uint8_t code[4];
     int fours = 0, threes = 0;
     for (int d = 0; d < 4; d++) {
+        code[d] = (uint8_t)black_code(b, lines, cell, d);
+        if (code[d] == GM_LP_F5)
+            return false;   /* five wins, whatever else the stone makes */
         fours += code[d] == GM_LP_B4 || code[d] == GM_LP_F4;
         threes += code[d] == GM_LP_F3;
     }
-    if (fours >= 2 || overline(&pb->b, cell))
+    if (fours >= 2 || overline(b, cell))
         return true;
     if (threes < 2)
         return false;
     if (depth == 0)
         return true;
-    uint8_t three_dirs[4];
-    for (int d = 0; d < 4; d++)
-        three_dirs[d] = code[d] == GM_LP_F3;
     /* Black's stone, whoever is to move. */
-    const bool pass = pb->b.side != GM_BLACK;
+    const bool pass = b->side != GM_BLACK;
     if (pass)
-        gm_pass(&pb->b);
-    gm_pboard_play(pb, cell);
+        gm_pass(b);
+    gm_play(b, cell);
     int real = 0;
     for (int d = 0; d < 4 && real < 2; d++)
-        real += three_dirs[d] && real_three(pb, cell, d, depth);
-    gm_pboard_undo(pb);
+        real += code[d] == GM_LP_F3 && real_three(b, lines, cell, d, depth);
+    gm_undo(b);
     if (pass)
-        gm_pass(&pb->b);
+        gm_pass(b);
     return real >= 2;
 }
 
-bool gm_renju_forbidden(gm_pboard *pb, int cell)
+bool gm_renju_forbidden(gm_board *b, int cell)
 {
-    return pb->b.rule == GM_RENJU && forbidden(pb, cell, REAL_THREE_DEPTH);
+    return b->rule == GM_RENJU && b->cell[cell] == GM_EMPTY &&
+           forbidden(b, gm_line_patterns(gm_five_rule(GM_RENJU, GM_BLACK)), cell, REAL_THREE_DEPTH);
+}
+
+int gm_renju_keep_legal(gm_board *b, int16_t *moves, int n)
+{
+    if (b->rule != GM_RENJU || b->side != GM_BLACK)
+        return n;
+    int kept = 0;
+    for (int i = 0; i < n; i++)
+        if (!gm_renju_forbidden(b, moves[i]))
+            moves[kept++] = moves[i];
+    return kept;
 }

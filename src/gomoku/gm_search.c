@@ -8,6 +8,7 @@
 
 #include "gomoku/gm_lines.h"
 #include "gomoku/gm_pattern_search.h"
+#include "gomoku/gm_renju.h"
 #include "gomoku/gm_search_internal.h"
 #include "core/clock.h"
 #include "core/deadline.h"
@@ -87,14 +88,15 @@ void gm_threats_after(const gm_board *b, const gm_threats *before, gm_threats *a
         add_threat(after, mover, cells[i]);
 }
 
-int gm_node_moves(const gm_board *b, const gm_threats *t, int16_t *out)
+int gm_node_moves(gm_board *b, const gm_threats *t, int16_t *out)
 {
     const int them = b->side ^ 1;
-    if (t->n[them]) {
-        memcpy(out, t->cell[them], (size_t)t->n[them] * sizeof out[0]);
-        return t->n[them];
-    }
-    return gm_candidates(b, out);
+    int n = t->n[them];
+    if (n)
+        memcpy(out, t->cell[them], (size_t)n * sizeof out[0]);
+    else
+        n = gm_candidates(b, out);
+    return gm_renju_keep_legal(b, out, n);
 }
 
 /* How good a move is to try first: what it makes for the side to move,
@@ -250,6 +252,10 @@ int32_t gm_node(gm_ctx *c, int depth, int32_t alpha, int32_t beta, int ply, cons
 
     int16_t *moves = c->moves[ply];
     const int n = gm_node_moves(b, t, moves);
+    /* Renju's black with nothing but forbidden points (or a five point
+     * of white's it may not block): lost. */
+    if (n == 0)
+        return -(GM_WIN - (ply + 2));
     /* At the last ply every move's value costs no more than its ordering
      * key would, so only the likely refutations go first there. */
     if (algo == GM_ALGO_PVS && depth == 1 && c->o->eval == GM_EVAL_SHAPES)
@@ -405,6 +411,20 @@ oom:
     return NULL;
 }
 
+/* Stack a search thread touches at most: about 8 KB a ply of the negamax
+ * searches' and VCT's move lists on the stack, 20-25 plies, doubled. */
+#define STACK_BYTES (384u << 10)
+
+size_t gm_searcher_bytes(const gm_search_options *o)
+{
+    const size_t threads = o->threads > 1 ? (size_t)o->threads : 1, nctx = threads > 1 ? threads + 1 : 1;
+    size_t bytes = sizeof(gm_searcher) + nctx * (sizeof(gm_ctx *) + sizeof(gm_ctx)) + threads * STACK_BYTES +
+                   GM_PATTERN_TABLES_BYTES;
+    if (o->algo == GM_ALGO_PATTERN)
+        bytes += threads * (sizeof(gm_pctx *) + sizeof(gm_pctx));
+    return bytes;
+}
+
 void gm_searcher_free(gm_searcher *s)
 {
     if (!s)
@@ -431,6 +451,37 @@ void gm_searcher_set_time(gm_searcher *s, long time_ms)
     s->o.time_ms = time_ms > 0 ? time_ms : 0;
 }
 
+/* Whether the side to move has a move to search (renju's black may
+ * not). */
+static bool has_move(gm_ctx *c, const gm_board *b, const gm_threats *t)
+{
+    int16_t moves[GM_MAX_CELLS];
+    gm_copy(&c->b, b);
+    return gm_node_moves(&c->b, t, moves) > 0;
+}
+
+/* move if black may play it, else (stopped before the first depth
+ * ended, a root decided by its threats, renju's black lost or left with
+ * forbidden points only) the first move the search would try, else the
+ * first candidate, else any cell black may play; GM_NO_MOVE when there
+ * is none.  The one place every search's move passes, so that none is
+ * ever a forbidden point. */
+static int legal_move(gm_ctx *c, const gm_board *b, const gm_threats *t, int move)
+{
+    if (gm_game_over(b))
+        return GM_NO_MOVE;
+    gm_copy(&c->b, b);
+    if (move >= 0 && move < b->cells && b->cell[move] == GM_EMPTY && !gm_renju_forbidden(&c->b, move))
+        return move;
+    int16_t moves[GM_MAX_CELLS];
+    if (gm_node_moves(&c->b, t, moves) || gm_renju_keep_legal(&c->b, moves, gm_candidates(b, moves)))
+        return moves[0];
+    for (int cell = 0; cell < b->cells; cell++)
+        if (b->cell[cell] == GM_EMPTY && !gm_renju_forbidden(&c->b, cell))
+            return cell;
+    return GM_NO_MOVE;
+}
+
 void gm_searcher_run(gm_searcher *s, const gm_board *b, gm_result *r)
 {
     const double t0 = gts_now_usec();
@@ -450,6 +501,10 @@ void gm_searcher_run(gm_searcher *s, const gm_board *b, gm_result *r)
         r->score = GM_WIN - 1;
         r->depth = 1;
         r->nodes = 1;
+    } else if (b->rule == GM_RENJU && b->side == GM_BLACK && !has_move(s->ctx[0], b, &t)) {
+        /* Only forbidden points, or white's five point is one: lost. */
+        r->score = -(GM_WIN - 2);
+        r->depth = 1;
     } else {
         gm_ctx *c = s->ctx[0];
         atomic_int abort = 0;
@@ -491,12 +546,8 @@ void gm_searcher_run(gm_searcher *s, const gm_board *b, gm_result *r)
             r->nodes = c->nodes;
         }
         r->nodes += vcf_nodes;
-        if (r->move == GM_NO_MOVE) {
-            /* Stopped before the first depth ended: any sensible move. */
-            int16_t moves[GM_MAX_CELLS];
-            r->move = gm_node_moves(b, &t, moves) ? moves[0] : GM_NO_MOVE;
-        }
     }
+    r->move = legal_move(s->ctx[0], b, &t, r->move);
     r->usec = gts_now_usec() - t0;
 }
 

@@ -104,8 +104,10 @@ void gm_threats_after(const gm_board *b, const gm_threats *before, gm_threats *a
 
 /* The moves searched at a node with threats t: the five points of the
  * side to move's opponent when there are any (a block is forced), else the
- * board's candidates.  Returns how many. */
-int gm_node_moves(const gm_board *b, const gm_threats *t, int16_t *out);
+ * board's candidates; under renju never black's forbidden points (b is
+ * scratch for finding them, restored).  Returns how many: 0 only when
+ * renju's black has no move to search. */
+int gm_node_moves(gm_board *b, const gm_threats *t, int16_t *out);
 
 /* Puts the most promising moves first (PVS): the table's move, killers,
  * then by what the move makes and what it blocks. */

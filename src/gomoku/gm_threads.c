@@ -206,7 +206,7 @@ void gm_search_parallel(gm_searcher *s, const gm_board *b, const gm_threats *t, 
         gm_ctx_reset(s->ctx[i], b, &s->o, s->tt, abort, deadline);
     gm_ctx *main = s->ctx[0];
     int16_t moves[GM_MAX_CELLS];
-    const int n = gm_node_moves(b, t, moves);
+    const int n = gm_node_moves(&main->b, t, moves);
     switch (s->o.parallel) {
     case GM_PAR_ROOT:
         root_split(s, main, t, moves, n, r);

@@ -52,8 +52,9 @@ typedef struct gm_engine {
     size_t main_tt;
     char failure[256];               /* GM_ENGINE_FAILED: why, until a move has said it */
     bool stale_table;                /* the table holds another board size's or rule's keys */
-    gm_searcher *stopgap;            /* the small one; NULL until needed */
+    gm_searcher *stopgap;            /* the small one; NULL until gm_engine_prepare */
     int stopgap_threads;
+    size_t stopgap_tt;
 } gm_engine;
 
 /* No board, no limits, freestyle, threads (1..GM_ENGINE_MAX_THREADS). */
@@ -71,14 +72,28 @@ void gm_engine_set_threads(gm_engine *e, long threads);
 
 /* Takes the session's searcher if it has been made, and orders one if
  * the threads, the table size (max_memory) or what the table may hold
- * (board size, rule) call for one that is neither made nor being made.
- * Returns at once.  Every move calls it too. */
+ * (board size, rule) call for one that is neither made nor being made;
+ * makes the small searcher if there is none for the plan (a few MB:
+ * milliseconds).  Otherwise returns at once.  Every move calls it too. */
 void gm_engine_prepare(gm_engine *e);
 
-/* The table's size for a memory limit (bytes, 0: none): a quarter of the
- * limit, leaving the rest to the process, at most 1 GiB; 0 (the search's
- * default size) without a limit. */
-size_t gm_engine_table_bytes(long max_memory);
+/* What a memory limit buys: threads, and the two searchers' tables. */
+typedef struct gm_engine_plan {
+    int threads;            /* the threads asked for, fewer if their contexts do not fit */
+    size_t table;           /* the session's searcher's tt_bytes (0: the default size) */
+    size_t stopgap_table;   /* the small searcher's */
+} gm_engine_plan;
+
+/* The plan for max_memory bytes (0: no limit: the default table, a small
+ * one of 4 MB, every thread).  Under a limit everything the engine makes
+ * counts: both searchers (gm_searcher_bytes: contexts, stacks, the
+ * pattern tables) and both tables.  Threads are dropped while two
+ * searchers of them exceed the limit; the session's table gets a quarter
+ * of the limit (at most 1 GiB) or what is left, the small one an eighth
+ * of what is left (at most 4 MB).  Below the least the engine can use
+ * (one thread's two searchers, about 4.5 MB) both tables are the smallest
+ * there is, one bucket: a tiny limit is never read as none. */
+gm_engine_plan gm_engine_plan_memory(long max_memory, gm_algo algo, int threads);
 
 /* Chooses our move within the clock's time (the session's searcher if it
  * is made, else the small one), puts our stone there and returns its
