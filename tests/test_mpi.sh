@@ -11,7 +11,13 @@
 # built without MPI or mpirun is missing.  `gts reversi solve --mpi`: the
 # same moves and scores in the same order, the same bad-line report (node
 # counts may differ: its solver keeps its table from one position to the
-# next, and each rank solves other positions before).
+# next, and each rank solves other positions before).  Issue 38: a
+# checkpoint with a record's length -1 or 99999999999999, an edited output
+# (with and without its hashes made again), another run's (-w, --wld), a
+# file that is not a checkpoint, the input itself and a folder are each
+# refused with one line and left as they are; a window of 3 lines
+# (GTS_FARM_WINDOW) prints what one process prints; Ctrl-C to rank 0 once
+# the easy lines are in the checkpoint prints them all and exits 130.
 #
 #   tests/test_mpi.sh GTS DATA_DIR
 set -uo pipefail
@@ -67,6 +73,83 @@ fi
 run "$dir/killed" --threads 1 "$dir/long.txt" > "$dir/long2.out" 2> /dev/null
 check "restarted after a kill ($kept of 60 lines kept), the same scores" \
     'diff <(cut -d" " -f1-2 "$dir/long.txt") <(cut -d" " -f1-2 "$dir/long2.out")'
+# Issue 38: a checkpoint that is not this run's, or changed, is refused
+# whole and left as it is (#1-#5); the farm's window of lines (#20); Ctrl-C
+# to rank 0 (#19).
+head -8 "$data/Test_L2_R2" > "$dir/few.txt"
+"$gts" c4 solve "$dir/few.txt" > "$dir/few.one" 2> /dev/null
+run "$dir/good" "$dir/few.txt" > /dev/null 2>&1
+# refused NAME FILE WHY [ARGS]: the run exits 2 with WHY on its one error
+# line (once, not once per rank), and FILE is not changed.
+refused() {
+    local name=$1 file=$2 why=$3
+    shift 3
+    cp "$file" "$dir/before" 2> /dev/null || : > "$dir/before"
+    run "$file" "${@:-$dir/few.txt}" > "$dir/ref.out" 2> "$dir/ref.err"
+    local rc=$?
+    check "$name: exit $rc, one error line with '$why', the file unchanged" \
+        '[ $rc = 2 ] && [ "$(grep -c "^gts: .*$why" "$dir/ref.err")" = 1 ] && [ ! -s "$dir/ref.out" ] &&
+         { [ -d "$file" ] || cmp -s "$dir/before" "$file"; }'
+}
+# A record's length -1, and 99999999999999: corrupt, not read as 2^64 - 1.
+sed '4s/^\(R [0-9]* [0-9]* [0-9]* [0-9]* [0-9]* [^ ]*\) [0-9]*/\1 -1/' "$dir/good" > "$dir/minus"
+sed '4s/^\(R [0-9]* [0-9]* [0-9]* [0-9]* [0-9]* [^ ]*\) [0-9]*/\1 99999999999999/' "$dir/good" > "$dir/huge"
+refused "length -1" "$dir/minus" "corrupt at byte [0-9]*: its output length '-1'"
+refused "length 99999999999999" "$dir/huge" "corrupt at byte [0-9]*: its output length '99999999999999'"
+# One output edited in place: its hash no longer matches.
+sed "5s/^\([0-9]*\) [-0-9]* /\1 99 /" "$dir/good" > "$dir/edited"
+refused "an edited output" "$dir/edited" "does not match its hash"
+# The same edit with the hashes made again (FNV-1a, as the file has them):
+# the expected score is checked on the way out of the file.
+fnv() { local LC_ALL=C s=$1 h=1469598103934665603 i c; for ((i = 0; i < ${#s}; i++)); do
+    printf -v c %d "'${s:i:1}"; h=$(((h ^ c) * 1099511628211)); done; printf %016x "$h"; }
+out=$(sed -n 5p "$dir/edited")
+read -r -a f <<< "$(sed -n 4p "$dir/good")"
+head="R ${f[1]} ${f[2]} ${f[3]} ${f[4]} ${f[5]} ${f[6]} $((${#out} + 1)) ${f[8]} ${f[9]} $(fnv "$out"$'\n')"
+{ sed -n 1,3p "$dir/good"; echo "$head $(fnv "$head")"; echo "$out"; sed -n '6,$p' "$dir/good"; } > "$dir/forged"
+refused "an edited output with its hashes" "$dir/forged" "does not agree with the line's expected score"
+# Another run's: -w gives other answers (c4), so does --wld (Reversi).
+run "$dir/weak" -w "$dir/few.txt" > /dev/null 2>&1
+refused "-w's checkpoint without -w" "$dir/weak" "another run's (c4 solve 7x6 --weak"
+mpirun -np 2 --oversubscribe "${as_root[@]}" "$gts" reversi solve --mpi --wld --checkpoint "$dir/wld" \
+    "$data/../reversi/ffo-sample.obf" > /dev/null 2>&1
+mpirun -np 2 --oversubscribe "${as_root[@]}" "$gts" reversi solve --mpi --checkpoint "$dir/wld" \
+    "$data/../reversi/ffo-sample.obf" > /dev/null 2> "$dir/wld.err"
+check "reversi: --wld's checkpoint without --wld refused" 'grep -q "^gts: .*another run.s (reversi solve --wld" "$dir/wld.err"'
+# Any other file, the input itself, a folder.
+echo "precious" > "$dir/precious.txt"
+refused "a file that is not a checkpoint" "$dir/precious.txt" "not a gts checkpoint"
+cp "$dir/few.txt" "$dir/same.txt"
+refused "the input itself" "$dir/same.txt" "is the input" "$dir/same.txt"
+mkdir "$dir/folder"
+refused "a folder" "$dir/folder" "folder: Is a directory"
+# A window of 3 lines: the same lines, also resumed from a cut file.
+mpirun -np 3 --oversubscribe "${as_root[@]}" -x GTS_FARM_WINDOW=3 "$gts" c4 solve --mpi "$dir/in.txt" \
+    > "$dir/win.out" 2> "$dir/win.err"
+win=$?
+check "a window of 3 lines: exit $win, the same scores, nodes and errors" \
+    '[ $win = 1 ] && diff <(cut -d" " -f1-3 "$dir/one.out") <(cut -d" " -f1-3 "$dir/win.out") &&
+     diff <(grep "^gts:" "$dir/one.err") <(grep "^gts:" "$dir/win.err")'
+head -c $(($(stat -c %s "$dir/ck") * 2 / 3)) "$dir/ck" > "$dir/wincut"
+GTS_FARM_WINDOW=4 run "$dir/wincut" "$dir/in.txt" > "$dir/wincut.out" 2> /dev/null
+check "a window of 4 lines from a cut checkpoint" \
+    'diff <(cut -d" " -f1-3 "$dir/one.out") <(cut -d" " -f1-3 "$dir/wincut.out")'
+# Ctrl-C to rank 0 (mpirun itself, sent one, exits 1): the empty board
+# (minutes) held by a rank, the easy lines solved (all 8 in the
+# checkpoint: the sign to send it).  Every solved line printed in order,
+# the unsolved one named, exit 130.
+{ echo "-"; cat "$dir/few.txt"; } > "$dir/int.txt"
+run "$dir/int.ck" --threads 1 "$dir/int.txt" > "$dir/int.out" 2> "$dir/int.err" &
+job=$!
+while [ "$(grep -c "^R " "$dir/int.ck" 2> /dev/null)" != 8 ] && kill -0 $job 2> /dev/null; do sleep 0.05; done
+for p in $(pgrep -f -- "--checkpoint $dir/int.ck"); do
+    tr '\0' '\n' < "/proc/$p/environ" 2> /dev/null | grep -qx OMPI_COMM_WORLD_RANK=0 && kill -INT "$p"
+done
+wait $job
+int=$?
+check "Ctrl-C to rank 0: exit $int, the 8 solved lines printed in order, the other named" \
+    '[ $int = 130 ] && diff <(cut -d" " -f1-3 "$dir/few.one") <(cut -d" " -f1-3 "$dir/int.out") &&
+     grep -q "^gts: stopped: 1 line not solved: .*int.txt:1$" "$dir/int.err"'
 { cat "$data/../reversi/ffo-sample.obf"; echo "not a position"; } > "$dir/rv.obf"
 "$gts" reversi solve "$dir/rv.obf" > "$dir/rv1.out" 2> "$dir/rv1.err"
 rv_one=$?

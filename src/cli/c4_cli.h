@@ -11,6 +11,7 @@
 #include <stdint.h>
 
 #include "cli.h"
+#include "cli_farm.h"
 #include "gts/c4_book.h"
 #include "gts/c4_gpu.h"
 #include "gts/c4_solver.h"
@@ -110,6 +111,11 @@ typedef struct c4_solved_line {
  * flush; a score other than the expected one (its sign with --weak) is
  * reported on stderr and counted in t. */
 void c4_print_solved(const c4_cli *c, const c4_solved_line *l, bool flush, FILE *out, FILE *err, solve_totals *t);
+
+/* solve --mpi's --checkpoint (cli_farm.h): its file, the options that
+ * change an answer or its printing written in run, and the check of a
+ * recorded output against its line's expected score. */
+cli_farm_checkpoint c4_cli_checkpoint(const c4_cli *c, char *run, size_t runlen);
 
 /* A test set in memory (bench). */
 typedef struct c4_set_position {

@@ -218,7 +218,9 @@ int c4_solve_gpu_main(c4_cli *c, int argc, char **argv)
     if (c->mpi) {
         static const cli_farm_ops ops = { .solve = gpu_farmed, .hardness = c4_cli_fewest_stones,
                                           .max_lines = GPU_BATCH_LINES };
-        status = cli_farm_run(argc, argv, &ops, &run, &c->stop, c->checkpoint, &run.t, &root);
+        char name[128];
+        const cli_farm_checkpoint ck = c4_cli_checkpoint(c, name, sizeof name);
+        status = cli_farm_run(argc, argv, &ops, &run, &c->stop, &ck, &run.t, &root);
     } else {
         status = cli_each_line(argc, argv, gpu_each_line, gpu_file_end, &run);
     }

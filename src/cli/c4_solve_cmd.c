@@ -33,6 +33,30 @@ void c4_print_solved(const c4_cli *c, const c4_solved_line *l, bool flush, FILE 
     }
 }
 
+/* The wrong scores a recorded output shows (cli_farm_checkpoint's
+ * mismatches): the score c4_print_solved printed against the line's. */
+static long recorded_mismatches(const void *ctx, const char *line, const char *out)
+{
+    const c4_cli *c = ctx;
+    c4_pos p;
+    char shown[128], err[256];
+    bool has_expected = false;
+    int expected = 0, score;
+    if (c4_read_line(&c->g, line, &p, shown, &has_expected, &expected, err, sizeof err) <= 0 || !*out)
+        return *out ? -1 : 0;   /* a bad line prints no output */
+    const char *at = c->json ? strstr(out, "\"score\":") : strchr(out, ' ');
+    if (!at || sscanf(at + (c->json ? 8 : 1), "%d", &score) != 1)
+        return -1;
+    return has_expected && score != c4_cli_want(c, expected);
+}
+
+cli_farm_checkpoint c4_cli_checkpoint(const c4_cli *c, char *run, size_t runlen)
+{
+    snprintf(run, runlen, "c4 solve %dx%d%s --algo %s%s", c->g.width, c->g.height, c->weak ? " --weak" : "",
+             c4_algo_name(c->opt.algo), c->json ? " --json" : "");
+    return (cli_farm_checkpoint){ c->checkpoint, run, recorded_mismatches, c };
+}
+
 typedef struct solve_run {
     c4_cli *c;
     c4_solver *s;
@@ -201,7 +225,9 @@ int c4_solve_main(c4_cli *c, int argc, char **argv)
     } else if (c->mpi) {
         static const cli_farm_ops ops = { .hardness = c4_cli_fewest_stones, .max_lines = 1,
                                           .solve_line = solve_line };
-        status = cli_farm_run(argc, argv, &ops, &run, &c->stop, c->checkpoint, &run.t, &root);
+        char name[128];
+        const cli_farm_checkpoint ck = c4_cli_checkpoint(c, name, sizeof name);
+        status = cli_farm_run(argc, argv, &ops, &run, &c->stop, &ck, &run.t, &root);
     } else {
         status = cli_each_line(argc, argv, solve_each, NULL, &run);
     }

@@ -8,22 +8,6 @@
 #include "cli_farm_internal.h"
 #include "cli_mpi.h"
 
-static int collect(void *ctx, const char *file, long lineno, const char *line)
-{
-    farm *f = ctx;
-    if (f->n == f->cap) {
-        f->cap = f->cap ? 2 * f->cap : 1024;
-        farm_line *grown = realloc(f->lines, (size_t)f->cap * sizeof *grown);
-        if (!grown)
-            return -1;
-        f->lines = grown;
-    }
-    farm_line *l = &f->lines[f->n++];
-    *l = (farm_line){ .where = strdup(file), .line = strdup(line), .lineno = lineno };
-    l->hardness = f->ops->hardness ? f->ops->hardness(f->ctx, line) : 0;
-    return l->where && l->line ? 0 : -1;
-}
-
 /* Reads n bytes at *at of a message of `end`; false past its end. */
 static bool take(const char **at, const char *end, void *to, size_t n)
 {
@@ -171,27 +155,64 @@ static int take_result(farm *f, const long *index, long n, const char *msg, size
     return 0;
 }
 
+/* Adds line l's counts to t and prints it, freeing its texts. */
+static void print_line(farm_line *l, solve_totals *t)
+{
+    fwrite(l->out, 1, l->out_len, stdout);
+    if (l->err_len) {
+        fflush(stdout);     /* the error after its line's output */
+        fwrite(l->err, 1, l->err_len, stderr);
+    }
+    t->positions += l->t.positions;
+    t->mismatches += l->t.mismatches;
+    t->bad_lines += l->t.bad_lines;
+    t->nodes += l->t.nodes;
+    t->usec += l->t.usec;
+    free(l->out);
+    free(l->err);
+    l->out = l->err = NULL;
+}
+
 /* Prints the finished lines from *next on, in input order, flushed once
  * at the end (a flush a line cost seconds on a million lines). */
 static void print_ready(farm *f, long *next, solve_totals *t)
 {
-    for (; *next < f->n && f->lines[*next].done; ++*next) {
-        farm_line *l = &f->lines[*next];
-        fwrite(l->out, 1, l->out_len, stdout);
-        if (l->err_len) {
-            fflush(stdout);     /* the error after its line's output */
-            fwrite(l->err, 1, l->err_len, stderr);
+    for (; *next < f->n && f->lines[*next].done; ++*next)
+        print_line(&f->lines[*next], t);
+    fflush(stdout);
+}
+
+/* After a stop: every line solved from *next on printed, in input
+ * order, and the others named, so that a stopped run loses nothing it
+ * solved (issue 38, #19). */
+static void print_solved(farm *f, long next, solve_totals *t)
+{
+    char named[600] = "";
+    size_t len = 0;
+    long unsolved = 0, ranges = 0;
+    for (long i = next; i < f->n; i++) {
+        farm_line *l = &f->lines[i];
+        if (l->done) {
+            print_line(l, t);
+            continue;
         }
-        t->positions += l->t.positions;
-        t->mismatches += l->t.mismatches;
-        t->bad_lines += l->t.bad_lines;
-        t->nodes += l->t.nodes;
-        t->usec += l->t.usec;
-        free(l->out);
-        free(l->err);
-        l->out = l->err = NULL;
+        long j = i;
+        while (j + 1 < f->n && !f->lines[j + 1].done && f->lines[j + 1].where == l->where)
+            j++;
+        unsolved += j - i + 1;
+        if (ranges++ < 8 && len < sizeof named - 1) {
+            len += (size_t)snprintf(named + len, sizeof named - len, "%s%s:%ld", len ? ", " : "", l->where, l->lineno);
+            if (j > i && len < sizeof named - 1)
+                len += (size_t)snprintf(named + len, sizeof named - len, "-%ld", f->lines[j].lineno);
+        }
+        i = j;
     }
     fflush(stdout);
+    if (unsolved)
+        cli_error("stopped: %ld line%s not solved: %s%s", unsolved, unsolved == 1 ? "" : "s", named,
+                  ranges > 8 ? ", ..." : "");
+    if (!f->in_end && f->last_where)
+        cli_error("stopped: the input after %s:%ld not read", f->last_where, f->last_lineno);
 }
 
 static int by_hardness(const void *a, const void *b, void *lines)
@@ -210,38 +231,38 @@ static void report_held(const farm *f, const long *order, long task, long per, i
               per > 1 ? " and the lines dealt with it" : "");
 }
 
-/* Rank 0: deals the lines, hardest first, and prints them in order. */
-static int root(farm *f, int ranks, gts_stop *stop, solve_totals *t)
+/* The window's lines not taken from the checkpoint, hardest first, in
+ * tasks of `per` lines of like hardness: a GPU's batch wants many, and
+ * two for each rank keep them all busy to the end.  -1 without memory. */
+static int deal(farm *f, cli_mpi_team *team, long *order, long *todo, long *per)
 {
-    long *order = malloc((size_t)(f->n ? f->n : 1) * sizeof *order), todo = 0, next = 0;
-    for (long i = 0; order && i < f->n; i++)
+    *todo = 0;
+    for (long i = 0; i < f->n; i++)
         if (!f->lines[i].done)
-            order[todo++] = i;
-    const cli_mpi_work w = { farm_work, f, stop };
-    cli_mpi_team *team = order ? cli_mpi_team_create(ranks, &w) : NULL;
-    if (!team) {
-        free(order);
-        cli_error("out of memory for the farm");
-        return -1;
-    }
-    qsort_r(order, (size_t)todo, sizeof *order, by_hardness, f->lines);
-    /* Tasks of `per` lines of like hardness: a GPU's batch wants many,
-     * and two for each rank keep them all busy to the end. */
-    const long max = f->ops->max_lines > 1 ? f->ops->max_lines : 1;
-    long per = (todo + 2L * ranks - 1) / (2L * ranks);
-    per = per < 1 ? 1 : per > max ? max : per;
-    const long tasks = (todo + per - 1) / per;
-    int status = 0;
-    for (long k = 0; k < tasks && status == 0; k++) {
+            order[(*todo)++] = i;
+    qsort_r(order, (size_t)*todo, sizeof *order, by_hardness, f->lines);
+    const long ranks = cli_mpi_ranks(team), max = f->ops->max_lines > 1 ? f->ops->max_lines : 1;
+    *per = (*todo + 2 * ranks - 1) / (2 * ranks);
+    *per = *per < 1 ? 1 : *per > max ? max : *per;
+    for (long k = 0; k * *per < *todo; k++) {
         char *msg;
         size_t len;
-        const long n = todo - k * per < per ? todo - k * per : per;
-        status = task_bytes(f, order + k * per, n, &msg, &len) == 0 && cli_mpi_submit(team, k, -1, msg, len) == 0 ? 0 : -1;
+        const long n = *todo - k * *per < *per ? *todo - k * *per : *per;
+        const int rc = task_bytes(f, order + k * *per, n, &msg, &len) == 0 ? cli_mpi_submit(team, k, -1, msg, len) : -1;
         free(msg);
+        if (rc != 0)
+            return -1;
     }
+    return 0;
+}
+
+/* Rank 0: one window's lines dealt, collected and printed in order; -1
+ * when the run stopped (its solved lines printed all the same). */
+static int run_window(farm *f, cli_mpi_team *team, long *order, solve_totals *t)
+{
+    long todo, per, next = 0, k;
+    int status = deal(f, team, order, &todo, &per), got;
     print_ready(f, &next, t);
-    long k;
-    int got;
     char *msg;
     size_t len;
     while (status == 0 && (got = cli_mpi_next(team, &k, &status, &msg, &len)) != 0) {
@@ -254,46 +275,68 @@ static int root(farm *f, int ranks, gts_stop *stop, solve_totals *t)
             /* Stopped: Ctrl-C, or mpirun's SIGTERM after a rank died. */
             if (got > 0)
                 report_held(f, order, k, per, 0);
-            for (long task = 0; task < tasks; task++)
+            for (long task = 0; task * per < todo; task++)
                 if (cli_mpi_holder(team, task) >= 0)
                     report_held(f, order, task, per, cli_mpi_holder(team, task));
             status = -1;
         }
         print_ready(f, &next, t);
     }
-    cli_mpi_team_free(team);
-    print_ready(f, &next, t);
+    if (status != 0 || cli_interrupted()) {
+        print_solved(f, next, t);
+        return -1;
+    }
+    return 0;
+}
+
+/* Rank 0: the input a window at a time through the team.  -1 when the
+ * run stopped, -2 after a checkpoint's error line. */
+static int root(farm *f, int ranks, gts_stop *stop, solve_totals *t)
+{
+    const cli_mpi_work w = { farm_work, f, stop };
+    cli_mpi_team *team = cli_mpi_team_create(ranks, &w);
+    long *order = NULL;
+    int status;
+    while ((status = farm_window_next(f) != 0 ? -2 : 0) == 0 && f->n > 0) {
+        if (!order)
+            order = malloc((size_t)f->window * sizeof *order);
+        if (!team || !order) {
+            cli_error("out of memory for the farm");
+            status = -1;
+            break;
+        }
+        if ((status = run_window(f, team, order, t)) != 0)
+            break;
+    }
+    if (status == 0 && cli_interrupted())
+        print_solved(f, f->n, t);   /* the input not read named */
+    if (team)
+        cli_mpi_team_free(team);
+    else
+        cli_mpi_dismiss(ranks);     /* no team was made to stop them */
     free(order);
     return status;
 }
 
-int cli_farm_run(int argc, char **argv, const cli_farm_ops *ops, void *ctx, gts_stop *stop, const char *checkpoint,
-                 solve_totals *t, bool *is_root)
+int cli_farm_run(int argc, char **argv, const cli_farm_ops *ops, void *ctx, gts_stop *stop,
+                 const cli_farm_checkpoint *ck, solve_totals *t, bool *is_root)
 {
     int rank, ranks;
     cli_mpi_start(&rank, &ranks);
-    farm f = { .ops = ops, .ctx = ctx };
+    farm f = { .ops = ops, .ctx = ctx, .argc = argc, .argv = argv, .ck = ck };
     *is_root = rank == 0;
     int status = 0;
     if (rank == 0) {
-        status = cli_each_line(argc, argv, collect, NULL, &f);
-        if (checkpoint && farm_checkpoint_open(&f, checkpoint) != 0) {
+        if (ck && ck->path && farm_checkpoint_open(&f, argc, argv) != 0) {
             status = -2;
-        } else {
-            const int dealt = root(&f, ranks, stop, t);
-            status = status ? status : dealt;
-        }
-        if (status == -2)
             cli_mpi_dismiss(ranks);   /* no team was made to stop them */
-        if (f.checkpoint)
-            fclose(f.checkpoint);
-        for (long i = 0; i < f.n; i++) {
-            free(f.lines[i].where);
-            free(f.lines[i].line);
-            free(f.lines[i].out);
-            free(f.lines[i].err);
+        } else {
+            status = root(&f, ranks, stop, t);
         }
-        free(f.lines);
+        if (farm_checkpoint_close(&f, status == 0 && f.in_end) != 0)
+            status = -2;
+        farm_window_end(&f);
+        status = status ? status : f.read_status;
     } else {
         const cli_mpi_work w = { farm_work, &f, stop };
         cli_mpi_serve(&w);
@@ -309,10 +352,10 @@ bool cli_farm_available(void)
 
 #else
 
-int cli_farm_run(int argc, char **argv, const cli_farm_ops *ops, void *ctx, gts_stop *stop, const char *checkpoint,
-                 solve_totals *t, bool *is_root)
+int cli_farm_run(int argc, char **argv, const cli_farm_ops *ops, void *ctx, gts_stop *stop,
+                 const cli_farm_checkpoint *ck, solve_totals *t, bool *is_root)
 {
-    (void)argc, (void)argv, (void)ops, (void)ctx, (void)stop, (void)checkpoint, (void)t;
+    (void)argc, (void)argv, (void)ops, (void)ctx, (void)stop, (void)ck, (void)t;
     *is_root = true;
     return -1;
 }

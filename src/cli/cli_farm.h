@@ -1,8 +1,9 @@
 /*
  * --mpi: a line-by-line batch command (gts c4 solve FILE ...) as an MPI
- * task farm over the ranks of cli_mpi.h.  Rank 0 reads every line, deals
- * them to the ranks (itself included) in tasks of up to max_lines lines,
- * the hardest first (as the command's hardness says), and prints each
+ * task farm over the ranks of cli_mpi.h.  Rank 0 reads the lines a window
+ * at a time (65,536 lines; $GTS_FARM_WINDOW), deals each window's to the
+ * ranks (itself included) in tasks of up to max_lines lines, the hardest
+ * first (as the command's hardness says), and prints each
  * line's output and error lines in input order, exactly as the
  * single-process command would; each rank solves with its own threads (or
  * its GPU).  Built without MPI, --mpi is refused with a one-line reason.
@@ -57,17 +58,36 @@ typedef struct cli_farm_ops {
     cli_farm_line_fn *solve_line;   /* where solve is NULL */
 } cli_farm_ops;
 
+/* --checkpoint FILE: each finished line appended to path, so that a run
+ * started again with it prints those lines from it and solves only the
+ * rest.  The file is refused where it is a folder, the input, not a
+ * checkpoint, or another run's: one whose `run` (or input files) differ,
+ * or whose output for a line does not agree with the line's expected
+ * score (mismatches). */
+typedef struct cli_farm_checkpoint {
+    const char *path;           /* NULL: no checkpoint */
+    /* What of the command line changes an answer or how it is printed
+     * (the game, its size, --weak or --wld, the algorithm, the output's
+     * form), in words: "c4 solve 7x6 --weak". */
+    const char *run;
+    /* The wrong scores that output `out` (a line's, as the command
+     * printed it) shows against input line `line`'s expected ones: 0
+     * where there are none (or no expected score), -1 where out is not
+     * the command's. */
+    long (*mismatches)(const void *ctx, const char *line, const char *out);
+    const void *ctx;
+} cli_farm_checkpoint;
+
 /* Runs the lines of argv's files (or stdin) through the farm; stop is the
  * token the command's solver watches (raised to cancel a task).  Rank 0
- * fills t and returns cli_each_line's status (-2 after a checkpoint error
- * line), the workers return 0 after their last line.  *is_root tells the
- * caller which it was.  checkpoint (NULL: none): a file each finished
- * line is appended to; a run started again with it prints those lines
- * from it and solves only the rest, so that a killed run loses nothing it
- * finished.  When the run is stopped (Ctrl-C, or mpirun's SIGTERM after a
- * rank died), rank 0 names the lines each rank still held. */
-int cli_farm_run(int argc, char **argv, const cli_farm_ops *ops, void *ctx, gts_stop *stop, const char *checkpoint,
-                 solve_totals *t, bool *is_root);
+ * fills t and returns cli_each_line's status (-1 when stopped, -2 after
+ * a checkpoint's error line), the workers return 0 after their last
+ * line.  *is_root tells the caller which it was.  ck: --checkpoint, or
+ * NULL.  When the run is stopped (Ctrl-C to rank 0, or mpirun's SIGTERM
+ * after a rank died), rank 0 names the lines each rank still held, prints
+ * every line solved in input order and names those that were not. */
+int cli_farm_run(int argc, char **argv, const cli_farm_ops *ops, void *ctx, gts_stop *stop,
+                 const cli_farm_checkpoint *ck, solve_totals *t, bool *is_root);
 
 /* Whether this gts was built with MPI. */
 bool cli_farm_available(void);

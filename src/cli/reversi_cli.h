@@ -6,6 +6,7 @@
 #include <stddef.h>
 
 #include "cli.h"
+#include "cli_farm.h"
 #include "cli_options.h"
 #include "gts/reversi.h"
 
@@ -84,6 +85,12 @@ int reversi_read_line(const char *file, long lineno, const char *line, reversi_l
 /* The start of a solved line on out: line, side, empties, move, score and
  * the expected one; whether the score is the expected one (counted in t). */
 bool reversi_print_score(const reversi_line *l, int move, int score, bool wld, FILE *out, solve_totals *t);
+
+/* solve --mpi's --checkpoint (cli_farm.h): path, the options that change
+ * an answer or its printing (--wld; batch: --each or --gpu, whose lines
+ * are printed otherwise) written in run, and the check of a recorded
+ * output against its line's expected score. */
+cli_farm_checkpoint reversi_checkpoint(const char *path, const bool *wld, bool batch, char *run, size_t runlen);
 
 /* --mpi's order: the positions with the most empties (the longest) first. */
 long reversi_most_empties(void *ctx, const char *line);

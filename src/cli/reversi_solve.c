@@ -27,13 +27,18 @@ typedef struct solve_ctx {
 /* Raised by Ctrl-C: the solver stops, and what it proved is printed. */
 gts_stop reversi_stop = GTS_STOP_INIT;
 
+/* Where a line's position begins; NULL for a blank line or a comment. */
+static const char *obf_start(const char *line)
+{
+    const char *s = line + strspn(line, " \t");
+    return !*s || *s == '\n' || *s == '\r' || *s == '#' ? NULL : s;
+}
+
 int reversi_read_line(const char *file, long lineno, const char *line, reversi_line *out, FILE *errors,
                          solve_totals *t)
 {
-    const char *s = line;
-    while (*s == ' ' || *s == '\t')
-        s++;
-    if (!*s || *s == '\n' || *s == '\r' || *s == '#')
+    const char *s = obf_start(line);
+    if (!s)
         return 0;
     char err[256];
     if (rv_parse_obf(s, &out->p, &out->black, &out->has_score, &out->expected, err, sizeof err) != 0) {
@@ -144,6 +149,30 @@ static int solve_line(void *arg, const char *file, long lineno, const char *line
     return solve_into(c, file, lineno, line, stdout, stderr, &c->t);
 }
 
+/* The wrong scores a recorded output shows (cli_farm_checkpoint's
+ * mismatches; ctx: --wld): the score reversi_print_score printed against
+ * the line's. */
+static long recorded_mismatches(const void *ctx, const char *line, const char *out)
+{
+    const bool *wld = ctx;
+    const char *s = obf_start(line);
+    rv_pos p;
+    bool black, has_score;
+    int expected, score;
+    char err[256];
+    if (!s || rv_parse_obf(s, &p, &black, &has_score, &expected, err, sizeof err) != 0 || !*out)
+        return *out ? -1 : 0;   /* a bad line prints no output */
+    if (sscanf(out, "%*d %*c %*d empties %*s %d", &score) != 1)
+        return -1;
+    return has_score && score != (*wld ? cli_sign(expected) : expected);
+}
+
+cli_farm_checkpoint reversi_checkpoint(const char *path, const bool *wld, bool batch, char *run, size_t runlen)
+{
+    snprintf(run, runlen, "reversi solve%s%s", *wld ? " --wld" : "", batch ? " --each/--gpu" : "");
+    return (cli_farm_checkpoint){ path, run, recorded_mismatches, wld };
+}
+
 long reversi_most_empties(void *ctx, const char *line)
 {
     (void)ctx;
@@ -184,7 +213,9 @@ static int cmd_solve(const rv_solve_options *o, bool mpi, long split_depth, cons
     } else if (mpi) {
         static const cli_farm_ops ops = { .hardness = reversi_most_empties, .max_lines = 1,
                                           .solve_line = solve_into };
-        status = cli_farm_run(argc, argv, &ops, &c, &reversi_stop, checkpoint, &c.t, &root);
+        char name[64];
+        const cli_farm_checkpoint ck = reversi_checkpoint(checkpoint, &c.wld, false, name, sizeof name);
+        status = cli_farm_run(argc, argv, &ops, &c, &reversi_stop, &ck, &c.t, &root);
     } else {
         status = cli_each_line(argc, argv, solve_line, NULL, &c);
     }

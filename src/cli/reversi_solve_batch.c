@@ -149,7 +149,9 @@ static int batch_on_ranks(const rv_batch_options *o, const char *checkpoint, int
     solve_totals t = { 0 };
     bool root;
     const double t0 = cli_now_usec();
-    const int status = cli_farm_run(argc, argv, &ops, (void *)o, &reversi_stop, checkpoint, &t, &root);
+    char name[64];
+    const cli_farm_checkpoint ck = reversi_checkpoint(checkpoint, &o->wld, true, name, sizeof name);
+    const int status = cli_farm_run(argc, argv, &ops, (void *)o, &reversi_stop, &ck, &t, &root);
     if (status == -2)
         return EXIT_USAGE;   /* the checkpoint, said */
     if (!root)

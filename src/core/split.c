@@ -4,6 +4,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/fnv.h"
+
 typedef struct node {
     long parent;            /* -1 for the root */
     int listed;             /* its index among its parent's children as
@@ -39,9 +41,7 @@ void gts_split_memory_free(gts_split_memory *m)
 
 uint64_t gts_split_hash(const void *pos, size_t size)
 {
-    uint64_t h = 1469598103934665603ULL;
-    for (const unsigned char *b = pos, *end = b + size; b < end; b++)
-        h = (h ^ *b) * 1099511628211ULL;
+    const uint64_t h = gts_fnv(GTS_FNV_START, pos, size);
     return h ^ (h >> 29);
 }
 
