@@ -17,7 +17,8 @@
 # file that is not a checkpoint, the input itself and a folder are each
 # refused with one line and left as they are; a window of 3 lines
 # (GTS_FARM_WINDOW) prints what one process prints; Ctrl-C to rank 0 once
-# the easy lines are in the checkpoint prints them all and exits 130.
+# the easy lines are in the checkpoint prints them all and exits 130;
+# --mpi-split 0's error said once, not by each rank.
 #
 #   tests/test_mpi.sh GTS DATA_DIR
 set -uo pipefail
@@ -205,5 +206,8 @@ split_rc=$?
 check "split: reversi's exit status ($split_rc), moves, scores and error lines" \
     '[ $split_rc = 1 ] && diff <(grep -v "^#" "$dir/rv1.out" | cut -c1-33) <(grep -v "^#" "$dir/rv3.out" | cut -c1-33) &&
      diff <(grep "^gts:" "$dir/rv1.err") <(grep "^gts:" "$dir/rv3.err")'
+# An error in the command line, said by rank 0 alone (issue 38, #24).
+mpirun -np 3 --oversubscribe "${as_root[@]}" "$gts" c4 solve --mpi-split 0 "$dir/few.txt" > /dev/null 2> "$dir/usage.err"
+check "--mpi-split 0: said once, not once a rank" '[ "$(grep -c "^gts: bad --mpi-split" "$dir/usage.err")" = 1 ]'
 [ $fail = 0 ] && echo "test_mpi: 3 ranks gave the single process's output, errors and status; checkpoints resumed ($kept of 60 lines kept at the kill)"
 exit $fail

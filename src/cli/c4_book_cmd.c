@@ -133,7 +133,8 @@ int c4_book_main(c4_cli *c, int argc, char **argv)
     if (!c->output)
         return c4_usage_error("book needs -o FILE");
     if (c->mpi && !cli_mpi_available())
-        return cli_error("--mpi: this gts was built without MPI (install libopenmpi-dev and build again)"), EXIT_USAGE;
+        return cli_usage_error("--mpi: this gts was built without MPI (install libopenmpi-dev and build again)"),
+               EXIT_USAGE;
     if (c->gpu_device >= 0 && !c->gpu)
         return c4_usage_error("--gpu-device is for --gpu");
     char err[512];

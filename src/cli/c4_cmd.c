@@ -113,7 +113,7 @@ static const c4_command commands[] = {
 
 int c4_usage_error(const char *what)
 {
-    cli_error("%s (see 'gts c4 --help')", what);
+    cli_usage_error("%s (see 'gts c4 --help')", what);
     return EXIT_USAGE;
 }
 

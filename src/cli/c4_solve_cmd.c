@@ -181,26 +181,26 @@ static c4_solver *open_solver(c4_cli *c, c4_book **book)
 int c4_solve_main(c4_cli *c, int argc, char **argv)
 {
     if ((c->mpi || c->mpi_split >= 0) && !cli_farm_available()) {
-        cli_error("%s: this gts was built without MPI (install libopenmpi-dev and build again)",
+        cli_usage_error("%s: this gts was built without MPI (install libopenmpi-dev and build again)",
                   c->mpi ? "--mpi" : "--mpi-split");
         return EXIT_USAGE;
     }
     if (c->checkpoint && !c->mpi) {
-        cli_error("--checkpoint needs --mpi (one process: run it under mpirun -np 1)");
+        cli_usage_error("--checkpoint needs --mpi (one process: run it under mpirun -np 1)");
         return EXIT_USAGE;
     }
     if (c->mpi_split >= 0 && (c->mpi || c->checkpoint || c->gpu || c->weak || c->opt.algo != C4_ALGO_SOLVER)) {
-        cli_error("--mpi-split searches each line with every rank: not with --mpi, --checkpoint, --gpu, --weak "
+        cli_usage_error("--mpi-split searches each line with every rank: not with --mpi, --checkpoint, --gpu, --weak "
                   "or another --algo");
         return EXIT_USAGE;
     }
     if ((c->gpu_device >= 0 || c->gpus) && !c->gpu) {
-        cli_error("%s is for --gpu", c->gpus ? "--gpus" : "--gpu-device");
+        cli_usage_error("%s is for --gpu", c->gpus ? "--gpus" : "--gpu-device");
         return EXIT_USAGE;
     }
     const char *conflict = cli_gpus_conflict(c->gpus, c->gpu_device, c->mpi);
     if (conflict) {
-        cli_error("%s", conflict);
+        cli_usage_error("%s", conflict);
         return EXIT_USAGE;
     }
     if (c->gpu)

@@ -25,6 +25,11 @@ enum { EXIT_OK = 0, EXIT_FAIL = 1, EXIT_USAGE = 2, EXIT_INTERRUPTED = 130 };
 /* Prints "gts: <message>" on stderr. */
 void cli_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 
+/* The same for an error in the command line itself (an option's value,
+ * options that conflict): said by rank 0 alone under mpirun, where every
+ * rank reads the same command line (three ranks said it three times). */
+void cli_usage_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
 /* Parses a whole decimal integer within [min, max]; -1 if it is not one. */
 int cli_int(const char *s, long min, long max, long *out);
 

@@ -39,6 +39,10 @@ int cli_choose_gpu(int given, int gpus, bool mpi, char *err, size_t errlen);
  * environment (Open MPI, MPICH, Slurm); 0 outside MPI.  Needs no MPI. */
 int cli_mpi_local_rank(void);
 
+/* The rank's place in the whole job, from mpirun's environment (Open
+ * MPI, MPICH, PMIx); 0 outside MPI.  Needs no MPI. */
+int cli_mpi_world_rank(void);
+
 /* Whether this gts was built with MPI. */
 bool cli_mpi_available(void);
 

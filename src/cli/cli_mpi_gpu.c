@@ -8,16 +8,28 @@
 #include "cli_mpi.h"
 #include "gts/gpu.h"
 
-int cli_mpi_local_rank(void)
+/* The first of the variables named that holds a rank; 0 for none. */
+static int rank_from(const char *const *names, size_t n)
 {
-    static const char *const names[] = { "OMPI_COMM_WORLD_LOCAL_RANK", "MPI_LOCALRANKID", "SLURM_LOCALID" };
-    for (size_t i = 0; i < sizeof names / sizeof *names; i++) {
+    for (size_t i = 0; i < n; i++) {
         long r;
         const char *v = getenv(names[i]);
         if (v && cli_int(v, 0, 1 << 20, &r) == 0)
             return (int)r;
     }
     return 0;
+}
+
+int cli_mpi_local_rank(void)
+{
+    static const char *const names[] = { "OMPI_COMM_WORLD_LOCAL_RANK", "MPI_LOCALRANKID", "SLURM_LOCALID" };
+    return rank_from(names, sizeof names / sizeof *names);
+}
+
+int cli_mpi_world_rank(void)
+{
+    static const char *const names[] = { "OMPI_COMM_WORLD_RANK", "PMI_RANK", "PMIX_RANK" };
+    return rank_from(names, sizeof names / sizeof *names);
 }
 
 const char *cli_gpus_conflict(int gpus, int device, bool mpi)

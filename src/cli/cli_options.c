@@ -100,9 +100,9 @@ static int store(const cli_option *o, const char *text)
         char values[200];
         describe(o, values, sizeof values);
         if (err[0])
-            cli_error("bad --%s '%s': %s", o->name, text, err);
+            cli_usage_error("bad --%s '%s': %s", o->name, text, err);
         else
-            cli_error("bad --%s '%s' (%s)", o->name, text, values);
+            cli_usage_error("bad --%s '%s' (%s)", o->name, text, values);
         return -1;
     }
     if (o->given)
@@ -122,15 +122,15 @@ static int take(const cli_command *cmd, int argc, char **argv, int *i, const cli
     const cli_option *o = is_long ? find(opts, name, len, 0) : find(opts, NULL, 0, a[1]);
     if (!o) {
         if (is_long && listed(cmd->elsewhere, name, len))
-            cli_error("option --%.*s does not apply to 'gts %s'", (int)len, name, cmd->name);
+            cli_usage_error("option --%.*s does not apply to 'gts %s'", (int)len, name, cmd->name);
         else
-            cli_error("unknown option %.*s (see 'gts %s --help')", (int)(len + (size_t)(is_long ? 2 : 1)), a,
+            cli_usage_error("unknown option %.*s (see 'gts %s --help')", (int)(len + (size_t)(is_long ? 2 : 1)), a,
                       cmd->name);
         return -1;
     }
     if (o->kind == CLI_FLAG) {
         if (eq) {
-            cli_error("--%s takes no value", o->name);
+            cli_usage_error("--%s takes no value", o->name);
             return -1;
         }
         return store(o, NULL);
@@ -138,7 +138,7 @@ static int take(const cli_command *cmd, int argc, char **argv, int *i, const cli
     if (eq)
         return store(o, eq + 1);
     if (*i + 1 >= argc) {
-        cli_error("--%s needs a value (see 'gts %s --help')", o->name, cmd->name);
+        cli_usage_error("--%s needs a value (see 'gts %s --help')", o->name, cmd->name);
         return -1;
     }
     return store(o, argv[++*i]);

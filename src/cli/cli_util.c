@@ -6,24 +6,40 @@
 #include <unistd.h>
 
 #include "cli.h"
+#include "cli_mpi.h"
 #include "core/clock.h"
 #include "core/number.h"
 #include "gts/gpu.h"
 
 /* One write for the line: under mpirun the ranks' lines share a stream,
  * and an unbuffered stderr in three writes came out as "gts: gts: ...". */
-void cli_error(const char *fmt, ...)
+static void say(const char *fmt, va_list ap)
 {
     char line[4200];    /* a path of PATH_MAX and its reason */
-    va_list ap;
-    va_start(ap, fmt);
     int n = snprintf(line, sizeof line, "gts: ");
     n += vsnprintf(line + n, sizeof line - (size_t)n - 1, fmt, ap);
-    va_end(ap);
     if (n > (int)sizeof line - 2)
         n = (int)sizeof line - 2;
     line[n++] = '\n';
     fwrite(line, 1, (size_t)n, stderr);
+}
+
+void cli_error(const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    say(fmt, ap);
+    va_end(ap);
+}
+
+void cli_usage_error(const char *fmt, ...)
+{
+    if (cli_mpi_world_rank() > 0)
+        return;
+    va_list ap;
+    va_start(ap, fmt);
+    say(fmt, ap);
+    va_end(ap);
 }
 
 int cli_int(const char *s, long min, long max, long *out)

@@ -257,21 +257,21 @@ int reversi_solve_main(int argc, char **argv)
     if (n < 0)
         return status;
     if (mpi && f.gpus)
-        return cli_error("%s", cli_gpus_conflict(f.gpus, -1, mpi)), EXIT_USAGE;
+        return cli_usage_error("%s", cli_gpus_conflict(f.gpus, -1, mpi)), EXIT_USAGE;
     if (f.gpu && each)
-        return cli_error("--each is the CPU's batch, --gpu the device's: one of them"), EXIT_USAGE;
+        return cli_usage_error("--each is the CPU's batch, --gpu the device's: one of them"), EXIT_USAGE;
     if ((budget_given || beside) && !f.gpu)
-        return cli_error("%s is for --gpu", beside ? "--cpu-beside" : "--gpu-budget"), EXIT_USAGE;
+        return cli_usage_error("%s is for --gpu", beside ? "--cpu-beside" : "--gpu-budget"), EXIT_USAGE;
     if (mpi && each)
-        return cli_error("--mpi deals positions to ranks, --each to threads: one of them"), EXIT_USAGE;
+        return cli_usage_error("--mpi deals positions to ranks, --each to threads: one of them"), EXIT_USAGE;
     if ((mpi || split_depth >= 0) && !cli_farm_available())
-        return cli_error("%s: this gts was built without MPI (install libopenmpi-dev and build again)",
+        return cli_usage_error("%s: this gts was built without MPI (install libopenmpi-dev and build again)",
                          mpi ? "--mpi" : "--mpi-split"),
                EXIT_USAGE;
     if (checkpoint && !mpi)
-        return cli_error("--checkpoint needs --mpi"), EXIT_USAGE;
+        return cli_usage_error("--checkpoint needs --mpi"), EXIT_USAGE;
     if (split_depth >= 0 && (mpi || f.gpu || each))
-        return cli_error("--mpi-split searches each position with every rank: not with --mpi, --gpu or --each"),
+        return cli_usage_error("--mpi-split searches each position with every rank: not with --mpi, --gpu or --each"),
                EXIT_USAGE;
     if (!f.gpu && !each)
         return cmd_solve(&o, mpi, split_depth, checkpoint, n, argv + 1);
