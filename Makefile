@@ -5,6 +5,7 @@
 
 RELEASE := build/release
 ASAN    := build/asan
+TSAN    := build/tsan
 FUZZ    := build/fuzz
 JOBS    ?= $(shell nproc 2>/dev/null || echo 2)
 # make fuzz: seconds each fuzzer runs (make test runs each for 15).
@@ -31,20 +32,24 @@ PLOT_TOOLS := gnuplot:gnuplot-nox
 V ?= 0
 Q := $(if $(filter 1,$(V)),,@)
 
-.PHONY: all deps test-deps release asan fuzz-build fuzz run test install gpu-test signature clean
+.PHONY: all deps test-deps release asan tsan fuzz-build fuzz run test install gpu-test signature clean
 
 all: release
 
 # $(call missing,PAIRS): the shell code that adds to $$missing the package of
 # each command:package pair whose command is not on the PATH.
 missing = for t in $(1); do command -v $${t%%:*} >/dev/null 2>&1 || missing="$$missing $${t\#*:}"; done
+# apt waits up to 10 minutes for another apt or dpkg to finish (on a fresh
+# machine the boot's own upgrade often holds the lock: issue 38's "could not
+# install: libmicrohttpd-dev") instead of failing at once.
+APT := DEBIAN_FRONTEND=noninteractive apt-get -o DPkg::Lock::Timeout=600
 # $(call install_missing,REQUIRED): the shell code that installs $$missing
 # as root (apt's output goes to build/apt.log); otherwise it names them and,
 # when REQUIRED is "yes", fails.
 install_missing = if [ -n "$$missing" ]; then \
 	  if [ "$$(id -u)" = 0 ]; then \
 	    echo "installing:$$missing"; mkdir -p build; \
-	    { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing; } >build/apt.log 2>&1 \
+	    { $(APT) update -qq && $(APT) install -y -qq $$missing; } >build/apt.log 2>&1 \
 	      || if [ "$(1)" = yes ]; then cat build/apt.log; exit 1; \
 	      else echo "could not install:$$missing (build/apt.log; the tests that need them are skipped)"; fi; \
 	  elif [ "$(1)" = yes ]; then \
@@ -85,11 +90,25 @@ build = mkdir -p $(1); printf 'building %s ... ' $(1); \
 	fi
 endif
 
+# $(call without,DIR): the optional parts the build in DIR goes without
+# (DIR/missing.txt, written by CMake) and what each disables, framed on
+# stderr so that it is not missed; stdout stays make run's table.
+without = if [ -s $(1)/missing.txt ]; then { \
+	  echo '**********************************************************************'; \
+	  echo "* $(1) was built WITHOUT (as root: apt-get install the packages):"; \
+	  sed 's/^/*   /' $(1)/missing.txt; \
+	  echo '**********************************************************************'; } >&2; fi
+
 release: deps
 	$(Q)$(call build,$(RELEASE),-DCMAKE_BUILD_TYPE=Release $(CUDA_ARG))
+	$(Q)$(call without,$(RELEASE))
 
 asan: deps
 	$(Q)$(call build,$(ASAN),-DCMAKE_BUILD_TYPE=Debug -DGTS_SANITIZE=ON -DGTS_CUDA=OFF)
+
+# ThreadSanitizer (make test runs the tests labelled tsan in it).
+tsan: deps
+	$(Q)$(call build,$(TSAN),-DCMAKE_BUILD_TYPE=Debug -DGTS_TSAN=ON -DGTS_CUDA=OFF)
 
 # The libFuzzer targets of fuzz/ (clang; the library instrumented too).
 fuzz-build: test-deps
@@ -106,14 +125,13 @@ SETS ?=
 run: release
 	$(Q)$(RELEASE)/gts c4 bench --data data/c4 $(SETS)
 
-# Release build with CUDA when nvcc is there, then the same tests under
-# AddressSanitizer + UndefinedBehaviorSanitizer, then each fuzzer for 15 s
-# (skipped, with a message, where clang cannot build them).
-test: test-deps release asan
-	$(Q)cd $(RELEASE) && ctest --output-on-failure -j $(JOBS)
-	$(Q)cd $(ASAN) && ctest --output-on-failure -j $(JOBS)
-	$(Q)if $(have_libfuzzer); then $(MAKE) --no-print-directory fuzz FUZZ_SECONDS=15; \
-	else echo "fuzzers skipped: $(FUZZ_CC) cannot link a libFuzzer target (apt-get install $(FUZZ_PACKAGES))"; fi
+# The stages of tests/stages.sh, each run even when one before failed:
+# the Release build (with CUDA when nvcc is there) and its tests, the same
+# tests under AddressSanitizer + UndefinedBehaviorSanitizer, the threaded
+# ones under ThreadSanitizer, each fuzzer for 15 s (skipped, with a
+# message, where clang cannot build them); then a summary of every stage.
+test: test-deps
+	$(Q)MAKE="$(MAKE)" JOBS=$(JOBS) FUZZ_CC=$(FUZZ_CC) tests/stages.sh
 
 # On a machine with a CUDA device: the GPU tests, and the CUDA code under
 # compute-sanitizer.  Skips with a message where there is no device.
