@@ -442,7 +442,7 @@ expect_one_line_error "cannot open"
 # Interrupted by SIGINT: complete lines, a message, status 130.
 
 for _ in $(seq 30); do cat "$DATA/Test_L1_R2"; done >"$TMP/long"
-run "interrupted solve" timeout --preserve-status -s INT 1 "$GTS" c4 solve "$TMP/long"
+run_interrupted "interrupted solve" out: "$GTS" c4 solve "$TMP/long"
 expect_rc 130
 expect_err_contains "interrupted"
 checks=$((checks + 1))
@@ -455,25 +455,27 @@ checks=$((checks + 1))
 
 # The GPU solver on the CPU executor stops too, between its items: the whole
 # file is one batch that would take minutes.
-run "interrupted GPU solve" timeout -k 30 --preserve-status -s INT 1 "$GTS" c4 solve --gpu --executor cpu "$TMP/long"
+run_interrupted "interrupted GPU solve" cpu:0.5 "$GTS" c4 solve --gpu --executor cpu "$TMP/long"
 expect_rc 130
 expect_err_contains "interrupted after 0 positions"
 checks=$((checks + 1))
 [ ! -s "$TMP/out" ] || fail "an interrupted GPU batch printed scores"
 
 # Interrupted while waiting for input.
-run "interrupted while reading" timeout --preserve-status -s INT 1 bash -c "sleep 5 | '$GTS' c4 solve"
+mkfifo "$TMP/input"
+exec {input}<>"$TMP/input"
+run_interrupted "interrupted while reading" handler --stdin "$TMP/input" "$GTS" c4 solve
+exec {input}<&-
 checks=$((checks + 1))
 grep -q "interrupted after 0 positions" "$TMP/err" || fail "no 'interrupted after 0 positions'"
 
 # An interrupted book build writes the positions solved so far (5.5 s of
 # work on 6x5 at depth 4 in the Release build, 430 positions), and the
-# partial book gives right scores.  The sanitizer build is about 20 times
-# slower: after 1 s it had written one position on a quiet machine and
-# none on a loaded one, so it is interrupted later.
-book_after=1
-[ "$SPEED" = slow ] && book_after=6
-run "interrupted book" timeout --preserve-status -s INT "$book_after" "$GTS" c4 book --width 6 --height 5 --depth 4 -o "$TMP/partial"
+# partial book gives right scores.  Interrupted after 2 s of CPU time: the
+# Release build has written about 150 positions by then, the sanitizer
+# build (about 20 times slower) a few; after 1 s of a clock a loaded
+# machine had written none.
+run_interrupted "interrupted book" cpu:2 "$GTS" c4 book --width 6 --height 5 --depth 4 -o "$TMP/partial"
 expect_rc 130
 expect_err_contains "partial book"
 written=$(sed -n 's/^gts: wrote \([0-9]*\) positions.*/\1/p' "$TMP/err")
