@@ -1,9 +1,12 @@
 /* gts serve: the local web page and its JSON API (src/web/web.h); here
  * only the options, the address line and the signals. */
+#include <errno.h>
 #include <limits.h>
 #include <signal.h>
 #include <stdio.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include "cli.h"
 #include "cli_options.h"
@@ -14,7 +17,8 @@
 
 static const char usage_text[] =
     "usage: gts serve [--port N] [--bind ADDR] [--www DIR] [--max-seconds S] [--tt-mb MB]\n"
-    "                 [--book FILE|none]\n"
+    "                 [--book FILE|none] [--searches N] [--client-seconds S]\n"
+    "                 [--allow-host NAME]...\n"
     "A web page to play and analyse in a browser, served on http://ADDR:N/ with\n"
     "its JSON API: GET /api/c4?moves=4453 answers every column's exact score\n"
     "(/api/othello, /api/gomoku the other games; &progress=1: lines of\n"
@@ -25,13 +29,63 @@ static const char usage_text[] =
     "  --bind ADDR       IPv4 address to listen on (default 127.0.0.1: this\n"
     "                    machine only)\n"
     "  --www DIR         the page's folder (default the bundled data/www)\n"
-    "  --max-seconds S   a search's time bound (default 60)\n"
+    "  --max-seconds S   a search's time bound, its wait for a place included\n"
+    "                    (default 60)\n"
     "  --tt-mb MB        each search's table (default 16)\n"
+    "  --searches N      searches at once, as many more waiting, at most 4 a\n"
+    "                    client; beyond that 503 busy (default the cores)\n"
+    "  --client-seconds S  a request must be in whole within S seconds of its\n"
+    "                    connection (default 10)\n"
+    "  --allow-host NAME only requests with this Host (repeat it for more;\n"
+    "                    default any): others get 421\n"
     "  --book FILE|none  Connect 4: an opening book made by 'gts c4 book' (7x6;\n"
     "                    default the bundled c4/7x6-depth4.book: every position\n"
     "                    of 4 plies or fewer)\n";
 
 static gts_stop stop = GTS_STOP_INIT;
+
+#define MAX_HOSTS 16
+
+typedef struct host_list {
+    const char *name[MAX_HOSTS];
+    int n;
+} host_list;
+
+static int add_host(void *target, const char *text, char *err, size_t errlen)
+{
+    host_list *l = target;
+    if (!text[0] || strcspn(text, ":/ \t") != strlen(text)) {
+        snprintf(err, errlen, "a host name without port, e.g. localhost or gts.example.org");
+        return -1;
+    }
+    if (l->n == MAX_HOSTS) {
+        snprintf(err, errlen, "at most %d of them", MAX_HOSTS);
+        return -1;
+    }
+    l->name[l->n++] = text;
+    return 0;
+}
+
+/* The page's folder must hold the page: a wrong --www served a 404 for
+ * every page (issue 38, #24). */
+static int check_www(const char *www)
+{
+    struct stat st;
+    char index[PATH_MAX + 16];
+    if (stat(www, &st) != 0) {
+        cli_error("--www %s: %s", www, strerror(errno));
+        return -1;
+    }
+    if (!S_ISDIR(st.st_mode)) {
+        cli_error("--www %s: not a folder", www);
+        return -1;
+    }
+    if (snprintf(index, sizeof index, "%s/index.html", www) >= (int)sizeof index || access(index, R_OK) != 0) {
+        cli_error("--www %s: no readable index.html in it (the page's folder is data/www)", www);
+        return -1;
+    }
+    return 0;
+}
 
 static void on_term(int sig)
 {
@@ -56,6 +110,9 @@ int serve_main(int argc, char **argv)
     /* A fresh table a request: at 64 MB the 55 requests of test_serve.sh
      * spent 11.6 s in the kernel clearing them, at 4 MB 1.0 s. */
     size_t tt_bytes = (size_t)16 << 20;
+    const long cores = sysconf(_SC_NPROCESSORS_ONLN);
+    long searches = cores < 1 ? 1 : cores > WEB_SEARCHES_MAX ? WEB_SEARCHES_MAX : cores, client_seconds = 10;
+    host_list hosts = { .n = 0 };
     const cli_option opts[] = {
         CLI_OPT_LONG("port", 0, &port, 0, 65535),
         CLI_OPT_STRING("bind", 0, &bind),
@@ -63,6 +120,9 @@ int serve_main(int argc, char **argv)
         CLI_OPT_LONG("max-seconds", 0, &max_seconds, 1, 3600),
         CLI_OPT_MB("tt-mb", &tt_bytes, 1, 1 << 14),
         CLI_OPT_STRING("book", 0, &book_path),
+        CLI_OPT_LONG("searches", 0, &searches, 1, WEB_SEARCHES_MAX),
+        CLI_OPT_LONG("client-seconds", 0, &client_seconds, 1, 3600),
+        CLI_OPT_CUSTOM("allow-host", &hosts, add_host, NULL),
         CLI_OPT_END,
     };
     const cli_command cmd = { "serve", usage_text, NULL };
@@ -82,6 +142,8 @@ int serve_main(int argc, char **argv)
         cli_error("no page folder found (the bundled data are not installed): give --www DIR");
         return EXIT_USAGE;
     }
+    if (check_www(www) != 0)
+        return EXIT_USAGE;
     char err[256], bundled[PATH_MAX + 64];
     if (!book_path && cli_bundled_file("c4", "7x6-depth4.book", bundled, sizeof bundled) == 0)
         book_path = bundled;
@@ -93,7 +155,8 @@ int serve_main(int argc, char **argv)
     }
     cli_stop_on_interrupt(&stop);
     signal(SIGTERM, on_term);
-    const web_options o = { bind, (int)port, www, (double)max_seconds, tt_bytes, book, &stop };
+    const web_options o = { bind,    (int)port, www,        (double)max_seconds,  tt_bytes, book,
+                            &stop,   (int)searches, (double)client_seconds, hosts.name, hosts.n };
     const int rc = web_serve(&o, on_ready, (void *)bind, err, sizeof err);
     c4_book_free(book);
     if (rc != 0) {

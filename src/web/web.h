@@ -2,8 +2,10 @@
  * gts serve: a local web page and a small JSON API over the engines
  * (src/web/web_server.c), on libmicrohttpd.  The server binds 127.0.0.1
  * unless told otherwise, serves only the files of its page folder (plain
- * names, no path), answers each request on a thread of its own, bounds
- * every search's time and stops cleanly when its stop token is raised.
+ * names, no path), answers each connection on a thread of its own, runs a
+ * bounded number of searches at once, each with its time bound, gives
+ * each request a deadline for its headers, and stops cleanly when its
+ * stop token is raised.  It has no authentication and no TLS.
  */
 #ifndef GTS_WEB_H
 #define GTS_WEB_H
@@ -13,14 +15,20 @@
 #include "gts/c4_book.h"
 #include "gts/stop.h"
 
+#define WEB_SEARCHES_MAX 64   /* --searches at most */
+
 typedef struct web_options {
     const char *bind;        /* the address to listen on (default 127.0.0.1) */
     int port;                /* 0: any free port */
     const char *www;         /* the page's folder */
-    double max_seconds;      /* a search's time bound */
+    double max_seconds;      /* a search's time bound, its wait for a place included */
     size_t tt_bytes;         /* each search's table */
     const c4_book *book;     /* Connect 4's opening book, or NULL */
     gts_stop *stop;          /* raised (Ctrl-C, SIGTERM): the server stops */
+    int searches;            /* searches at once (as many more wait) */
+    double client_seconds;   /* a request's headers must be in within this */
+    const char *const *hosts;   /* the Host names served (--allow-host) */
+    int nhosts;              /* 0: any */
 } web_options;
 
 /* Serves until o->stop is raised; ready(port, ctx) is called once the

@@ -8,30 +8,17 @@
 
 #include "gts/c4.h"
 #include "gts/c4_solver.h"
-
-/* text with '"' and '\' escaped and control bytes dropped, into out. */
-static void json_text(char *out, size_t len, const char *text)
-{
-    size_t n = 0;
-    for (const char *s = text; *s && n + 2 < len; s++) {
-        if ((unsigned char)*s < 0x20)
-            continue;
-        if (*s == '"' || *s == '\\')
-            out[n++] = '\\';
-        out[n++] = *s;
-    }
-    out[n] = '\0';
-}
+#include "web/web_json.h"
 
 web_answer web_error(int status, const char *fmt, ...)
 {
-    char msg[256], text[520];
+    char msg[256], text[WEB_JSON_ROOM(sizeof msg)];
     va_list ap;
     va_start(ap, fmt);
     vsnprintf(msg, sizeof msg, fmt, ap);
     va_end(ap);
-    json_text(text, sizeof text, msg);
-    web_answer a = { status, malloc(sizeof text + 16) };
+    web_json_escape(text, sizeof text, msg);
+    web_answer a = { status, malloc(sizeof text + 16), 0 };
     if (a.body)
         snprintf(a.body, sizeof text + 16, "{\"error\":\"%s\"}\n", text);
     return a;
@@ -115,9 +102,9 @@ web_answer web_c4(const web_options *o, const char *moves, gts_stop *stop, web_p
     for (int c = 0; c < c4_standard.width; c++)
         at += (size_t)snprintf(list + at, sizeof list - at, playable[c] ? "%s%d" : "%snull", c ? "," : "",
                                scores[c]);
-    char text[100];
-    json_text(text, sizeof text, moves);
-    web_answer a = { 200, malloc(512) };
+    char text[WEB_JSON_ROOM(42)];
+    web_json_escape(text, sizeof text, moves);
+    web_answer a = { .status = 200, .body = malloc(512) };
     if (a.body)
         snprintf(a.body, 512, "{\"moves\":\"%s\",\"scores\":[%s],\"nodes\":%llu,\"ms\":%.3f}\n", text, list,
                  (unsigned long long)r.nodes, r.usec / 1000);

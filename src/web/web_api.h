@@ -10,10 +10,12 @@
 #include "gts/stop.h"
 #include "web/web.h"
 
-/* An answer: an HTTP status and a JSON body (malloc'd; the caller frees). */
+/* An answer: an HTTP status and a JSON body (malloc'd; the caller frees),
+ * with a Retry-After of that many seconds when not 0 (a busy server). */
 typedef struct web_answer {
     int status;
     char *body;
+    int retry_after;
 } web_answer;
 
 /* Where a request's progress lines go (web_stream.c), or NULL when the

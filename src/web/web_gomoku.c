@@ -46,7 +46,7 @@ static web_answer state(const gm_board *b, const gm_result *r, bool searched)
         gm_format_cell(b, r->move, move, sizeof move);
     if (b->winner >= 0 && b->stones)
         five_cells(b, b->history[b->stones - 1].cell, five, sizeof five);
-    web_answer a = { 200, malloc(1024) };
+    web_answer a = { .status = 200, .body = malloc(1024) };
     if (a.body)
         snprintf(a.body, 1024,
                  "{\"size\":%d,\"move\":%s%s%s,\"score\":%d,\"depth\":%d,\"nodes\":%llu,\"winner\":%s,\"five\":[%s],"

@@ -99,7 +99,7 @@ web_answer web_othello(const web_options *o, const char *moves, const char *dept
     }
     const bool over = !legal && !rv_moves(p.opp, p.me);
     const int discs = __builtin_popcountll(p.me) - __builtin_popcountll(p.opp);
-    web_answer a = { 200, malloc(sizeof list + 256) };
+    web_answer a = { .status = 200, .body = malloc(sizeof list + 256) };
     if (a.body)
         snprintf(a.body, sizeof list + 256,
                  "{\"board\":\"%s\",\"to_move\":\"%s\",\"passed\":%s,\"over\":%s,\"discs\":%d,\"depth\":%ld,"

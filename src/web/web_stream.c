@@ -1,51 +1,70 @@
 /* Answers sent with their progress, line by line (web_stream.h). */
 #include "web/web_stream.h"
 
-#include <signal.h>
+#include <errno.h>
 #include <stdarg.h>
 #include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
-#include "core/write_all.h"
+#include "web/web_cond.h"
+
+/* Progress kept for a client that reads slower than the search writes:
+ * past this, progress lines are dropped (the answer never is). */
+#define BACKLOG (64 << 10)
 
 /* A streamed answer, which is also where its search's progress goes:
- * held by the search's thread and by the connection, the last to let go
+ * held by the search's thread and by the response, the last to let go
  * frees it. */
 struct web_progress {
     const web_options *o;
     web_watch *w;
+    web_jobs *jobs;
+    uint32_t client;
     web_request q;
-    gts_stop stop;           /* raised too when a line cannot be sent */
+    gts_stop stop;           /* raised too when the client has gone */
     int slot;
-    int out;                 /* the pipe's end the search writes */
     atomic_int holders;
-    /* Until the first line of progress the answer may still go as an
-     * ordinary one, with its own status (a bad request is a 400). */
     pthread_mutex_t lock;
     pthread_cond_t news;
-    bool streaming;          /* a line of progress has gone into the pipe */
-    bool answered;           /* the answer came first: it is in early */
+    char *lines;             /* progress not yet sent */
+    size_t len, cap;
+    char *answer;            /* the last line, once in; sent from answer_at */
+    size_t answer_at;
+    bool done;               /* the answer is in */
+    /* Until the first line of progress the answer may still go as an
+     * ordinary one, with its own status (a bad request is a 400). */
+    bool streaming, answered;
     web_answer early;
 };
 typedef struct web_progress stream;
-
-/* Frees s (its request already freed or handed back). */
-static void drop(stream *s)
-{
-    pthread_cond_destroy(&s->news);
-    pthread_mutex_destroy(&s->lock);
-    free(s);
-}
 
 static void let_go(stream *s)
 {
     if (atomic_fetch_sub(&s->holders, 1) == 1) {
         web_request_free(&s->q);
-        drop(s);
+        free(s->lines);
+        free(s->answer);
+        pthread_cond_destroy(&s->news);
+        pthread_mutex_destroy(&s->lock);
+        free(s);
     }
+}
+
+/* line (n bytes) after the lines not yet sent; s->lock held. */
+static void keep(stream *s, const char *line, size_t n)
+{
+    if (s->len + n > s->cap) {
+        const size_t cap = s->len + n > 2 * s->cap ? s->len + n : 2 * s->cap;
+        char *more = s->len + n <= BACKLOG ? realloc(s->lines, cap) : NULL;
+        if (!more)
+            return;   /* a progress line less */
+        s->lines = more;
+        s->cap = cap;
+    }
+    memcpy(s->lines + s->len, line, n);
+    s->len += n;
 }
 
 void web_progress_line(stream *s, const char *fmt, ...)
@@ -60,43 +79,81 @@ void web_progress_line(stream *s, const char *fmt, ...)
     if (n < 0 || (size_t)n >= sizeof line - 1)
         return;   /* no progress line is that long */
     line[n] = '\n';
-    if (!s->streaming) {
-        pthread_mutex_lock(&s->lock);
-        s->streaming = true;
-        pthread_cond_signal(&s->news);
-        pthread_mutex_unlock(&s->lock);
-    }
-    if (!gts_write_all(s->out, line, (size_t)n + 1))
-        gts_stop_raise(&s->stop);
+    pthread_mutex_lock(&s->lock);
+    s->streaming = true;
+    keep(s, line, (size_t)n + 1);
+    pthread_cond_broadcast(&s->news);
+    pthread_mutex_unlock(&s->lock);
+}
+
+static void on_waiting(void *ctx, int n)
+{
+    web_progress_line(ctx, "{\"queued\":%d}", n);
 }
 
 static void *run(void *arg)
 {
     stream *s = arg;
-    /* A write to the pipe of a connection gone must fail, not kill us. */
-    sigset_t pipe_signal;
-    sigemptyset(&pipe_signal);
-    sigaddset(&pipe_signal, SIGPIPE);
-    pthread_sigmask(SIG_BLOCK, &pipe_signal, NULL);
-    web_answer a = web_answer_request(s->o, &s->q, &s->stop, s);
+    web_answer a;
+    if (web_jobs_enter(s->jobs, s->client, &s->stop, on_waiting, s, &a) == 0) {
+        a = web_answer_request(s->o, &s->q, &s->stop, s);
+        web_jobs_leave(s->jobs, s->client);
+    }
+    web_watch_remove(s->w, s->slot);
+    static const char no_memory[] = "{\"error\":\"out of memory\"}\n";
     pthread_mutex_lock(&s->lock);
-    const bool early = !s->streaming;
-    if (early) {
+    if (!s->streaming) {
         s->early = a;
         s->answered = true;
-        pthread_cond_signal(&s->news);
+    } else {
+        s->answer = a.body ? a.body : strdup(no_memory);
+        s->done = true;
     }
+    pthread_cond_broadcast(&s->news);
     pthread_mutex_unlock(&s->lock);
-    if (!early) {
-        static const char no_memory[] = "{\"error\":\"out of memory\"}\n";
-        const char *last = a.body ? a.body : no_memory;
-        gts_write_all(s->out, last, strlen(last));
-        free(a.body);
-    }
-    close(s->out);
-    web_watch_remove(s->w, s->slot);
     let_go(s);
     return NULL;
+}
+
+/* libmicrohttpd's reader: the lines in, the answer last, or an empty line
+ * once none has come for WEB_KEEPALIVE_SECONDS.  It may block: each
+ * connection has a thread of its own. */
+static ssize_t read_lines(void *cls, uint64_t pos, char *buf, size_t max)
+{
+    (void)pos;
+    stream *s = cls;
+    const struct timespec until = web_cond_after(WEB_KEEPALIVE_SECONDS * 1000L);
+    pthread_mutex_lock(&s->lock);
+    while (!s->len && !s->done && pthread_cond_timedwait(&s->news, &s->lock, &until) != ETIMEDOUT)
+        ;
+    ssize_t n = 1;
+    if (s->len) {
+        n = (ssize_t)(s->len < max ? s->len : max);
+        memcpy(buf, s->lines, (size_t)n);
+        memmove(s->lines, s->lines + n, s->len - (size_t)n);
+        s->len -= (size_t)n;
+    } else if (s->done && s->answer && s->answer[s->answer_at]) {
+        const size_t left = strlen(s->answer + s->answer_at);
+        n = (ssize_t)(left < max ? left : max);
+        memcpy(buf, s->answer + s->answer_at, (size_t)n);
+        s->answer_at += (size_t)n;
+    } else if (s->done) {
+        n = MHD_CONTENT_READER_END_OF_STREAM;
+    } else {
+        buf[0] = '\n';
+    }
+    pthread_mutex_unlock(&s->lock);
+    return n;
+}
+
+/* The response is done with (sent, or its connection closed): a search
+ * still running has lost its client and stops. */
+static void response_gone(void *cls)
+{
+    stream *s = cls;
+    if (s->slot >= 0)
+        web_watch_closed(s->w, s->slot, &s->stop);
+    let_go(s);
 }
 
 /* Waits for the search's first line of progress or its answer; true
@@ -123,53 +180,47 @@ static bool start(stream *s)
     return started;
 }
 
-struct MHD_Response *web_stream_start(const web_options *o, web_watch *w, web_request *q, double deadline, int fd,
-                                      void **state, web_answer *plain)
+static stream *stream_new(const web_options *o, web_watch *w, web_jobs *jobs, uint32_t client, web_request *q)
 {
     stream *s = calloc(1, sizeof *s);
-    int ends[2] = { -1, -1 };
-    if (!s || pipe(ends) != 0) {
-        free(s);
-        *plain = web_error(503, "no pipe to be had for the answer");
+    if (!s)
         return NULL;
-    }
-    s->o = o;
-    s->w = w;
-    s->q = *q;
-    s->stop = (gts_stop)GTS_STOP_INIT;
-    s->out = ends[1];
+    *s = (stream){ .o = o, .w = w, .jobs = jobs, .client = client, .q = *q, .stop = GTS_STOP_INIT, .slot = -1 };
+    *q = (web_request){ 0 };
     atomic_init(&s->holders, 2);
     pthread_mutex_init(&s->lock, NULL);
-    pthread_cond_init(&s->news, NULL);
-    struct MHD_Response *r = MHD_create_response_from_pipe(ends[0]);
-    s->slot = r ? web_watch_add(w, &s->stop, deadline, fd) : -1;
-    if (s->slot < 0 || !start(s)) {
+    web_cond_init(&s->news);
+    return s;
+}
+
+struct MHD_Response *web_stream_start(const web_options *o, web_watch *w, web_jobs *jobs, uint32_t client,
+                                      web_request *q, double deadline, int fd, web_answer *plain)
+{
+    stream *s = stream_new(o, w, jobs, client, q);
+    if (!s) {
+        web_request_free(q);
+        *plain = web_error(503, "out of memory");
+        return NULL;
+    }
+    struct MHD_Response *r = MHD_create_response_from_callback(MHD_SIZE_UNKNOWN, 4096, read_lines, s, response_gone);
+    if (r)
+        s->slot = web_watch_add(w, &s->stop, deadline, fd);
+    if (!r || s->slot < 0 || !start(s)) {
         *plain = web_error(503, "too many searches at once (%d), or no thread to be had", WEB_SLOTS);
         if (s->slot >= 0)
             web_watch_remove(w, s->slot);
+        atomic_store(&s->holders, 1);   /* the search's share: it never ran */
         if (r)
-            MHD_destroy_response(r);   /* closes ends[0] */
+            MHD_destroy_response(r);    /* response_gone lets go */
         else
-            close(ends[0]);
-        close(ends[1]);
-        drop(s);
+            let_go(s);
         return NULL;
     }
-    *q = (web_request){ 0 };
     if (answered_first(s)) {
         *plain = s->early;
         MHD_destroy_response(r);
-        let_go(s);
         return NULL;
     }
     *plain = (web_answer){ 0 };
-    *state = s;
     return r;
-}
-
-void web_stream_closed(web_watch *w, void *state)
-{
-    stream *s = state;
-    web_watch_closed(w, s->slot, &s->stop);
-    let_go(s);
 }

@@ -1,29 +1,35 @@
 /*
  * Internal to the server: an answer with its progress, as lines of JSON
  * (application/x-ndjson) sent as they come.  The search runs on a thread
- * of its own and writes its lines into a pipe that libmicrohttpd sends on;
- * the last line is the answer (or its error, the HTTP status being sent
- * already).
+ * of its own and leaves its lines in memory, never waiting on the client;
+ * libmicrohttpd takes them from there.  When no line has come for
+ * WEB_KEEPALIVE_SECONDS an empty line goes instead, so the stream never
+ * falls silent (issue 38, #9: a Gomoku search silent for 30 s after depth
+ * 8 was cut by the connection's timeout, its answer lost) and a client
+ * that has gone is found by the write that fails.  The last line is the
+ * answer, or its error (the HTTP status being sent already), and the
+ * chunked reply is ended.
  */
 #ifndef GTS_WEB_STREAM_H
 #define GTS_WEB_STREAM_H
 
 #include <microhttpd.h>
+#include <stdint.h>
 
 #include "web/web_api.h"
+#include "web/web_jobs.h"
 #include "web/web_watch.h"
 
-/* Starts answering q within deadline, its search in w with the client's
- * socket fd, and waits for its first line.  Returns the response that
- * streams the lines (*state then holds the stream for web_stream_closed),
- * or NULL with the answer to send as an ordinary one in *plain: the
- * answer came before any progress (a bad request, a search without
- * progress), or every slot is taken, or no pipe or thread can be had.  q
- * is taken over when the search starts (and left to the caller if not). */
-struct MHD_Response *web_stream_start(const web_options *o, web_watch *w, web_request *q, double deadline, int fd,
-                                      void **state, web_answer *plain);
+#define WEB_KEEPALIVE_SECONDS 2
 
-/* The stream's connection has closed (answered, or the client gone). */
-void web_stream_closed(web_watch *w, void *state);
+/* Starts answering q for client within deadline: its place among the
+ * searches taken from jobs (waiting for one says {"queued":N} first), its
+ * stop token in w with the client's socket fd; waits for its first line.
+ * Returns the response that streams the lines, or NULL with the answer to
+ * send as an ordinary one in *plain: the answer came before any progress
+ * (a bad request, a busy server), or no thread can be had.  q is taken
+ * over. */
+struct MHD_Response *web_stream_start(const web_options *o, web_watch *w, web_jobs *jobs, uint32_t client,
+                                      web_request *q, double deadline, int fd, web_answer *plain);
 
 #endif

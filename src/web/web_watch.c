@@ -64,12 +64,16 @@ void web_watch_closed(web_watch *w, int slot, gts_stop *stop)
     pthread_mutex_unlock(&w->lock);
 }
 
-/* Whether the client of socket fd has closed its side (a request waits
- * for its answer without sending more, so any hang-up is a cancel). */
+/* Whether the client of socket fd has gone: an error, or both ways shut
+ * (a reset).  Not POLLRDHUP, the end of what the client sends: one that
+ * shuts down its sending side after its request (shutdown(SHUT_WR), as
+ * `nc -N` does) still reads the answer, and was answered 503 (issue 38,
+ * #11).  A client that closed its socket looks the same until something
+ * is written to it; a stream's keep-alive lines do that (web_stream.c). */
 static bool hung_up(int fd)
 {
-    struct pollfd p = { .fd = fd, .events = POLLRDHUP };
-    return fd >= 0 && poll(&p, 1, 0) > 0 && (p.revents & (POLLRDHUP | POLLHUP | POLLERR));
+    struct pollfd p = { .fd = fd, .events = 0 };
+    return fd >= 0 && poll(&p, 1, 0) > 0 && (p.revents & (POLLHUP | POLLERR));
 }
 
 int web_watch_check(web_watch *w, bool all)

@@ -2,8 +2,9 @@
  * Internal to the server: the searches running, each with its stop token,
  * its deadline and its client's socket.  A watchdog thread calls
  * web_watch_check every few milliseconds; it raises a search's token at
- * its time bound, when its client has hung up, or, all of them, when the
- * server stops.
+ * its time bound, when its client's socket has failed (a reset: a client
+ * that only stopped sending still reads its answer), or, all of them,
+ * when the server stops.
  */
 #ifndef GTS_WEB_WATCH_H
 #define GTS_WEB_WATCH_H
@@ -12,8 +13,9 @@
 #include <stdbool.h>
 
 #include "gts/stop.h"
+#include "web/web_conns.h"
 
-#define WEB_SLOTS 64   /* connections at once, searching or not */
+#define WEB_SLOTS WEB_CONNECTIONS   /* a search a connection at most, running or waiting */
 
 typedef struct web_watch {
     pthread_mutex_t lock;
