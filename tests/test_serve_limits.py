@@ -14,6 +14,7 @@ Skipped (77) where gts was built without libmicrohttpd.
 
 usage: test_serve_limits.py GTS_BINARY SOURCE_DIR
 """
+import atexit
 import json
 import os
 import re
@@ -38,12 +39,25 @@ def check(cond, what):
         print("FAILED:", what, file=sys.stderr)
 
 
+SERVERS = []
+
+
+@atexit.register
+def stop_servers():
+    """A check that raised leaves no server behind."""
+    for p in SERVERS:
+        if p.poll() is None:
+            p.kill()
+            p.wait()
+
+
 class Server:
     def __init__(self, *args):
         self.err = tempfile.TemporaryFile()
         self.p = subprocess.Popen([GTS, "serve", "--port", "0", "--www", os.path.join(SRC, "data/www"),
                                    "--tt-mb", "4"] + list(args),
                                   stdout=subprocess.PIPE, stderr=self.err, text=True)
+        SERVERS.append(self.p)
         line = self.p.stdout.readline()
         m = re.match(r"gts serve: listening on http://127\.0\.0\.1:(\d+)/$", line.strip())
         if not m:
