@@ -1,4 +1,5 @@
 /* Connect 4 rules on bitboards: geometry, parsing, moves, keys, scores. */
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -60,8 +61,10 @@ static void test_geometry(void)
         CHECK_EQ_U64(g.even_rows, even);
     }
 
-    /* Rejected sizes, each with a message. */
-    static const int bad[][2] = { { 3, 6 }, { 10, 6 }, { 8, 8 }, { 4, 3 }, { 4, 16 }, { 0, 0 }, { -7, 6 } };
+    /* Rejected sizes, each with a message; heights whose width * (height +
+     * 1) overflows an int (a book's header may hold any). */
+    static const int bad[][2] = { { 3, 6 }, { 10, 6 }, { 8, 8 }, { 4, 3 }, { 4, 16 }, { 0, 0 }, { -7, 6 },
+                                  { 4, 2054845799 }, { 9, INT_MAX } };
     for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {
         strcpy(err, "");
         CHECK_MSG(c4_geom_init(&g, bad[i][0], bad[i][1], err, sizeof err) == -1, "%dx%d accepted", bad[i][0],

@@ -573,10 +573,12 @@ static void part_book(void)
 
     gts_stop stop = GTS_STOP_INIT;
     c4_solver *plain = new_stoppable_solver(&g, C4_ALGO_SOLVER, 1, NULL, &stop);
-    bool complete = false;
-    const long written = c4_book_build(plain, &g, 4, path, NULL, NULL, &complete, err, sizeof err);
-    CHECK_MSG(written > 0, "c4_book_build: %ld (%s)", written, written < 0 ? err : "");
-    CHECK(complete);
+    c4_book_outcome out;
+    const int built = c4_book_build(plain, &g, 4, path, NULL, NULL, &out, err, sizeof err);
+    CHECK_MSG(built == 0, "c4_book_build: %s", err);
+    CHECK(out.complete && out.written);
+    CHECK_EQ(out.solved, out.total);
+    const size_t written = out.solved;
 
     c4_book *book = c4_book_load(path, &g, err, sizeof err);
     if (!CHECK_MSG(book != NULL, "c4_book_load: %s", err)) {
@@ -693,6 +695,28 @@ static void part_book(void)
     strcpy(err, "");
     CHECK(c4_book_load(other, &g, err, sizeof err) == NULL);
     CHECK_CONTAINS(err, "corrupt");
+    /* A score no position can have on 5x4 (the first entry's score byte:
+     * issue 38, #21). */
+    memcpy(bad, bytes, len);
+    bad[28 + 8 * written] = 100;
+    write_file(other, bad, len);
+    strcpy(err, "");
+    CHECK(c4_book_load(other, &g, err, sizeof err) == NULL);
+    CHECK_CONTAINS(err, "entry 0 scores 100");
+    CHECK_CONTAINS(err, other);
+    /* An entry deeper than the header's depth (1 instead of 4). */
+    memcpy(bad, bytes, len);
+    bad[16] = 1;
+    write_file(other, bad, len);
+    strcpy(err, "");
+    CHECK(c4_book_load(other, &g, err, sizeof err) == NULL);
+    CHECK_CONTAINS(err, "not a position of at most 1 moves");
+    /* Bytes past the scores. */
+    memcpy(bad, bytes, len);
+    write_file(other, bad, len + 1);
+    strcpy(err, "");
+    CHECK(c4_book_load(other, &g, err, sizeof err) == NULL);
+    CHECK_CONTAINS(err, "past its last score");
     /* Keys out of order (the first two swapped). */
     memcpy(bad, bytes, len);
     memcpy(bad + 28, bytes + 36, 8);
@@ -710,26 +734,37 @@ static void part_book(void)
 
     /* Build errors: depth out of range, a file that cannot be written. */
     strcpy(err, "");
-    CHECK_EQ(c4_book_build(plain, &g, 21, path, NULL, NULL, &complete, err, sizeof err), -1);
+    CHECK_EQ(c4_book_build(plain, &g, 21, path, NULL, NULL, &out, err, sizeof err), -1);
     CHECK_CONTAINS(err, "depth");
     strcpy(err, "");
-    CHECK_EQ(c4_book_build(plain, &g, 2, "/nonexistent-dir/book", NULL, NULL, &complete, err, sizeof err), -1);
+    CHECK_EQ(c4_book_build(plain, &g, 2, "/nonexistent-dir/book", NULL, NULL, &out, err, sizeof err), -1);
     CHECK_CONTAINS(err, "cannot write");
 
-    /* An interrupted build writes what it solved (nothing here) and says
-     * it is incomplete. */
+    /* An interrupted build over a book leaves it as it was (issue 38, #17);
+     * onto a new file it writes what it solved (nothing here) and says it
+     * is incomplete. */
     gts_stop_raise(&stop);
-    complete = true;
-    CHECK_EQ(c4_book_build(plain, &g, 3, path, NULL, NULL, &complete, err, sizeof err), 0);
-    CHECK(!complete);
+    CHECK_EQ(c4_book_build(plain, &g, 3, path, NULL, NULL, &out, err, sizeof err), 0);
+    CHECK(!out.complete && !out.written);
+    CHECK_EQ(out.solved, 0);
+    f = fopen(path, "rb");
+    static unsigned char after[1 << 16];
+    const size_t after_len = f ? fread(after, 1, sizeof after, f) : 0;
+    if (f)
+        fclose(f);
+    CHECK(after_len == len && memcmp(after, bytes, len) == 0);
+    remove(other);
+    CHECK_EQ(c4_book_build(plain, &g, 3, other, NULL, NULL, &out, err, sizeof err), 0);
+    CHECK(!out.complete && out.written);
     gts_stop_reset(&stop);
-    c4_book *empty = c4_book_load(path, &g, err, sizeof err);
+    c4_book *empty = c4_book_load(other, &g, err, sizeof err);
     if (CHECK_MSG(empty != NULL, "partial book: %s", err)) {
         CHECK_EQ(c4_book_size(empty), 0);
         int score;
         c4_init(&p);
         CHECK(!c4_book_lookup(empty, &g, &p, &score));
     }
+    remove(other);
     c4_book_free(empty);
 
     c4_book_free(book);

@@ -7,7 +7,9 @@ const c4_geom c4_standard = C4_STANDARD_GEOM;
 
 int c4_geom_init(c4_geom *g, int width, int height, char *err, size_t errlen)
 {
-    if (width < 4 || width > C4_MAX_WIDTH || height < 4 || width * (height + 1) > 64) {
+    /* height > 64 / width - 1 is width * (height + 1) > 64 without its
+     * overflow for a height near INT_MAX (a book header's, say). */
+    if (width < 4 || width > C4_MAX_WIDTH || height < 4 || height > 64 / width - 1) {
         snprintf(err, errlen,
                  "board size %dx%d out of range: need 4 <= width <= %d, height >= 4 and "
                  "width*(height+1) <= 64",

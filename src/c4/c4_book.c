@@ -1,4 +1,4 @@
-/* Opening books: building, writing, loading and lookup. */
+/* Opening books: reading, with every entry checked, and lookup. */
 #include "gts/c4_book.h"
 
 #include <errno.h>
@@ -6,9 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "gts/c4_solver.h"
-
-static const char magic[8] = { 'G', 'T', 'S', 'C', '4', 'B', 'K', '1' };
+#include "c4/c4_book_format.h"
 
 struct c4_book {
     int width, height, depth;
@@ -17,18 +15,144 @@ struct c4_book {
     int8_t *scores;
 };
 
-static void put_u32(unsigned char *b, uint32_t v)
+/* Reads count items of size bytes into *buf (to free), the buffer grown
+ * as they come, so that a header's count past the file's end costs no
+ * memory.  0; -1 if the file ends first; -2 out of memory. */
+static int read_items(FILE *f, size_t count, size_t size, unsigned char **buf)
 {
-    for (int i = 0; i < 4; i++)
-        b[i] = (unsigned char)(v >> (8 * i));
+    size_t have = 0, cap = 0;
+    unsigned char *p = NULL;
+    int rc = 0;
+    while (rc == 0 && have < count) {
+        cap = cap ? 2 * cap : 4096;
+        if (cap > count)
+            cap = count;
+        unsigned char *q = realloc(p, cap * size);
+        if (!q) {
+            rc = -2;
+            break;
+        }
+        p = q;
+        const size_t want = cap - have;
+        have += fread(p + have * size, size, want, f);
+        if (have < cap)
+            rc = -1;
+    }
+    if (rc == 0 && !p && !(p = malloc(1)))
+        rc = -2;
+    if (rc != 0) {
+        free(p);
+        p = NULL;
+    }
+    *buf = p;
+    return rc;
 }
 
-static uint64_t get_le(const unsigned char *b, int n)
+/* The stones of the position of key k, or -1 if k has bits past the
+ * board: c4_key's column of h stones lies in 2^h - 1 .. 2^(h+1) - 2. */
+static int key_moves(const c4_geom *g, uint64_t k)
 {
-    uint64_t v = 0;
-    for (int i = n - 1; i >= 0; i--)
-        v = v << 8 | b[i];
-    return v;
+    const int bits = g->height + 1;
+    if (g->key_bits < 64 && k >> g->key_bits)
+        return -1;
+    int moves = 0;
+    for (int col = 0; col < g->width; col++) {
+        const uint64_t column = k >> (col * bits) & (((uint64_t)1 << bits) - 1);
+        moves += 63 - __builtin_clzll(column + 1);
+    }
+    return moves;
+}
+
+/* Each key after the one before it, a position of the board no deeper
+ * than the book, its score one that position can have. */
+static int check_entries(const c4_book *b, const c4_geom *g, const char *name, char *err, size_t errlen)
+{
+    for (size_t i = 0; i < b->count; i++) {
+        const int moves = key_moves(g, b->keys[i]);
+        const int score = b->scores[i];
+        if (i > 0 && b->keys[i] <= b->keys[i - 1]) {
+            snprintf(err, errlen, "book %s is not sorted at entry %zu", name, i);
+        } else if (moves < 0 || moves > b->depth) {
+            snprintf(err, errlen, "book %s: entry %zu is not a position of at most %d moves on %dx%d", name, i,
+                     b->depth, g->width, g->height);
+        } else if (score < c4_book_score_min(g, moves) || score > c4_book_score_max(g, moves)) {
+            snprintf(err, errlen, "book %s: entry %zu scores %d, impossible after %d moves on %dx%d (%d..%d)", name,
+                     i, score, moves, g->width, g->height, c4_book_score_min(g, moves), c4_book_score_max(g, moves));
+        } else {
+            continue;
+        }
+        return -1;
+    }
+    return 0;
+}
+
+/* The header of a book for board g into b: 0, or -1 with a reason. */
+static int read_head(c4_book *b, FILE *f, const char *name, const c4_geom *g, char *err, size_t errlen)
+{
+    unsigned char head[C4_BOOK_HEAD];
+    if (fread(head, 1, sizeof head, f) != sizeof head || memcmp(head, C4_BOOK_MAGIC, 8) != 0) {
+        snprintf(err, errlen, "%s is not a gts Connect 4 book", name);
+        return -1;
+    }
+    const uint64_t width = c4_book_get_le(head + C4_BOOK_AT_WIDTH, 4);
+    const uint64_t height = c4_book_get_le(head + C4_BOOK_AT_HEIGHT, 4);
+    const uint64_t depth = c4_book_get_le(head + C4_BOOK_AT_DEPTH, 4);
+    const uint64_t count = c4_book_get_le(head + C4_BOOK_AT_COUNT, 8);
+    if (width != (uint64_t)g->width || height != (uint64_t)g->height) {
+        snprintf(err, errlen, "book %s is for %llux%llu, not %dx%d", name, (unsigned long long)width,
+                 (unsigned long long)height, g->width, g->height);
+        return -1;
+    }
+    if (count > ((uint64_t)1 << 36) || depth > (uint64_t)g->cells) {
+        snprintf(err, errlen, "book %s has a corrupt header", name);
+        return -1;
+    }
+    b->width = g->width;
+    b->height = g->height;
+    b->depth = (int)depth;
+    b->count = (size_t)count;
+    return 0;
+}
+
+/* The keys and scores after the header, and nothing after them. */
+static int read_entries(c4_book *b, FILE *f, const char *name, char *err, size_t errlen)
+{
+    unsigned char *keys = NULL, *scores = NULL;
+    int rc = read_items(f, b->count, 8, &keys);
+    if (rc == 0)
+        rc = read_items(f, b->count, 1, &scores);
+    if (rc == 0 && fgetc(f) != EOF)
+        rc = -3;
+    if (rc != 0) {
+        snprintf(err, errlen, rc == -2 ? "out of memory for book %s"
+                              : rc == -1 ? "book %s is truncated" : "book %s has bytes past its last score", name);
+        free(keys);
+        free(scores);
+        return -1;
+    }
+    /* Each key decoded in place: the buffer becomes the array. */
+    for (size_t i = 0; i < b->count; i++) {
+        const uint64_t k = c4_book_get_le(keys + 8 * i, 8);
+        memcpy(keys + 8 * i, &k, 8);
+    }
+    b->keys = (uint64_t *)(void *)keys;
+    b->scores = (int8_t *)scores;
+    return 0;
+}
+
+c4_book *c4_book_read(FILE *f, const char *name, const c4_geom *g, char *err, size_t errlen)
+{
+    c4_book *b = calloc(1, sizeof *b);
+    if (!b) {
+        snprintf(err, errlen, "out of memory for book %s", name);
+        return NULL;
+    }
+    if (read_head(b, f, name, g, err, errlen) != 0 || read_entries(b, f, name, err, errlen) != 0 ||
+        check_entries(b, g, name, err, errlen) != 0) {
+        c4_book_free(b);
+        return NULL;
+    }
+    return b;
 }
 
 c4_book *c4_book_load(const char *path, const c4_geom *g, char *err, size_t errlen)
@@ -38,52 +162,9 @@ c4_book *c4_book_load(const char *path, const c4_geom *g, char *err, size_t errl
         snprintf(err, errlen, "cannot open book %s: %s", path, strerror(errno));
         return NULL;
     }
-    unsigned char head[28];
-    c4_book *b = calloc(1, sizeof *b);
-    if (!b || fread(head, 1, sizeof head, f) != sizeof head || memcmp(head, magic, 8) != 0) {
-        snprintf(err, errlen, "%s is not a gts Connect 4 book", path);
-        goto fail;
-    }
-    b->width = (int)get_le(head + 8, 4);
-    b->height = (int)get_le(head + 12, 4);
-    b->depth = (int)get_le(head + 16, 4);
-    b->count = (size_t)get_le(head + 20, 8);
-    if (b->width != g->width || b->height != g->height) {
-        snprintf(err, errlen, "book %s is for %dx%d, not %dx%d", path, b->width, b->height, g->width, g->height);
-        goto fail;
-    }
-    if (b->count > ((size_t)1 << 36) || b->depth < 0 || b->depth > g->cells) {
-        snprintf(err, errlen, "book %s has a corrupt header", path);
-        goto fail;
-    }
-    b->keys = malloc((b->count + 1) * sizeof *b->keys);
-    b->scores = malloc(b->count + 1);
-    if (!b->keys || !b->scores) {
-        snprintf(err, errlen, "out of memory for book %s", path);
-        goto fail;
-    }
-    for (size_t i = 0; i < b->count; i++) {
-        unsigned char k[8];
-        if (fread(k, 1, 8, f) != 8) {
-            snprintf(err, errlen, "book %s is truncated", path);
-            goto fail;
-        }
-        b->keys[i] = get_le(k, 8);
-        if (i > 0 && b->keys[i] <= b->keys[i - 1]) {
-            snprintf(err, errlen, "book %s is not sorted at entry %zu", path, i);
-            goto fail;
-        }
-    }
-    if (fread(b->scores, 1, b->count, f) != b->count) {
-        snprintf(err, errlen, "book %s is truncated", path);
-        goto fail;
-    }
+    c4_book *b = c4_book_read(f, path, g, err, errlen);
     fclose(f);
     return b;
-fail:
-    fclose(f);
-    c4_book_free(b);
-    return NULL;
 }
 
 void c4_book_free(c4_book *b)
@@ -121,183 +202,4 @@ bool c4_book_lookup(const c4_book *b, const c4_geom *g, const c4_pos *p, int *sc
         return true;
     }
     return false;
-}
-
-/* Positions to solve, gathered depth first and made unique by key. */
-typedef struct entry {
-    uint64_t key;
-    c4_pos pos;
-    int score;
-} entry;
-
-typedef struct list {
-    entry *e;
-    size_t n, cap;
-} list;
-
-static int gather(const c4_geom *g, const c4_pos *p, int depth, list *l)
-{
-    int dummy;
-    if (c4_final_score(g, p, &dummy) || c4_can_win_next(g, p))
-        return 0;
-    if (l->n == l->cap) {
-        l->cap = l->cap ? 2 * l->cap : 1024;
-        entry *e = realloc(l->e, l->cap * sizeof *e);
-        if (!e)
-            return -1;
-        l->e = e;
-    }
-    l->e[l->n++] = (entry){ .key = c4_symmetric_key(g, p), .pos = *p };
-    if (p->moves >= depth)
-        return 0;
-    for (int col = 0; col < g->width; col++) {
-        if (!c4_can_play(g, p, col))
-            continue;
-        c4_pos q = *p;
-        c4_play(g, &q, col);
-        if (gather(g, &q, depth, l) != 0)
-            return -1;
-    }
-    return 0;
-}
-
-static int by_key(const void *a, const void *b)
-{
-    const uint64_t x = ((const entry *)a)->key, y = ((const entry *)b)->key;
-    return (x > y) - (x < y);
-}
-
-static int deepest_first(const void *a, const void *b)
-{
-    const entry *x = a, *y = b;
-    if (x->pos.moves != y->pos.moves)
-        return y->pos.moves - x->pos.moves;
-    return by_key(a, b);
-}
-
-/* Writes the book into f, open on the temporary name tmp, and renames it
- * to path: a book is never half written.  f is closed. */
-static int write_book(FILE *f, const char *tmp, const char *path, const c4_geom *g, int depth, const list *l,
-                      size_t solved)
-{
-    unsigned char head[28];
-    memcpy(head, magic, 8);
-    put_u32(head + 8, (uint32_t)g->width);
-    put_u32(head + 12, (uint32_t)g->height);
-    put_u32(head + 16, (uint32_t)depth);
-    put_u32(head + 20, (uint32_t)solved);
-    put_u32(head + 24, (uint32_t)((uint64_t)solved >> 32));
-    int ok = fwrite(head, 1, sizeof head, f) == sizeof head;
-    for (size_t i = 0; ok && i < l->n; i++) {
-        if (l->e[i].score == INT8_MIN)
-            continue;
-        unsigned char k[8];
-        for (int j = 0; j < 8; j++)
-            k[j] = (unsigned char)(l->e[i].key >> (8 * j));
-        ok = fwrite(k, 1, 8, f) == 8;
-    }
-    for (size_t i = 0; ok && i < l->n; i++)
-        if (l->e[i].score != INT8_MIN)
-            ok = fputc((signed char)l->e[i].score, f) != EOF;
-    if (fclose(f) != 0)
-        ok = 0;
-    if (!ok || rename(tmp, path) != 0) {
-        remove(tmp);
-        return -1;
-    }
-    return 0;
-}
-
-int c4_book_solve_each(void *solve_ctx, const c4_pos *ps, size_t n, int *scores)
-{
-    for (size_t i = 0; i < n; i++) {
-        c4_result r;
-        if (c4_solve(solve_ctx, &ps[i], false, &r) != 0)
-            return -1;
-        scores[i] = r.score;
-    }
-    return 0;
-}
-
-long c4_book_build(c4_solver *s, const c4_geom *g, int depth, const char *path, c4_book_progress progress,
-                   void *ctx, bool *complete, char *err, size_t errlen)
-{
-    return c4_book_build_with(c4_book_solve_each, s, 1, g, depth, path, progress, ctx, complete, err, errlen);
-}
-
-long c4_book_build_with(c4_book_solve_fn solve, void *solve_ctx, size_t batch, const c4_geom *g, int depth,
-                        const char *path, c4_book_progress progress, void *ctx, bool *complete, char *err,
-                        size_t errlen)
-{
-    if (depth < 0 || depth > g->cells) {
-        snprintf(err, errlen, "book depth %d out of range 0..%d", depth, g->cells);
-        return -1;
-    }
-    /* The file is opened before the solving, which may take hours, so that
-     * a book that cannot be written is said at once. */
-    char tmp[4096];
-    snprintf(tmp, sizeof tmp, "%s.tmp", path);
-    FILE *f = fopen(tmp, "wb");
-    if (!f) {
-        snprintf(err, errlen, "cannot write book %s: %s", path, strerror(errno));
-        return -1;
-    }
-    list l = { 0 };
-    c4_pos root;
-    c4_init(&root);
-    if (gather(g, &root, depth, &l) != 0) {
-        snprintf(err, errlen, "out of memory listing book positions");
-        free(l.e);
-        fclose(f);
-        remove(tmp);
-        return -1;
-    }
-    qsort(l.e, l.n, sizeof *l.e, by_key);
-    size_t n = 0;
-    for (size_t i = 0; i < l.n; i++)
-        if (n == 0 || l.e[i].key != l.e[n - 1].key)
-            l.e[n++] = l.e[i];
-    l.n = n;
-    qsort(l.e, l.n, sizeof *l.e, deepest_first);
-
-    size_t solved = 0;
-    *complete = true;
-    if (batch < 1)
-        batch = 1;
-    c4_pos *ps = malloc(batch * sizeof *ps);
-    int *scores = malloc(batch * sizeof *scores);
-    if (!ps || !scores) {
-        free(ps), free(scores), free(l.e);
-        fclose(f);
-        remove(tmp);
-        snprintf(err, errlen, "out of memory for a batch of %zu positions", batch);
-        return -1;
-    }
-    for (size_t i = 0; i < l.n; i++)
-        l.e[i].score = INT8_MIN;
-    for (size_t i = 0; i < l.n; i += batch) {
-        const size_t m = l.n - i < batch ? l.n - i : batch;
-        for (size_t j = 0; j < m; j++)
-            ps[j] = l.e[i + j].pos;
-        if (solve(solve_ctx, ps, m, scores) != 0) {
-            *complete = false;
-            break;
-        }
-        for (size_t j = 0; j < m; j++)
-            l.e[i + j].score = scores[j];
-        solved += m;
-        if (progress)
-            progress(solved, l.n, ctx);
-    }
-    free(ps);
-    free(scores);
-    qsort(l.e, l.n, sizeof *l.e, by_key);
-    const int rc = write_book(f, tmp, path, g, depth, &l, solved);
-    const int why = errno;
-    free(l.e);
-    if (rc != 0) {
-        snprintf(err, errlen, "cannot write book %s: %s", path, strerror(why));
-        return -1;
-    }
-    return (long)solved;
 }

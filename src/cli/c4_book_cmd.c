@@ -1,8 +1,8 @@
 /* gts c4 book: every position up to a ply depth solved into an opening
  * book, on the CPU solver or (--gpu, --executor cpu) in batches by the GPU
  * solver. */
+#include <signal.h>
 #include <stdio.h>
-
 #include <stdlib.h>
 #include <string.h>
 
@@ -91,31 +91,46 @@ static int solve_on_ranks(void *ctx, const c4_pos *ps, size_t n, int *scores)
 }
 
 /* book --mpi: rank 0 builds the book from the ranks' scores, the others
- * solve what it deals. */
-static long build_on_ranks(c4_cli *c, book_rank *r, int depth, bool *complete, char *err, size_t errlen)
+ * solve what it deals.  0, -1 after a reason in err, or 1 on a worker
+ * rank (rank 0 reports). */
+static int build_on_ranks(c4_cli *c, book_rank *r, int depth, c4_book_outcome *out, char *err, size_t errlen)
 {
     int rank, ranks;
     cli_mpi_start(&rank, &ranks);
     const cli_mpi_work w = { solve_piece, r, &c->stop };
-    long n = 0;
+    int rc = 1;
     if (rank == 0) {
         book_farm f = { cli_mpi_team_create(ranks, &w), ranks };
         if (!f.team) {
             snprintf(err, errlen, "out of memory for the ranks' team");
             cli_mpi_dismiss(ranks);
-            n = -1;
+            rc = -1;
         } else {
-            n = c4_book_build_with(solve_on_ranks, &f, (size_t)BOOK_MPI_BATCH * (size_t)ranks, &c->g, depth,
-                                   c->output, book_progress, &depth, complete, err, errlen);
+            rc = c4_book_build_with(solve_on_ranks, &f, (size_t)BOOK_MPI_BATCH * (size_t)ranks, &c->g, depth,
+                                    c->output, book_progress, &depth, out, err, errlen);
             cli_mpi_team_free(f.team);
         }
     } else {
         cli_mpi_serve(&w);
-        *complete = true;
-        n = -2;
     }
     cli_mpi_finish();
-    return n;
+    return rc;
+}
+
+/* The line that ends a build, and its exit status. */
+static int report(const c4_cli *c, const c4_book_outcome *o, const char *gpu_err)
+{
+    if (o->written && gpu_err[0])
+        cli_error("%s (wrote the %zu positions solved before)", gpu_err, o->solved);
+    else if (gpu_err[0])
+        cli_error("%s (%s left as it was)", gpu_err, c->output);
+    else if (o->written)
+        fprintf(stderr, "gts: wrote %zu positions to %s%s\n", o->solved, c->output,
+                o->complete ? "" : " (interrupted: partial book)");
+    else
+        fprintf(stderr, "gts: interrupted after %zu of %zu positions: %s left as it was\n", o->solved, o->total,
+                c->output);
+    return gpu_err[0] ? EXIT_FAIL : o->complete ? EXIT_OK : EXIT_INTERRUPTED;
 }
 
 int c4_book_main(c4_cli *c, int argc, char **argv)
@@ -154,29 +169,26 @@ int c4_book_main(c4_cli *c, int argc, char **argv)
             return EXIT_USAGE;
         }
     }
+    /* SIGTERM as SIGINT: a build stopped by kill or timeout leaves no
+     * temporary file either. */
     cli_stop_on_interrupt(&c->stop);
+    cli_interrupt_on(SIGTERM);
     int depth = (int)c->depth;
-    bool complete;
+    c4_book_outcome out;
     book_rank rank = { s, &gb };
-    const long n = c->mpi  ? build_on_ranks(c, &rank, depth, &complete, err, sizeof err)
+    const int rc = c->mpi  ? build_on_ranks(c, &rank, depth, &out, err, sizeof err)
                    : gb.gpu ? c4_book_build_with(solve_on_gpu, &gb, BOOK_GPU_BATCH, &c->g, depth, c->output,
-                                                 book_progress, &depth, &complete, err, sizeof err)
-                            : c4_book_build(s, &c->g, depth, c->output, book_progress, &depth, &complete, err,
+                                                 book_progress, &depth, &out, err, sizeof err)
+                            : c4_book_build(s, &c->g, depth, c->output, book_progress, &depth, &out, err,
                                             sizeof err);
     cli_progress_done();
     c4_solver_free(s);
     c4_gpu_free(gb.gpu);
-    if (n == -2)
+    if (rc > 0)
         return EXIT_OK;   /* a worker rank: rank 0 reports */
-    if (n < 0) {
+    if (rc < 0) {
         cli_error("%s", err);
         return EXIT_FAIL;
     }
-    if (!complete && gb.err[0]) {
-        cli_error("%s (wrote the %ld positions solved before)", gb.err, n);
-        return EXIT_FAIL;
-    }
-    fprintf(stderr, "gts: wrote %ld positions to %s%s\n", n, c->output,
-            complete ? "" : " (interrupted: partial book)");
-    return complete ? EXIT_OK : EXIT_INTERRUPTED;
+    return report(c, &out, gb.err);
 }

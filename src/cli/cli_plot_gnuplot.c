@@ -5,12 +5,12 @@
 #include <spawn.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
 #include "cli.h"
 #include "cli_plot_gnuplot.h"
+#include "core/replace_file.h"
 #include "core/write_all.h"
 
 extern char **environ;
@@ -29,35 +29,15 @@ int plot_find_gnuplot(char *path, size_t len)
     return -1;
 }
 
-/* A new file beside file (in its folder, so that a rename moves it over
- * file): its descriptor and its name in *tmp (to free), or -1 after an
- * error line. */
-static int open_beside(const char *file, char **tmp)
-{
-    const size_t len = strlen(file) + sizeof ".XXXXXX";
-    if (!(*tmp = malloc(len))) {
-        cli_error("out of memory");
-        return -1;
-    }
-    snprintf(*tmp, len, "%s.XXXXXX", file);
-    const int fd = mkostemp(*tmp, O_CLOEXEC);
-    if (fd < 0) {
-        cli_error("cannot write %s: %s", file, strerror(errno));
-        free(*tmp);
-        *tmp = NULL;
-    }
-    return fd;
-}
-
 int plot_check_writable(const char *file)
 {
-    char *tmp;
-    const int fd = open_beside(file, &tmp);
-    if (fd < 0)
+    gts_replace r;
+    char err[512];
+    if (!gts_replace_open(&r, file, err, sizeof err)) {
+        cli_error("%s", err);
         return -1;
-    close(fd);
-    unlink(tmp);
-    free(tmp);
+    }
+    gts_replace_abort(&r);
     return 0;
 }
 
@@ -102,24 +82,22 @@ static int run(const char *gnuplot, const char *script, size_t len, int out)
 
 int plot_run_gnuplot(const char *gnuplot, const char *script, size_t len, const char *file)
 {
-    char *tmp;
-    const int out = open_beside(file, &tmp);
-    if (out < 0)
+    gts_replace r;
+    char err[512];
+    if (!gts_replace_open(&r, file, err, sizeof err)) {
+        cli_error("%s", err);
         return -1;
-    int rc = run(gnuplot, script, len, out);
-    /* mkstemp's file is the owner's alone; a picture is for others to
-     * read too, as a file open() makes. */
-    const mode_t mask = umask(0);
-    umask(mask);
-    if (rc == 0 && (fchmod(out, 0666 & ~mask) != 0 || rename(tmp, file) != 0)) {
-        cli_error("cannot write %s: %s", file, strerror(errno));
-        rc = -1;
-    } else if (rc > 0) {
-        cli_error("gnuplot failed drawing %s (exit status %d)", file, rc);
     }
-    close(out);
-    if (rc != 0)
-        unlink(tmp);
-    free(tmp);
-    return rc == 0 ? 0 : -1;
+    const int rc = run(gnuplot, script, len, fileno(r.f));
+    if (rc != 0) {
+        gts_replace_abort(&r);
+        if (rc > 0)
+            cli_error("gnuplot failed drawing %s (exit status %d)", file, rc);
+        return -1;
+    }
+    if (gts_replace_finish(&r, err, sizeof err) != 0) {
+        cli_error("%s", err);
+        return -1;
+    }
+    return 0;
 }
