@@ -67,7 +67,15 @@ static inline bool c4_stopped(const c4_search *s)
     return atomic_load_explicit(&s->stop->raised, memory_order_relaxed);
 }
 
-/* A near table for board g (C4_NEAR_BYTES, or the least lossless size). */
+/* The size of a near table for board g: C4_NEAR_BYTES, or the least
+ * lossless size. */
+static inline size_t c4_near_bytes(const c4_geom *g)
+{
+    const size_t least = tt_min_bytes(g->key_bits);
+    return least > C4_NEAR_BYTES ? least : C4_NEAR_BYTES;
+}
+
+/* A near table for board g (c4_near_bytes). */
 tt_table *c4_near_create(const c4_geom *g, char *err, size_t errlen);
 
 /* Exact score (weak: -1, 0, 1) of p with the full solver.  The result is

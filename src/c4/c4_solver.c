@@ -10,6 +10,7 @@
 #include "c4/c4_search.h"
 #include "gts/tt.h"
 #include "core/clock.h"
+#include "core/threads.h"
 
 struct c4_solver {
     c4_geom g;
@@ -82,14 +83,24 @@ c4_solver *c4_solver_create(const c4_geom *g, const c4_options *opt, char *err, 
         }
         for (int i = 0; i < opt->threads; i++)
             if (!(s->near[i] = c4_near_create(g, err, errlen))) {
+                /* The threads' memory, not the shared table's: 1024
+                 * threads under a 4 GB limit failed here, said as "out of
+                 * memory for a 2097152-byte transposition table". */
+                if (opt->threads > 1)
+                    gts_threads_oom(err, errlen, opt->threads, i, c4_near_bytes(g), "table of near-end positions");
                 c4_solver_free(s);
                 return NULL;
             }
     }
     if (opt->threads > 1) {
         s->pool = c4_pool_create(opt->threads - 1, &s->g, s->tt, s->near + 1, opt->book, opt->stop);
-        if (!s->pool) {
-            snprintf(err, errlen, "out of memory for %d threads", opt->threads);
+        /* A solver of fewer threads than asked for would be slower than
+         * the user thinks, not wrong: said at the start instead. */
+        if (!s->pool || c4_pool_helpers(s->pool) < opt->threads - 1) {
+            if (s->pool)
+                gts_threads_unstarted(err, errlen, opt->threads, c4_pool_helpers(s->pool) + 1);
+            else
+                snprintf(err, errlen, "out of memory for %d threads", opt->threads);
             c4_solver_free(s);
             return NULL;
         }

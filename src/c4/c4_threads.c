@@ -84,6 +84,11 @@ c4_pool *c4_pool_create(int helpers, const c4_geom *g, tt_table *tt, tt_table *c
     return pool;
 }
 
+int c4_pool_helpers(const c4_pool *pool)
+{
+    return pool->helpers;
+}
+
 void c4_pool_free(c4_pool *pool)
 {
     if (!pool)

@@ -20,6 +20,9 @@ c4_pool *c4_pool_create(int helpers, const c4_geom *g, tt_table *tt, tt_table *c
                         const gts_stop *outside);
 void c4_pool_free(c4_pool *pool);
 
+/* The helpers that started. */
+int c4_pool_helpers(const c4_pool *pool);
+
 /* Searches p on the calling thread (with context main) and every helper.
  * Returns 0 with the score, or -1 if the outside token was raised before
  * any thread finished.  Nodes and hits of all threads are added to main. */

@@ -3,6 +3,7 @@
 
 #include <pthread.h>
 #include <stdbool.h>
+#include <stdio.h>
 #include <stdlib.h>
 
 typedef struct team_member {
@@ -147,4 +148,17 @@ void gts_pool_wait(gts_pool *p)
     while (p->running > 0)
         pthread_cond_wait(&p->done, &p->lock);
     pthread_mutex_unlock(&p->lock);
+}
+
+void gts_threads_oom(char *err, size_t errlen, int threads, int failed, size_t each, const char *what)
+{
+    const double mb = 1024.0 * 1024.0;
+    snprintf(err, errlen, "out of memory for %d threads: thread %d could not have its own %.0f MB %s (%.0f MB for all %d); "
+             "use fewer threads", threads, failed + 1, each / mb, what, (double)each * threads / mb, threads);
+}
+
+void gts_threads_unstarted(char *err, size_t errlen, int threads, int started)
+{
+    snprintf(err, errlen, "cannot start %d threads: the system started %d (its limit on threads, or their stacks' "
+             "memory); use fewer threads", threads, started);
 }

@@ -20,6 +20,8 @@
 #ifndef GTS_THREADS_H
 #define GTS_THREADS_H
 
+#include <stddef.h>
+
 /* The work of thread `index` of a team or pool. */
 typedef void gts_thread_fn(void *arg, int index);
 
@@ -50,5 +52,18 @@ void gts_pool_start(gts_pool *p, gts_thread_fn *fn, void *arg);
 /* Returns when every helper has returned from the job started last (at
  * once if none is running).  NULL: nothing. */
 void gts_pool_wait(gts_pool *p);
+
+/* The one-line reason a search of `threads` threads cannot start because
+ * thread `failed` (0-based) could not have the memory each thread has of
+ * its own (`each` bytes of `what`, "table", say): the memory is the
+ * threads', not the search's shared table, and the line says so, with
+ * the total the threads need. */
+void gts_threads_oom(char *err, size_t errlen, int threads, int failed, size_t each, const char *what);
+
+/* The reason a search of `threads` threads cannot start when only
+ * `started` of them could be (gts_pool_helpers + the caller): the
+ * system's limit on threads (ulimit -u, or their stacks under a memory
+ * limit) was met. */
+void gts_threads_unstarted(char *err, size_t errlen, int threads, int started);
 
 #endif

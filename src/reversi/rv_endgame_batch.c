@@ -58,8 +58,14 @@ static int cpu_batch(const rv_pos *p, size_t n, int threads, const rv_batch_opti
         return -1;
     }
     for (; made < threads; made++)
-        if (!(b.solvers[made] = rv_solver_create(&so, err, errlen)))
+        if (!(b.solvers[made] = rv_solver_create(&so, err, errlen))) {
+            /* The threads' memory: 1024 threads of 64 MB tables failed
+             * here, said as "out of memory for the endgame table". */
+            if (threads > 1)
+                gts_threads_oom(err, errlen, threads, made, so.tt_bytes ? so.tt_bytes : GTS_TT_DEFAULT_BYTES,
+                                "endgame table");
             goto done;
+        }
     gts_run_threads(threads, batch_worker, &b);
     rc = 0;
 done:
