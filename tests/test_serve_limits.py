@@ -344,7 +344,11 @@ def test_slow_clients():
 
 
 for test in (test_start, test_json_and_hosts, test_half_close, test_searches, test_stream_bound, test_slow_clients):
-    test()
+    try:
+        test()
+    except (OSError, EOFError, ValueError, KeyError, IndexError, subprocess.TimeoutExpired) as e:
+        check(False, "%s: %s: %s" % (test.__name__, type(e).__name__, e))
+    stop_servers()
 if FAILURES:
     print("%d of %d checks failed" % (len(FAILURES), CHECKS), file=sys.stderr)
     sys.exit(1)
