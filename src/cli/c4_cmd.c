@@ -73,6 +73,7 @@ static const char usage_text[] =
     "                          own (its index among the host's ranks)\n"
     "  --checkpoint FILE       with --mpi: each finished line appended to FILE; a\n"
     "                          run started again with it solves only the rest\n"
+    "                          (another run's file, or one changed, is refused)\n"
     "  --mpi-split S           solve under mpirun: each line by every rank\n"
     "                          together, its probes split S plies down (young\n"
     "                          brothers wait, windows kept) into window searches\n"
