@@ -263,4 +263,14 @@ typedef struct rv_batch_stats {
 int rv_solve_batch(const rv_pos *p, size_t n, const rv_batch_options *o, rv_batch_answer *out,
                    rv_batch_stats *stats, char *err, size_t errlen);
 
+/* The same over batch after batch (a file read in windows): the CPU
+ * threads' solvers and tables made once, in rv_batch_create (NULL with a
+ * reason), and kept until rv_batch_free.  rv_batch_run is rv_solve_batch
+ * with the options given to rv_batch_create. */
+typedef struct rv_batch rv_batch;
+rv_batch *rv_batch_create(const rv_batch_options *o, char *err, size_t errlen);
+int rv_batch_run(rv_batch *b, const rv_pos *p, size_t n, rv_batch_answer *out, rv_batch_stats *stats, char *err,
+                 size_t errlen);
+void rv_batch_free(rv_batch *b);
+
 #endif

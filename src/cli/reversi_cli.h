@@ -14,7 +14,7 @@
  * (cli_options.h), so that one command names another's option as such. */
 #define REVERSI_OPTIONS                                                                                 \
     "wld tt-mb threads size depth algo parallel split-depth wpc mobility time-ms board player1 player2 sizes depths " \
-    "max-seconds csv plot endgame gpu executor each mpi checkpoint mpi-split gpus gpu-device cpu-beside"
+    "max-seconds csv plot endgame gpu executor each mpi checkpoint mpi-split gpus gpu-device cpu-beside window"
 
 /* --size WxH (or N): a CLI_OPT_CUSTOM parser into a reversi_size. */
 typedef struct reversi_size {
@@ -95,9 +95,18 @@ cli_farm_checkpoint reversi_checkpoint(const char *path, const bool *wld, bool b
 /* --mpi's order: the positions with the most empties (the longest) first. */
 long reversi_most_empties(void *ctx, const char *line);
 
-/* gts reversi solve --each / --gpu: the file as one batch (--mpi: in
- * batches dealt to the ranks, each on its own GPU) (reversi_solve_batch.c). */
-int reversi_batch_main(const rv_batch_options *o, bool mpi, const char *checkpoint, int argc, char **argv);
+/* The positions --each and --gpu read, solve and print before reading
+ * more (--window), and --mpi's most lines in a rank's batch: 2^20 lines
+ * hold 32 MB (reversi_line) and 40 MB of positions and answers (40 MB more
+ * for the GPU), and keep a GPU's lanes busy (docs/notes/reversi_batch_window.md). */
+#define REVERSI_BATCH_WINDOW ((size_t)1 << 20)
+
+/* gts reversi solve --each / --gpu: the input in windows of `window`
+ * positions (0: REVERSI_BATCH_WINDOW), each solved as one batch and printed
+ * in input order before the next is read (--mpi: in batches dealt to the
+ * ranks, each on its own GPU) (reversi_solve_batch.c). */
+int reversi_batch_main(const rv_batch_options *o, size_t window, bool mpi, const char *checkpoint, int argc,
+                       char **argv);
 
 /* gts reversi best (argv[0] = "best"): the search's move for a position. */
 int reversi_best_main(int argc, char **argv);

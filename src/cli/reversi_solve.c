@@ -234,6 +234,8 @@ int reversi_solve_main(int argc, char **argv)
     rv_solve_options o;
     rv_solve_defaults(&o);
     bool each = false, threads_given = false, budget_given = false, mpi = false, beside = false;
+    bool window_given = false;
+    long window = (long)REVERSI_BATCH_WINDOW;
     const char *checkpoint = NULL;
     long split_depth = -1;
     long budget = (long)RV_GPU_BUDGET_DEFAULT;
@@ -249,6 +251,8 @@ int reversi_solve_main(int argc, char **argv)
         { .name = "gpu-budget", .kind = CLI_LONG, .target = &budget, .min = 0, .max = 1L << 40,
           .given = &budget_given },
         CLI_OPT_FLAG("cpu-beside", 0, &beside),
+        { .name = "window", .kind = CLI_LONG, .target = &window, .min = 1, .max = 1L << 30,
+          .given = &window_given },
         REVERSI_OPT_GPU(&f),
         CLI_OPT_END,
     };
@@ -262,6 +266,8 @@ int reversi_solve_main(int argc, char **argv)
         return cli_usage_error("--each is the CPU's batch, --gpu the device's: one of them"), EXIT_USAGE;
     if ((budget_given || beside) && !f.gpu)
         return cli_usage_error("%s is for --gpu", beside ? "--cpu-beside" : "--gpu-budget"), EXIT_USAGE;
+    if (window_given && (mpi || !(f.gpu || each)))
+        return cli_usage_error("--window is for --each and --gpu (--mpi deals batches of its own)"), EXIT_USAGE;
     if (mpi && each)
         return cli_usage_error("--mpi deals positions to ranks, --each to threads: one of them"), EXIT_USAGE;
     if ((mpi || split_depth >= 0) && !cli_farm_available())
@@ -283,5 +289,5 @@ int reversi_solve_main(int argc, char **argv)
                                   .tt_bytes = o.tt_bytes };
     if ((status = reversi_choose_gpu(&f, mpi)) != 0)
         return status;
-    return reversi_batch_main(&bo, mpi, checkpoint, n, argv + 1);
+    return reversi_batch_main(&bo, (size_t)window, mpi, checkpoint, n, argv + 1);
 }

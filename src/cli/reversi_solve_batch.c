@@ -1,5 +1,7 @@
-/* gts reversi solve --each / --gpu: a whole file as one batch, each CPU
- * thread on positions of its own or the GPU's lanes; --mpi: the file in
+/* gts reversi solve --each / --gpu: the input in windows of positions,
+ * each window solved at once (each CPU thread on positions of its own, or
+ * the GPU's lanes) and printed in input order before the next is read, so
+ * that memory is the window's, not the input's; --mpi: the file in
  * batches dealt to the ranks, each on its own GPU (or threads). */
 #include <stdlib.h>
 #include <string.h>
@@ -8,11 +10,18 @@
 #include "cli_mpi.h"
 #include "reversi_cli.h"
 
-/* The batch: every position read first, then solved at once. */
+/* The window being read, and the totals of the windows solved. */
 typedef struct batch_ctx {
+    const rv_batch_options *o;
+    rv_batch *b;            /* the CPU threads' solvers, kept */
     reversi_line *lines;
-    size_t n, cap;
-    bool gpu;
+    size_t n, cap, window;
+    bool warm;              /* the CUDA context made */
+    bool failed;            /* an error said: no more windows */
+    size_t windows;
+    uint64_t nodes;
+    double usec;            /* rv_batch_run's, over the windows */
+    rv_batch_stats stats;   /* summed over the windows */
     solve_totals t;
 } batch_ctx;
 
@@ -32,25 +41,6 @@ static int read_for_batch(bool gpu, const char *file, long lineno, const char *l
     return 1;
 }
 
-static int batch_line(void *arg, const char *file, long lineno, const char *line)
-{
-    batch_ctx *c = arg;
-    reversi_line l;
-    if (!read_for_batch(c->gpu, file, lineno, line, &l, stderr, &c->t))
-        return 0;
-    if (c->n == c->cap) {
-        const size_t cap = c->cap ? 2 * c->cap : 4096;
-        reversi_line *grown = realloc(c->lines, cap * sizeof *grown);
-        if (!grown) {
-            cli_error("out of memory for %zu positions", cap);
-            return 1;
-        }
-        c->lines = grown, c->cap = cap;
-    }
-    c->lines[c->n++] = l;
-    return 0;
-}
-
 /* A solved line, as the batch prints it. */
 static void print_answer(const reversi_line *l, const rv_batch_answer *a, bool wld, FILE *out, solve_totals *t)
 {
@@ -59,10 +49,20 @@ static void print_answer(const reversi_line *l, const rv_batch_answer *a, bool w
             ok ? "" : "  WRONG");
 }
 
-/* Solves the batch's positions and prints them in file order: 0, or -1
- * after an error line. */
-static int solve_batch(batch_ctx *c, const rv_batch_options *o)
+static void add_stats(rv_batch_stats *sum, const rv_batch_stats *s)
 {
+    sum->work_usec += s->work_usec;
+    sum->work_usec_least += s->work_usec_least;
+    sum->handback_usec += s->handback_usec;
+    sum->beside += s->beside;
+    sum->handed_back += s->handed_back;
+}
+
+/* Solves the window's positions and prints those solved (all of them
+ * unless stopped) in input order: 0, or -1 after an error line. */
+static int solve_window(batch_ctx *c)
+{
+    const rv_batch_options *o = c->o;
     rv_pos *p = malloc((c->n ? c->n : 1) * sizeof *p);
     rv_batch_answer *a = malloc((c->n ? c->n : 1) * sizeof *a);
     char err[256];
@@ -75,37 +75,74 @@ static int solve_batch(batch_ctx *c, const rv_batch_options *o)
     for (size_t i = 0; i < c->n; i++)
         p[i] = c->lines[i].p;
     /* Warm-up: the first launch creates the CUDA context. */
-    if (o->gpu && !o->cpu_executor && c->n && rv_solve_batch(p, 1, o, a, &stats, err, sizeof err) != 0)
+    if (o->gpu && !o->cpu_executor && !c->warm && rv_batch_run(c->b, p, 1, a, &stats, err, sizeof err) != 0)
         goto failed;
+    c->warm = true;
     const double t0 = cli_now_usec();
-    if (rv_solve_batch(p, c->n, o, a, &stats, err, sizeof err) != 0)
+    if (rv_batch_run(c->b, p, c->n, a, &stats, err, sizeof err) != 0)
         goto failed;
-    const double usec = cli_now_usec() - t0;
-    uint64_t nodes = 0;
+    c->usec += cli_now_usec() - t0;
+    add_stats(&c->stats, &stats);
     for (size_t i = 0; i < c->n; i++) {
         if (a[i].move == RV_NOT_SOLVED)
             continue;
-        nodes += a[i].nodes;
+        c->nodes += a[i].nodes;
         print_answer(&c->lines[i], &a[i], o->wld, stdout, &c->t);
     }
-    printf("# %ld positions, %llu nodes, end-to-end %.1f ms, %s %.1f ms", c->t.positions, (unsigned long long)nodes,
-           usec / 1000, o->gpu ? "kernel" : "solving", stats.work_usec / 1000);
-    if (o->gpu && o->devices > 1)
-        printf(" (%d GPUs, the first done at %.1f ms)", o->devices, stats.work_usec_least / 1000);
-    if (o->gpu && o->cpu_beside)
-        printf(", %zu by the cpu threads beside", stats.beside);
-    if (o->gpu)
-        printf(", %zu over the budget to %d cpu threads %.1f ms", stats.handed_back, o->threads,
-               stats.handback_usec / 1000);
-    printf(", %.0f positions/s\n", usec > 0 ? c->t.positions / usec * 1e6 : 0);
+    fflush(stdout);
+    c->n = 0;
+    c->windows++;
+    cli_progress("positions solved: %ld", c->t.positions);
     rc = 0;
     goto done;
 failed:
     cli_gpu_failed(o->gpu && !o->cpu_executor, err);
+    c->failed = true;
 done:
     free(p);
     free(a);
     return rc;
+}
+
+static int batch_line(void *arg, const char *file, long lineno, const char *line)
+{
+    batch_ctx *c = arg;
+    reversi_line l;
+    if (!read_for_batch(c->o->gpu, file, lineno, line, &l, stderr, &c->t))
+        return 0;
+    if (c->n == c->cap) {
+        size_t cap = c->cap ? 2 * c->cap : 4096;
+        if (cap > c->window)
+            cap = c->window;
+        reversi_line *grown = realloc(c->lines, cap * sizeof *grown);
+        if (!grown) {
+            cli_error("out of memory for %zu positions", cap);
+            c->failed = true;
+            return 1;
+        }
+        c->lines = grown, c->cap = cap;
+    }
+    c->lines[c->n++] = l;
+    return c->n == c->window ? solve_window(c) : 0;
+}
+
+/* The windows' totals: positions, nodes, times (summed over the windows). */
+static void print_totals(const batch_ctx *c)
+{
+    const rv_batch_options *o = c->o;
+    const rv_batch_stats *s = &c->stats;
+    printf("# %ld positions, %llu nodes, end-to-end %.1f ms, %s %.1f ms", c->t.positions,
+           (unsigned long long)c->nodes, c->usec / 1000, o->gpu ? "kernel" : "solving", s->work_usec / 1000);
+    if (o->gpu && o->devices > 1)
+        printf(" (%d GPUs, the first done at %.1f ms)", o->devices, s->work_usec_least / 1000);
+    if (o->gpu && o->cpu_beside)
+        printf(", %zu by the cpu threads beside", s->beside);
+    if (o->gpu)
+        printf(", %zu over the budget to %d cpu threads %.1f ms", s->handed_back, o->threads,
+               s->handback_usec / 1000);
+    if (c->windows > 1)
+        printf(", %zu windows of %zu", c->windows, c->window);
+    printf(", %.0f positions/s\n", c->usec > 0 ? c->t.positions / c->usec * 1e6 : 0);
 }
 
 /* --mpi: a rank's task, its lines as one batch on its GPU (or threads). */
@@ -145,7 +182,7 @@ static int batch_farmed(void *ctx, const cli_farm_line *lines, long n, cli_farm_
 static int batch_on_ranks(const rv_batch_options *o, const char *checkpoint, int argc, char **argv)
 {
     static const cli_farm_ops ops = { .solve = batch_farmed, .hardness = reversi_most_empties,
-                                      .max_lines = 1L << 20 };
+                                      .max_lines = (long)REVERSI_BATCH_WINDOW };
     solve_totals t = { 0 };
     bool root;
     const double t0 = cli_now_usec();
@@ -162,17 +199,27 @@ static int batch_on_ranks(const rv_batch_options *o, const char *checkpoint, int
     return cli_solve_status(&t, status);
 }
 
-int reversi_batch_main(const rv_batch_options *o, bool mpi, const char *checkpoint, int argc, char **argv)
+int reversi_batch_main(const rv_batch_options *o, size_t window, bool mpi, const char *checkpoint, int argc,
+                       char **argv)
 {
-    batch_ctx c = { .gpu = o->gpu };
     rv_batch_options bo = *o;
     bo.stop = &reversi_stop;
     cli_stop_on_interrupt(&reversi_stop);
     if (mpi)
         return batch_on_ranks(&bo, checkpoint, argc, argv);
+    char err[256];
+    batch_ctx c = { .o = &bo, .window = window ? window : REVERSI_BATCH_WINDOW };
+    if (!(c.b = rv_batch_create(&bo, err, sizeof err))) {
+        cli_error("%s", err);
+        return EXIT_FAIL;
+    }
     const int status = cli_each_line(argc, argv, batch_line, NULL, &c);
-    const int rc = cli_interrupted() ? 0 : solve_batch(&c, &bo);
+    if (!c.failed && !cli_interrupted() && c.n)
+        solve_window(&c);
+    cli_progress_done();
+    if (!c.failed)
+        print_totals(&c);
     free(c.lines);
-    return rc != 0 ? EXIT_FAIL : cli_solve_status(&c.t, status);
+    rv_batch_free(c.b);
+    return c.failed ? EXIT_FAIL : cli_solve_status(&c.t, status);
 }
-
