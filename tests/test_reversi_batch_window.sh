@@ -76,6 +76,11 @@ for mode in "--each --threads 2" "--gpu --executor cpu --gpu-budget 0"; do
     --each*) { head -4 "$TMP/all"; echo "$long"; sed -n 5,7p "$TMP/all"; sed -n 8,11p "$TMP/all"; } > "$TMP/int.obf" ;;
     *) { head -4 "$TMP/all"; head -4 "$TMP/p20"; sed -n 8,11p "$TMP/all"; } > "$TMP/int.obf" ;;
     esac
+    # An empty file before the run: the sign must be this run's own (the
+    # last run's lines, seen before the shell truncated the file, sent the
+    # signal before gts had its handler, 2 runs in 6).
+    rm -f "$TMP/out" "$TMP/err"
+    : > "$TMP/out"
     "$GTS" reversi solve $mode --window 4 "$TMP/int.obf" > "$TMP/out" 2> "$TMP/err" &
     pid=$!
     # A bound on the polls, not a clock: 6000 of them are minutes.
