@@ -81,12 +81,19 @@ run_interrupted() {
     # The polls sleep in read -t on a FIFO nobody writes: a builtin, so
     # that no process of the shell's adds to the children's CPU time
     # measured below.
-    local nap
+    local nap shell arg0
     [ -p "$TMP/nap" ] || mkfifo "$TMP/nap"
     exec {nap}<>"$TMP/nap"
+    read -r -d '' shell <"/proc/$$/cmdline"
     while [ "$ready" = 0 ] && kill -0 "$pid" 2>/dev/null && [ "$polls" -lt 12000 ]; do
         polls=$((polls + 1))
         read -r -t 0.05 -u "$nap" _
+        # Until it runs the command, the child is this shell, which catches
+        # SIGINT too and would run the EXIT trap (rm -rf $TMP): 1 SIGINT in
+        # 36 sent at once came before the exec.  Its command line tells.
+        arg0=$shell
+        read -r -d '' arg0 <"/proc/$pid/cmdline" 2>/dev/null
+        [ "$arg0" != "$shell" ] || continue
         mask=0
         while read -r key value; do
             [ "$key" = SigCgt: ] && mask=$value

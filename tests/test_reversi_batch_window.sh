@@ -76,24 +76,9 @@ for mode in "--each --threads 2" "--gpu --executor cpu --gpu-budget 0"; do
     --each*) { head -4 "$TMP/all"; echo "$long"; sed -n 5,7p "$TMP/all"; sed -n 8,11p "$TMP/all"; } > "$TMP/int.obf" ;;
     *) { head -4 "$TMP/all"; head -4 "$TMP/p20"; sed -n 8,11p "$TMP/all"; } > "$TMP/int.obf" ;;
     esac
-    # An empty file before the run: the sign must be this run's own (the
-    # last run's lines, seen before the shell truncated the file, sent the
-    # signal before gts had its handler, 2 runs in 6).
-    rm -f "$TMP/out" "$TMP/err"
-    : > "$TMP/out"
-    "$GTS" reversi solve $mode --window 4 "$TMP/int.obf" > "$TMP/out" 2> "$TMP/err" &
-    pid=$!
-    # A bound on the polls, not a clock: 6000 of them are minutes.
-    for ((i = 0; i < 6000; i++)); do
-        [ "$(grep -c empties "$TMP/out")" -ge 4 ] && break
-        kill -0 "$pid" 2> /dev/null || break
-        sleep 0.05
-    done
-    kill -INT "$pid"
-    wait "$pid"
-    rc=$?
     desc="solve $mode --window 4, Ctrl-C in the second window"
-    cmd=("$GTS" reversi solve $mode --window 4 "$TMP/int.obf")
+    run_interrupted "$desc" "out:   4  $(sed -n 4p "$TMP/int.obf" | awk '{print substr($2, 1, 1)}')  10 empties" \
+        "$GTS" reversi solve $mode --window 4 "$TMP/int.obf"
     expect_rc 130
     printed=$(grep -c empties "$TMP/out")
     check "$desc: the first window's 4 lines" test "$(awk '/empties/ {print $1}' "$TMP/out" | head -4 | tr '\n' ' ')" = "1 2 3 4 "
