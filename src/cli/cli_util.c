@@ -1,6 +1,7 @@
 /* Helpers shared by the gts commands (cli.h). */
 #include <signal.h>
 #include <stdarg.h>
+#include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -47,14 +48,20 @@ int cli_int(const char *s, long min, long max, long *out)
     return gts_whole_number(s, min, max, out) ? 0 : -1;
 }
 
-static gts_stop *volatile raised_on_interrupt;
-static volatile sig_atomic_t interrupted;
+/* Atomics, not volatile sig_atomic_t: the farm's runner threads read the
+ * flag while the handler writes it on the main thread, a data race that
+ * ThreadSanitizer reported (volatile orders nothing between threads).
+ * Both are lock-free (gts_stop asserts it for int), so the handler may
+ * use them. */
+_Static_assert(ATOMIC_POINTER_LOCK_FREE == 2, "the SIGINT handler needs a lock-free atomic pointer");
+static _Atomic(gts_stop *) raised_on_interrupt;
+static atomic_int interrupted;
 
 static void on_sigint(int sig)
 {
     (void)sig;
-    interrupted = 1;
-    gts_stop_raise(raised_on_interrupt);
+    atomic_store(&interrupted, 1);
+    gts_stop_raise(atomic_load(&raised_on_interrupt));
 }
 
 /* Without SA_RESTART: a read waiting for a human's move returns. */
@@ -69,15 +76,15 @@ void cli_interrupt_on(int sig)
 
 void cli_stop_on_interrupt(gts_stop *stop)
 {
-    raised_on_interrupt = stop;
-    if (interrupted)
+    atomic_store(&raised_on_interrupt, stop);
+    if (atomic_load(&interrupted))
         gts_stop_raise(stop);
     cli_interrupt_on(SIGINT);
 }
 
 bool cli_interrupted(void)
 {
-    return interrupted != 0;
+    return atomic_load(&interrupted) != 0;
 }
 
 double cli_now_usec(void)
