@@ -5,12 +5,11 @@
  * different sizes (the helpers join the long one); a stop before the call
  * and during it, which keeps what was answered.
  */
-#include <pthread.h>
 #include <stdlib.h>
-#include <unistd.h>
 
 #include "check.h"
 #include "gts/c4_solver.h"
+#include "test_stop.h"
 #include "test_util.h"
 
 #define MAX_LINES 64
@@ -100,19 +99,6 @@ static void part_scores(void)
     c4_solver_free(s);
 }
 
-typedef struct raiser {
-    gts_stop *stop;
-    double delay;
-} raiser;
-
-static void *raise_later(void *arg)
-{
-    const raiser *it = arg;
-    usleep((useconds_t)(it->delay * 1e6));
-    gts_stop_raise(it->stop);
-    return NULL;
-}
-
 static void part_stop(void)
 {
     gts_stop stop = GTS_STOP_INIT;
@@ -131,14 +117,11 @@ static void part_stop(void)
     /* Raised during the batch: it ends soon, and the positions answered
      * before keep their right scores. */
     gts_stop_reset(&stop);
-    raiser it = { &stop, 0.3 };
-    pthread_t tid;
-    CHECK_EQ(pthread_create(&tid, NULL, raise_later, &it), 0);
-    const double t0 = now_sec();
+    test_raiser it;
+    test_raise_later(&it, &stop, 0.3);
     CHECK_EQ(c4_solve_batch(s, in.p, in.n, false, r), -1);
-    const double took = now_sec() - t0;
-    pthread_join(tid, NULL);
-    CHECK_MSG(took < 5, "the stopped batch took %.2f s", took);
+    const double cpu = test_raise_join(&it);
+    CHECK_MSG(cpu < 5, "the stopped batch used %.2f s of CPU after the stop", cpu);
     int answered = 0;
     for (int i = 0; i < in.n; i++)
         if (r[i].usec >= 0) {
@@ -146,7 +129,7 @@ static void part_stop(void)
             CHECK_MSG(r[i].score == in.want[i], "position %d answered %d before the stop, expected %d", i + 1,
                       r[i].score, in.want[i]);
         }
-    printf("stopped after %.2f s: %d of %d answered\n", took, answered, in.n);
+    printf("stopped, %.2f s of CPU after the stop: %d of %d answered\n", cpu, answered, in.n);
     /* The two long ones (fewest stones) go first, to two of the three
      * threads; the third answers the End-Easy ones in microseconds. */
     CHECK_GE(answered, 10);

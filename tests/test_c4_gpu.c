@@ -9,16 +9,14 @@
  * usage: test_c4_gpu [PART]   (plain, full, split, resplit, sizes, errors, stop; none:
  * all)
  */
-#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 #include "check.h"
-#include "core/clock.h"
 #include "gts/c4_gpu.h"
 #include "gts/c4_solver.h"
 #include "gts/gpu.h"
+#include "test_stop.h"
 #include "test_util.h"
 
 #define MAX_LINES 64
@@ -339,13 +337,6 @@ static void test_errors(void)
     c4_gpu_free(gpu);
 }
 
-static void *raise_later(void *arg)
-{
-    usleep(50 * 1000);
-    gts_stop_raise(arg);
-    return NULL;
-}
-
 /* The stop token: raised before a solve, it fails at once; raised during
  * a long batch (Begin-Hard, split into rounds by the automatic budget) on
  * the CPU executor, the solve ends soon; reset, the same solver answers
@@ -376,14 +367,12 @@ static void test_stop(void)
     CHECK_EQ(st.rounds, 0);
 
     gts_stop_reset(&stop);
-    pthread_t tid;
-    CHECK_EQ(pthread_create(&tid, NULL, raise_later, &stop), 0);
-    const double t0 = gts_now_usec();
+    test_raiser it;
+    test_raise_later(&it, &stop, 0.05);
     CHECK_EQ(c4_gpu_solve(gpu, ps, n, false, scores, NULL, NULL, &st, err, sizeof err), -1);
-    const double took = (gts_now_usec() - t0) / 1e6;
-    pthread_join(tid, NULL);
+    const double cpu = test_raise_join(&it);
     CHECK_CONTAINS(err, "stopped");
-    CHECK_MSG(took < 5, "a stopped solve took %.2f s", took);
+    CHECK_MSG(cpu < 5, "a stopped solve used %.2f s of CPU after the stop", cpu);
 
     gts_stop_reset(&stop);
     const int easy = load_test_set("Test_L2_R1", lines, 8);

@@ -6,14 +6,13 @@
  * usage: test_c4_solver [PART]   (sets weak algos small sizes threads
  * analyze interrupt book progress; no argument runs them all)
  */
-#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 #include "check.h"
 #include "gts/c4_book.h"
 #include "gts/c4_solver.h"
+#include "test_stop.h"
 #include "test_util.h"
 
 static int sign(int v)
@@ -429,19 +428,6 @@ static void part_analyze(void)
     }
 }
 
-typedef struct interrupter {
-    gts_stop *stop;
-    double delay;
-} interrupter;
-
-static void *interrupt_later(void *arg)
-{
-    interrupter *it = arg;
-    usleep((useconds_t)(it->delay * 1e6));
-    gts_stop_raise(it->stop);
-    return NULL;
-}
-
 static void check_interrupt(int threads)
 {
     gts_stop stop = GTS_STOP_INIT;
@@ -469,15 +455,12 @@ static void check_interrupt(int threads)
     load_test_set("Test_L1_R3", hard, 8);
     c4_pos hp;
     parse_or_die(&c4_standard, &hp, hard[0].moves);
-    interrupter it = { &stop, 0.05 };
-    pthread_t tid;
+    test_raiser it;
     c4_solver_clear(s);
-    CHECK_EQ(pthread_create(&tid, NULL, interrupt_later, &it), 0);
-    const double t0 = now_sec();
+    test_raise_later(&it, &stop, 0.05);
     CHECK_EQ(c4_solve(s, &hp, false, &r), -1);
-    const double took = now_sec() - t0;
-    pthread_join(tid, NULL);
-    CHECK_MSG(took < 5, "%d threads: interrupted solve took %.2f s to stop", threads, took);
+    const double cpu = test_raise_join(&it);
+    CHECK_MSG(cpu < 5, "%d threads: interrupted solve used %.2f s of CPU to stop", threads, cpu);
 
     /* Reset: the table left by the interrupted search gives right
      * answers (nothing half-searched was stored). */

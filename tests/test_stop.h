@@ -1,0 +1,62 @@
+/*
+ * A stop token raised from another thread during a long search, and how
+ * much work the search did after it: the CPU time the whole process used
+ * from the raise to the search's return.  A test bounds that, not the
+ * seconds of a clock, which a loaded machine stretches (issue 38: the
+ * suite failed on a 2-core machine with another build beside it).
+ */
+#ifndef GTS_TESTS_STOP_H
+#define GTS_TESTS_STOP_H
+
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "gts/stop.h"
+
+typedef struct test_raiser {
+    gts_stop *stop;
+    double delay;           /* seconds before the raise */
+    double cpu_at_raise;    /* the process's CPU seconds then */
+    pthread_t tid;
+} test_raiser;
+
+/* CPU seconds of the whole process, every thread. */
+static inline double test_cpu_sec(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
+static void *test_raiser_run(void *arg)
+{
+    test_raiser *r = arg;
+    usleep((useconds_t)(r->delay * 1e6));
+    r->cpu_at_raise = test_cpu_sec();
+    gts_stop_raise(r->stop);
+    return NULL;
+}
+
+/* Raises stop `delay` seconds from now, on a thread of its own. */
+static inline void test_raise_later(test_raiser *r, gts_stop *stop, double delay)
+{
+    *r = (test_raiser){ .stop = stop, .delay = delay };
+    if (pthread_create(&r->tid, NULL, test_raiser_run, r) != 0) {
+        fprintf(stderr, "test_raise_later: pthread_create failed\n");
+        exit(2);
+    }
+}
+
+/* After the search returned: waits for the raiser, and gives the CPU
+ * seconds used since the raise. */
+static inline double test_raise_join(test_raiser *r)
+{
+    const double now = test_cpu_sec();
+    pthread_join(r->tid, NULL);
+    return now - r->cpu_at_raise;
+}
+
+#endif
