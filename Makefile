@@ -32,7 +32,7 @@ PLOT_TOOLS := gnuplot:gnuplot-nox
 V ?= 0
 Q := $(if $(filter 1,$(V)),,@)
 
-.PHONY: all deps test-deps release asan tsan fuzz-build fuzz run test install gpu-test signature clean
+.PHONY: all deps test-deps have-libfuzzer release asan tsan fuzz-build fuzz run test install gpu-test signature clean
 
 all: release
 
@@ -68,6 +68,11 @@ deps:
 	$(call install_missing,yes)
 	$(Q)missing=""; [ -e /usr/include/microhttpd.h ] || missing=" libmicrohttpd-dev"; \
 	$(call install_missing,no)
+
+# Exit status 0 when $(FUZZ_CC) links a libFuzzer target (tests/stages.sh
+# skips the fuzz stage otherwise).
+have-libfuzzer:
+	$(Q)$(have_libfuzzer)
 
 # The fuzzers' packages go in when clang cannot link a fuzzer yet.
 test-deps: deps

@@ -19,7 +19,7 @@ cd "$(dirname "$0")/.." || exit 2
 MAKE=${MAKE:-make}
 JOBS=${JOBS:-$(nproc 2>/dev/null || echo 2)}
 FUZZ_SECONDS=${FUZZ_SECONDS:-15}
-FUZZ_CC=${FUZZ_CC:-clang}
+FUZZ_CC=${FUZZ_CC:-clang}    # named in the skip's message
 LOGS=build/stages
 mkdir -p "$LOGS"
 
@@ -39,17 +39,19 @@ stage_asan() {
 }
 
 # A report goes to a file of its own (log_path), not only to a test's
-# stderr: a server's or a child's report fails the stage even where the
+# stderr: a server's or a rank's report fails the stage even where the
 # test that started it did not look.  halt_on_error: the first report ends
 # the process, so that it is not buried under the ones it causes.
+# tests/tsan.supp: code that is not ours, each entry with its reason.
 stage_tsan() {
     $MAKE --no-print-directory tsan || return 1
     local reports=$PWD/build/tsan/reports
     rm -rf "$reports"
     mkdir -p "$reports"
     local rc=0
-    TSAN_OPTIONS="halt_on_error=1 second_deadlock_stack=1 log_path=$reports/tsan ${TSAN_OPTIONS:-}" \
-        ctest_in build/tsan -L '^tsan$' || rc=1
+    local options="halt_on_error=1 second_deadlock_stack=1 log_path=$reports/tsan"
+    options+=" suppressions=$PWD/tests/tsan.supp ${TSAN_OPTIONS:-}"
+    TSAN_OPTIONS=$options ctest_in build/tsan -L '^tsan$' || rc=1
     if compgen -G "$reports/tsan*" >/dev/null; then
         echo "ThreadSanitizer reports ($reports):"
         cat "$reports"/tsan*
@@ -59,8 +61,7 @@ stage_tsan() {
 }
 
 stage_fuzz() {
-    if ! printf 'int LLVMFuzzerTestOneInput(const char *d, unsigned long n) { (void)d; (void)n; return 0; }\n' |
-        "$FUZZ_CC" -x c -fsanitize=fuzzer -o /dev/null - >/dev/null 2>&1; then
+    if ! $MAKE --no-print-directory -s have-libfuzzer 2>/dev/null; then
         echo "SKIPPED: $FUZZ_CC cannot link a libFuzzer target (apt-get install clang libclang-rt-dev)"
         return 77
     fi
@@ -91,7 +92,8 @@ for s in "${stages[@]}"; do
         summary+=("$(printf '%-8s passed  %s' "$s" "$took")")
     else
         failed=$((failed + 1))
-        tests=$(sed -n 's/^[[:space:]]*[0-9]* - \([^ ]*\) .*/\1/p' "$LOGS/$s.log" | tr '\n' ' ')
+        tests=$(sed -n '/^The following tests FAILED:/,$ s/^[[:space:]]*[0-9]* - \([^ ]*\) .*/\1/p' "$LOGS/$s.log" |
+            tr '\n' ' ')
         summary+=("$(printf '%-8s FAILED  %s  %s' "$s" "$took" "${tests:-(see $LOGS/$s.log)}")")
     fi
 done
