@@ -42,16 +42,14 @@ stage_asan() {
 # stderr: a server's or a rank's report fails the stage even where the
 # test that started it did not look.  halt_on_error: the first report ends
 # the process, so that it is not buried under the ones it causes.
-# tests/tsan.supp: code that is not ours, each entry with its reason.
 stage_tsan() {
     $MAKE --no-print-directory tsan || return 1
     local reports=$PWD/build/tsan/reports
     rm -rf "$reports"
     mkdir -p "$reports"
     local rc=0
-    local options="halt_on_error=1 second_deadlock_stack=1 log_path=$reports/tsan"
-    options+=" suppressions=$PWD/tests/tsan.supp ${TSAN_OPTIONS:-}"
-    TSAN_OPTIONS=$options ctest_in build/tsan -L '^tsan$' || rc=1
+    TSAN_OPTIONS="halt_on_error=1 second_deadlock_stack=1 log_path=$reports/tsan ${TSAN_OPTIONS:-}" \
+        ctest_in build/tsan -L '^tsan$' || rc=1
     if compgen -G "$reports/tsan*" >/dev/null; then
         echo "ThreadSanitizer reports ($reports):"
         cat "$reports"/tsan*
