@@ -182,7 +182,7 @@ static void print_ready(farm *f, long *next, solve_totals *t)
     fflush(stdout);
 }
 
-/* After a stop: every line solved from *next on printed, in input
+/* After a stop: every line solved from next on printed, in input
  * order, and the others named, so that a stopped run loses nothing it
  * solved (issue 38, #19). */
 static void print_solved(farm *f, long next, solve_totals *t)
@@ -245,7 +245,7 @@ static int deal(farm *f, cli_mpi_team *team, long *order, long *todo, long *per)
     *per = (*todo + 2 * ranks - 1) / (2 * ranks);
     *per = *per < 1 ? 1 : *per > max ? max : *per;
     for (long k = 0; k * *per < *todo; k++) {
-        char *msg;
+        char *msg = NULL;
         size_t len;
         const long n = *todo - k * *per < *per ? *todo - k * *per : *per;
         const int rc = task_bytes(f, order + k * *per, n, &msg, &len) == 0 ? cli_mpi_submit(team, k, -1, msg, len) : -1;
