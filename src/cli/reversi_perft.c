@@ -40,16 +40,6 @@ static int cmd_perft(rv_perft_options *o, int argc, char **argv)
         cli_error("%s", err);
         return EXIT_FAIL;
     }
-    rv_perft_result r;
-    /* Warm-up: the first launch creates the CUDA context and loads the
-     * kernel, which is not the perft's time (on every device: with only
-     * the first warmed, perft 15 on four H200s took 4,330 ms end to end
-     * against 4,023 ms). */
-    const rv_perft_options warm_up = { .gpu = true, .devices = o->devices };
-    if (o->gpu && !o->cpu_executor && rv_perft_run(&p, 1, &warm_up, &r, err, sizeof err) != 0)
-        return cli_gpu_failed(true, err);
-    o->stop = &stop;
-    cli_stop_on_interrupt(&stop);
     int low, high;
     rv_perft_split_range((int)depth, o->gpu, &low, &high);
     if (o->split > 0 && depth < 2) {
@@ -61,6 +51,20 @@ static int cmd_perft(rv_perft_options *o, int argc, char **argv)
                   high);
         return EXIT_USAGE;
     }
+    /* Ctrl-C is taken before the warm-up, which makes the CUDA context: a
+     * SIGINT before the handler is lost where gts started with SIGINT
+     * ignored (a script's background job: 2 to 9 in 20 sent 1-6 ms after
+     * the start, the dev VM), and perft 16 then runs on for hours. */
+    o->stop = &stop;
+    cli_stop_on_interrupt(&stop);
+    rv_perft_result r;
+    /* Warm-up: the first launch creates the CUDA context and loads the
+     * kernel, which is not the perft's time (on every device: with only
+     * the first warmed, perft 15 on four H200s took 4,330 ms end to end
+     * against 4,023 ms). */
+    const rv_perft_options warm_up = { .gpu = true, .devices = o->devices };
+    if (o->gpu && !o->cpu_executor && rv_perft_run(&p, 1, &warm_up, &r, err, sizeof err) != 0)
+        return cli_gpu_failed(true, err);
     if (rv_perft_run(&p, (int)depth, o, &r, err, sizeof err) != 0) {
         if (cli_interrupted())
             return cli_error("interrupted"), EXIT_INTERRUPTED;
