@@ -43,13 +43,20 @@ missing = for t in $(1); do command -v $${t%%:*} >/dev/null 2>&1 || missing="$$m
 # machine the boot's own upgrade often holds the lock: issue 38's "could not
 # install: libmicrohttpd-dev") instead of failing at once.
 APT := DEBIAN_FRONTEND=noninteractive apt-get -o DPkg::Lock::Timeout=600
+# apt-get update takes the package lists' lock, for which that option does
+# not wait: tried again every 10 s while the failure was the lock's (output
+# in build/apt.log), 60 times at most.
+apt_update = ok=0; for try in $$(seq 60); do \
+	  if $(APT) update -qq; then ok=1; break; fi; \
+	  grep -q 'Could not get lock' build/apt.log || break; sleep 10; \
+	done; [ $$ok = 1 ]
 # $(call install_missing,REQUIRED): the shell code that installs $$missing
 # as root (apt's output goes to build/apt.log); otherwise it names them and,
 # when REQUIRED is "yes", fails.
 install_missing = if [ -n "$$missing" ]; then \
 	  if [ "$$(id -u)" = 0 ]; then \
 	    echo "installing:$$missing"; mkdir -p build; \
-	    { $(APT) update -qq && $(APT) install -y -qq $$missing; } >build/apt.log 2>&1 \
+	    { $(apt_update) && $(APT) install -y -qq $$missing; } >build/apt.log 2>&1 \
 	      || if [ "$(1)" = yes ]; then cat build/apt.log; exit 1; \
 	      else echo "could not install:$$missing (build/apt.log; the tests that need them are skipped)"; fi; \
 	  elif [ "$(1)" = yes ]; then \
