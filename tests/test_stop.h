@@ -1,5 +1,6 @@
 /*
- * A stop token raised from another thread during a long search, and how
+ * A stop token raised from another thread during a long search, once the
+ * process has used some CPU time (work begun, whatever the load), and how
  * much work the search did after it: the CPU time the whole process used
  * from the raise to the search's return.  A test bounds that, not the
  * seconds of a clock, which a loaded machine stretches (issue 38: the
@@ -18,7 +19,7 @@
 
 typedef struct test_raiser {
     gts_stop *stop;
-    double delay;           /* seconds before the raise */
+    double cpu;             /* the process's CPU seconds to wait for */
     double cpu_at_raise;    /* the process's CPU seconds then */
     pthread_t tid;
 } test_raiser;
@@ -34,16 +35,18 @@ static inline double test_cpu_sec(void)
 static void *test_raiser_run(void *arg)
 {
     test_raiser *r = arg;
-    usleep((useconds_t)(r->delay * 1e6));
+    while (test_cpu_sec() < r->cpu)
+        usleep(1000);
     r->cpu_at_raise = test_cpu_sec();
     gts_stop_raise(r->stop);
     return NULL;
 }
 
-/* Raises stop `delay` seconds from now, on a thread of its own. */
-static inline void test_raise_later(test_raiser *r, gts_stop *stop, double delay)
+/* Raises stop, on a thread of its own, once the process has used `cpu`
+ * more seconds of CPU time than now. */
+static inline void test_raise_later(test_raiser *r, gts_stop *stop, double cpu)
 {
-    *r = (test_raiser){ .stop = stop, .delay = delay };
+    *r = (test_raiser){ .stop = stop, .cpu = test_cpu_sec() + cpu };
     if (pthread_create(&r->tid, NULL, test_raiser_run, r) != 0) {
         fprintf(stderr, "test_raise_later: pthread_create failed\n");
         exit(2);
