@@ -10,6 +10,8 @@
 #define GTS_TESTS_STOP_H
 
 #include <pthread.h>
+#include <stdatomic.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <time.h>
@@ -21,6 +23,8 @@ typedef struct test_raiser {
     gts_stop *stop;
     double cpu;             /* the process's CPU seconds to wait for */
     double cpu_at_raise;    /* the process's CPU seconds then */
+    atomic_bool raised;
+    atomic_bool returned;   /* the search returned: no raise after it */
     pthread_t tid;
 } test_raiser;
 
@@ -35,9 +39,13 @@ static inline double test_cpu_sec(void)
 static void *test_raiser_run(void *arg)
 {
     test_raiser *r = arg;
-    while (test_cpu_sec() < r->cpu)
+    while (test_cpu_sec() < r->cpu) {
+        if (atomic_load(&r->returned))
+            return NULL;    /* an idle process would never get there */
         usleep(1000);
+    }
     r->cpu_at_raise = test_cpu_sec();
+    atomic_store(&r->raised, true);
     gts_stop_raise(r->stop);
     return NULL;
 }
@@ -46,20 +54,26 @@ static void *test_raiser_run(void *arg)
  * more seconds of CPU time than now. */
 static inline void test_raise_later(test_raiser *r, gts_stop *stop, double cpu)
 {
-    *r = (test_raiser){ .stop = stop, .cpu = test_cpu_sec() + cpu };
+    r->stop = stop;
+    r->cpu = test_cpu_sec() + cpu;
+    r->cpu_at_raise = 0;
+    atomic_init(&r->raised, false);
+    atomic_init(&r->returned, false);
     if (pthread_create(&r->tid, NULL, test_raiser_run, r) != 0) {
         fprintf(stderr, "test_raise_later: pthread_create failed\n");
         exit(2);
     }
 }
 
-/* After the search returned: waits for the raiser, and gives the CPU
- * seconds used since the raise. */
+/* After the search returned: ends the raiser, and gives the CPU seconds
+ * used since the raise (0 if it came after the search returned, which
+ * the search's own result shows). */
 static inline double test_raise_join(test_raiser *r)
 {
     const double now = test_cpu_sec();
+    atomic_store(&r->returned, true);
     pthread_join(r->tid, NULL);
-    return now - r->cpu_at_raise;
+    return atomic_load(&r->raised) && now > r->cpu_at_raise ? now - r->cpu_at_raise : 0;
 }
 
 #endif
