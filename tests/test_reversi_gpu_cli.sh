@@ -50,9 +50,17 @@ expect_rc 2
 run "perft: an option of another command" "$GTS" reversi perft 5 --wld
 expect_rc 2
 
+# Tasks deeper than 7 plies (--split 1 of perft 10: 9 plies) count the
+# same, walked down to 7 plies where the stop is read.
+want=$("$GTS" reversi perft 10 | awk '{print $3}')
+run "perft 10 --split 1 --threads 2" "$GTS" reversi perft 10 --split 1 --threads 2
+expect_rc 0
+expect_contains out "perft 10: $want  (cpu, 2 threads" "split 1: 4 tasks of 9 plies"
+
 # Ctrl-C once half a second of CPU time is spent: exit 130 within 4 s of
-# CPU time (the sanitizer build is slow).
-for args in "--threads 2" "--gpu --executor cpu"; do
+# CPU time (the sanitizer build is slow); --split 1: tasks of 15 plies,
+# which once read no stop and ran on for hours.
+for args in "--threads 2" "--gpu --executor cpu" "--split 1 --threads 2"; do
     run_interrupted "perft 16 $args, Ctrl-C" cpu:0.5 "$GTS" reversi perft 16 $args
     expect_rc 130
     expect_contains err "gts: interrupted"
