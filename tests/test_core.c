@@ -1,18 +1,24 @@
 /*
  * What the games share (src/core): the stop token, the deadline rule, the
- * ABDADA busy table, thread teams and pools, the protocols' time budget.
+ * ABDADA busy table, thread teams and pools, the protocols' time budget,
+ * lists of numbers, a file replaced whole.
  *
- * Usage: test_core [part]   (parts: stop deadline busy threads time; no
- * argument runs them all)
+ * Usage: test_core [part]   (parts: stop deadline busy threads time list
+ * replace; no argument runs them all)
  */
+#include <dirent.h>
 #include <signal.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include "check.h"
 #include "core/busy.h"
 #include "core/deadline.h"
 #include "core/list.h"
+#include "core/replace_file.h"
 #include "core/threads.h"
 #include "core/time_budget.h"
 #include "gts/stop.h"
@@ -308,11 +314,97 @@ static void part_list(void)
     CHECK_CONTAINS(err, "an item longer than 63 characters");
 }
 
+/* ---- a file replaced whole ------------------------------------------------- */
+
+/* The files in dir besides . and .. (none of the test's names start
+ * with a dot). */
+static int files_in(const char *dir)
+{
+    DIR *d = opendir(dir);
+    int n = 0;
+    for (struct dirent *e; d && (e = readdir(d));)
+        n += e->d_name[0] != '.';
+    if (d)
+        closedir(d);
+    return n;
+}
+
+/* The text of path, empty if there is none. */
+static void read_text(const char *path, char *text, size_t len)
+{
+    FILE *f = fopen(path, "r");
+    const size_t n = f ? fread(text, 1, len - 1, f) : 0;
+    text[n] = '\0';
+    if (f)
+        fclose(f);
+}
+
+static void write_text(const char *path, const char *text)
+{
+    FILE *f = fopen(path, "w");
+    if (f) {
+        fputs(text, f);
+        fclose(f);
+    }
+}
+
+/* The target keeps its text until a finish; an abort leaves nothing
+ * beside it; a user's PATH.tmp is never touched (issue 38, #17). */
+static void part_replace(void)
+{
+    const char *tmpdir = getenv("TMPDIR");
+    char dir[512], path[600], user[620], text[64], err[700];
+    snprintf(dir, sizeof dir, "%s/gts_test_replace_XXXXXX", tmpdir && *tmpdir ? tmpdir : "/tmp");
+    if (!mkdtemp(dir)) {
+        perror("mkdtemp");
+        exit(2);
+    }
+    snprintf(path, sizeof path, "%s/book", dir);
+    snprintf(user, sizeof user, "%s.tmp", path);
+    write_text(path, "old");
+    write_text(user, "the user's");
+    gts_replace r;
+    FILE *f = gts_replace_open(&r, path, err, sizeof err);
+    if (!CHECK_MSG(f != NULL, "gts_replace_open: %s", err))
+        return;
+    CHECK_EQ(files_in(dir), 3);
+    fputs("new", f);
+    gts_replace_abort(&r);
+    read_text(path, text, sizeof text);
+    CHECK_STREQ(text, "old");
+    CHECK_EQ(files_in(dir), 2);
+
+    f = gts_replace_open(&r, path, err, sizeof err);
+    if (!CHECK_MSG(f != NULL, "gts_replace_open: %s", err))
+        return;
+    fputs("new", f);
+    CHECK_EQ(gts_replace_finish(&r, err, sizeof err), 0);
+    read_text(path, text, sizeof text);
+    CHECK_STREQ(text, "new");
+    CHECK_EQ(files_in(dir), 2);
+    read_text(user, text, sizeof text);
+    CHECK_STREQ(text, "the user's");
+    const mode_t mask = umask(0);
+    umask(mask);
+    struct stat st;
+    CHECK(stat(path, &st) == 0 && (st.st_mode & 0777) == (0666 & ~mask));
+
+    char missing[620];
+    snprintf(missing, sizeof missing, "%s/no/book", dir);
+    CHECK(gts_replace_open(&r, missing, err, sizeof err) == NULL);
+    CHECK_CONTAINS(err, "cannot write ");
+    CHECK_CONTAINS(err, missing);
+    unlink(path);
+    unlink(user);
+    rmdir(dir);
+}
+
 int main(int argc, char **argv)
 {
     static const check_part parts[] = {
         { "stop", part_stop }, { "deadline", part_deadline }, { "busy", part_busy },
         { "threads", part_threads }, { "time", part_time }, { "list", part_list },
+        { "replace", part_replace },
     };
     return check_run_parts(argc, argv, "test_core", parts, sizeof parts / sizeof *parts);
 }
