@@ -143,7 +143,7 @@ run: release
 # ones under ThreadSanitizer, each fuzzer for 15 s (skipped, with a
 # message, where clang cannot build them); then a summary of every stage.
 test: test-deps
-	$(Q)MAKE="$(MAKE)" JOBS=$(JOBS) FUZZ_CC=$(FUZZ_CC) tests/stages.sh
+	$(Q)MAKE="$(MAKE)" JOBS=$(JOBS) FUZZ_CC=$(FUZZ_CC) RELEASE=$(RELEASE) ASAN=$(ASAN) TSAN=$(TSAN) tests/stages.sh
 
 # On a machine with a CUDA device: the GPU tests, and the CUDA code under
 # compute-sanitizer.  Skips with a message where there is no device.

@@ -13,13 +13,16 @@
 #            skipped, and said, where clang cannot link one
 #
 # usage: tests/stages.sh [STAGE...]   (all four by default; make test runs
-# it from the source root with MAKE and JOBS set)
+# it with MAKE, JOBS and the build folders RELEASE, ASAN, TSAN set)
 
 cd "$(dirname "$0")/.." || exit 2
 MAKE=${MAKE:-make}
 JOBS=${JOBS:-$(nproc 2>/dev/null || echo 2)}
 FUZZ_SECONDS=${FUZZ_SECONDS:-15}
 FUZZ_CC=${FUZZ_CC:-clang}    # named in the skip's message
+RELEASE=${RELEASE:-build/release}
+ASAN=${ASAN:-build/asan}
+TSAN=${TSAN:-build/tsan}
 LOGS=build/stages
 mkdir -p "$LOGS"
 
@@ -31,11 +34,11 @@ ctest_in() {
 }
 
 stage_release() {
-    $MAKE --no-print-directory release && ctest_in build/release
+    $MAKE --no-print-directory release RELEASE="$RELEASE" && ctest_in "$RELEASE"
 }
 
 stage_asan() {
-    $MAKE --no-print-directory asan && ctest_in build/asan
+    $MAKE --no-print-directory asan ASAN="$ASAN" && ctest_in "$ASAN"
 }
 
 # A report goes to a file of its own (log_path), not only to a test's
@@ -43,13 +46,14 @@ stage_asan() {
 # test that started it did not look.  halt_on_error: the first report ends
 # the process, so that it is not buried under the ones it causes.
 stage_tsan() {
-    $MAKE --no-print-directory tsan || return 1
-    local reports=$PWD/build/tsan/reports
+    $MAKE --no-print-directory tsan TSAN="$TSAN" || return 1
+    local reports
+    reports=$(cd "$TSAN" && pwd)/reports
     rm -rf "$reports"
     mkdir -p "$reports"
     local rc=0
     TSAN_OPTIONS="halt_on_error=1 second_deadlock_stack=1 log_path=$reports/tsan ${TSAN_OPTIONS:-}" \
-        ctest_in build/tsan -L '^tsan$' || rc=1
+        ctest_in "$TSAN" -L '^tsan$' || rc=1
     if compgen -G "$reports/tsan*" >/dev/null; then
         echo "ThreadSanitizer reports ($reports):"
         cat "$reports"/tsan*
@@ -99,6 +103,6 @@ done
 echo
 echo "=== summary (logs: $LOGS/)"
 printf '%s\n' "${summary[@]}"
-[ -s build/release/missing.txt ] && sed 's/^/without /' build/release/missing.txt
+[ -s "$RELEASE/missing.txt" ] && sed 's/^/without /' "$RELEASE/missing.txt"
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]
