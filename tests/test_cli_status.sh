@@ -68,7 +68,7 @@ input "c4 analyze a bad position" "move 2" "$GTS" c4 analyze 48
 input "c4 play a finished game" "over" "$GTS" c4 play --executor cpu 1212121
 input "c4 perft from a bad position" "move 1" "$GTS" c4 perft 2 8
 input "c4 bench a missing set" "no-such-set" "$GTS" c4 bench --data "$DATA" no-such-set
-input "c4 book into a missing folder" "cannot write book" "$GTS" c4 book --depth 1 -o "$TMP/no/book"
+input "c4 book into a missing folder" "No such file or directory" "$GTS" c4 book --depth 1 -o "$TMP/no/book"
 
 ############################################################################
 # --help at every level: the usage on stdout, exit 0.
