@@ -319,7 +319,7 @@ static void test_errors(void)
     CHECK(c4_gpu_create(&c4_standard, &o, err, sizeof err) == NULL);
     CHECK(strstr(err, "threads 0") != NULL);
     /* The device itself: without one, a clear reason. */
-    if (gpu_device_count() == 0) {
+    if (gts_gpu_device_count() == 0) {
         o = c4_gpu_best_options();
         CHECK(c4_gpu_create(&c4_standard, &o, err, sizeof err) == NULL);
         CHECK_MSG(strstr(err, "no CUDA device") != NULL, "reason: %s", err);

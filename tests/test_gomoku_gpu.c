@@ -200,7 +200,7 @@ static void test_stop(void)
 static void on_device(void)
 {
     char why[256];
-    if (gpu_available(why, sizeof why) != 0) {
+    if (gts_gpu_available(why, sizeof why) != 0) {
         printf("skipped: %s\n", why);
         exit(77);
     }

@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
 # The architecture, checked: each game (src/c4, src/gomoku, src/reversi)
 # includes and calls only itself and src/core; src/core nothing of any
-# game; no game anything of src/cli.  Includes are read from the sources,
-# calls from the library's symbol tables, so a declaration written by hand
-# cannot hide a call.  The command line stays thin: no file of src/cli over
+# game; no game anything of src/cli; no exported name without a project
+# prefix.  Includes are read from the sources, calls from the library's
+# symbol tables, so a declaration written by hand cannot hide a call.  The command line stays thin: no file of src/cli over
 # 400 lines, no function anywhere in src/cli over 80.
 #
 # usage: test_layout.sh SOURCE_DIR LIBRARY
@@ -76,6 +76,7 @@ done
 # objects defines must be defined in a folder the user may use.
 members=$(ar t "$LIB") || { fail "cannot read $LIB"; members=""; }
 declare -A member_owner def_owner
+exported=()
 for m in $members; do
     base=${m%.o}
     # nvcc -dlink's object for NAME.cu's relocatable device code.
@@ -86,8 +87,16 @@ for m in $members; do
 done
 while read -r member type sym; do
     case $type in [TDBRVWC]) def_owner[$sym]=${member_owner[$member]:-other} ;; esac
+    case $type in [TDBRC]) exported+=("$sym") ;; esac
 done < <(nm -A --defined-only "$LIB" 2>/dev/null | sed -n 's/^[^:]*:\([^:]*\):[0-9a-f]* \([A-Za-z]\) \(.*\)$/\1 \2 \3/p')
 [ "${#def_owner[@]}" -gt 100 ] || fail "only ${#def_owner[@]} symbols defined in $LIB"
+# The library's face: every exported name carries the project's prefix or
+# its game's (c4*, gm*, rv*), so none can collide with a user's program.
+# Weak names and names beginning with '_' are the compilers' own (nvcc's
+# registration and relocatable device code).
+for sym in "${exported[@]}"; do
+    [[ $sym =~ ^(_|(gts|c4[a-z0-9]*|gm[a-z0-9]*|gomoku|rv[a-z0-9]*|reversi)_) ]] || fail "$sym: exported without a project prefix"
+done
 calls=0
 while read -r member sym; do
     to=${def_owner[$sym]:-}

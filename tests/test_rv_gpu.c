@@ -211,7 +211,7 @@ static void endgame_on_device(void)
 static void need_device(void)
 {
     char why[160];
-    if (gpu_available(why, sizeof why) != 0) {
+    if (gts_gpu_available(why, sizeof why) != 0) {
         printf("SKIP: %s\n", why);
         exit(77);
     }

@@ -35,12 +35,12 @@ static bool stored(const uint64_t *keys, size_t n, uint64_t key)
 static void test_lossless(void)
 {
     char err[256];
-    tt_table *t = tt_create(64 << 10, KEY_BITS, err, sizeof err);
-    if (!CHECK_MSG(t != NULL, "tt_create: %s", err))
+    tt_table *t = gts_tt_create(64 << 10, KEY_BITS, err, sizeof err);
+    if (!CHECK_MSG(t != NULL, "gts_tt_create: %s", err))
         return;
-    CHECK_EQ(tt_bytes(t), 64 << 10);
+    CHECK_EQ(gts_tt_bytes(t), 64 << 10);
     CHECK_EQ(t->nbuckets, (64 << 10) / 32);
-    CHECK_EQ(tt_used(t), 0);
+    CHECK_EQ(gts_tt_used(t), 0);
 
     enum { N = 100000 };
     uint64_t *keys = malloc(N * sizeof *keys);
@@ -77,7 +77,7 @@ static void test_lossless(void)
     }
     CHECK_EQ(wrong, 0);
     /* The table is full, and every entry found belongs to a stored key. */
-    CHECK_EQ(tt_used(t), 8192);
+    CHECK_EQ(gts_tt_used(t), 8192);
     CHECK_EQ(found, 8192);
 
     /* Keys never stored: random ones, and ones that differ from stored keys
@@ -96,7 +96,7 @@ static void test_lossless(void)
     CHECK_GT(probes, 190000);
     CHECK_EQ(false_hits, 0);
     free(keys);
-    tt_free(t);
+    gts_tt_free(t);
 }
 
 /* Keys of one bucket: the same bucket index from tt_mix. */
@@ -115,8 +115,8 @@ static int same_bucket_keys(const tt_table *t, uint64_t *out, int want)
 static void test_replacement(void)
 {
     char err[256];
-    tt_table *t = tt_create(64 << 10, KEY_BITS, err, sizeof err);
-    if (!CHECK_MSG(t != NULL, "tt_create: %s", err))
+    tt_table *t = gts_tt_create(64 << 10, KEY_BITS, err, sizeof err);
+    if (!CHECK_MSG(t != NULL, "gts_tt_create: %s", err))
         return;
     uint64_t k[6];
     if (!CHECK_EQ(same_bucket_keys(t, k, 6), 6))
@@ -126,7 +126,7 @@ static void test_replacement(void)
         tt_store(t, k[i], 100 + (unsigned)i, work[i]);
     for (int i = 0; i < 4; i++)
         CHECK_EQ(tt_probe(t, k[i]), 100 + i);
-    CHECK_EQ(tt_used(t), 4);
+    CHECK_EQ(gts_tt_used(t), 4);
     /* A fifth key evicts the least work (k[1], work 7). */
     tt_store(t, k[4], 104, 1);
     CHECK_EQ(tt_probe(t, k[4]), 104);
@@ -145,7 +145,7 @@ static void test_replacement(void)
     CHECK_EQ(tt_probe(t, k[0]), 100);
     CHECK_EQ(tt_probe(t, k[3]), 103);
     CHECK_EQ(tt_probe(t, k[5]), 105);
-    CHECK_EQ(tt_used(t), 4);
+    CHECK_EQ(gts_tt_used(t), 4);
     /* Work above the field's maximum is clamped, not wrapped into the
      * check bits: the entry stays findable. */
     tt_store(t, k[0], 300, 1000);
@@ -153,21 +153,21 @@ static void test_replacement(void)
     /* The largest data value round-trips. */
     tt_store(t, k[3], (1u << TT_DATA_BITS) - 1, 3);
     CHECK_EQ(tt_probe(t, k[3]), (1u << TT_DATA_BITS) - 1);
-    tt_free(t);
+    gts_tt_free(t);
 }
 
 static void test_create_errors(void)
 {
     char err[256] = "";
-    tt_table *t = tt_create(64 << 10, 64, err, sizeof err);
+    tt_table *t = gts_tt_create(64 << 10, 64, err, sizeof err);
     CHECK(t == NULL);
     CHECK_CONTAINS(err, "too small");
     CHECK_CONTAINS(err, "64-bit");
-    tt_free(t);
+    gts_tt_free(t);
 
     /* 2^18 buckets leave 46 check bits for 64-bit keys: 8 MiB suffices. */
     strcpy(err, "");
-    t = tt_create((size_t)8 << 20, 64, err, sizeof err);
+    t = gts_tt_create((size_t)8 << 20, 64, err, sizeof err);
     if (CHECK_MSG(t != NULL, "8 MiB for 64-bit keys: %s", err)) {
         CHECK_EQ(t->check_bits, 46);
         uint64_t keys[3] = { 0, ~(uint64_t)0, (uint64_t)1 << 63 };
@@ -177,18 +177,18 @@ static void test_create_errors(void)
             CHECK_EQ(tt_probe(t, keys[i]), data_of(keys[i]));
         CHECK_EQ(tt_probe(t, 12345), 0);
     }
-    tt_free(t);
+    gts_tt_free(t);
     /* Half of that is one check bit short. */
-    t = tt_create((size_t)4 << 20, 64, err, sizeof err);
+    t = gts_tt_create((size_t)4 << 20, 64, err, sizeof err);
     CHECK(t == NULL);
-    tt_free(t);
+    gts_tt_free(t);
 
     /* Sizes are rounded down to a power of two number of buckets. */
-    t = tt_create(100000, KEY_BITS, err, sizeof err);
-    if (CHECK_MSG(t != NULL, "tt_create: %s", err))
-        CHECK_EQ(tt_bytes(t), 65536);
-    tt_free(t);
-    tt_free(NULL);
+    t = gts_tt_create(100000, KEY_BITS, err, sizeof err);
+    if (CHECK_MSG(t != NULL, "gts_tt_create: %s", err))
+        CHECK_EQ(gts_tt_bytes(t), 65536);
+    gts_tt_free(t);
+    gts_tt_free(NULL);
 }
 
 static uint64_t bucket_of(const tt_table *t, uint64_t key)
@@ -203,8 +203,8 @@ static uint64_t bucket_of(const tt_table *t, uint64_t key)
 static void test_clear(void)
 {
     char err[256];
-    tt_table *t = tt_create(64 << 10, KEY_BITS, err, sizeof err);
-    if (!CHECK_MSG(t != NULL, "tt_create: %s", err))
+    tt_table *t = gts_tt_create(64 << 10, KEY_BITS, err, sizeof err);
+    if (!CHECK_MSG(t != NULL, "gts_tt_create: %s", err))
         return;
     const uint64_t nb = t->nbuckets;
     CHECK_EQ(nb, 2048);
@@ -241,32 +241,32 @@ static void test_clear(void)
         }
         below |= buckets > 0 && buckets <= eighth;
         above |= buckets > eighth;
-        uint64_t used = tt_used(t);
+        uint64_t used = gts_tt_used(t);
         CHECK_MSG(used >= buckets && used <= 4 * buckets, "%" PRIu64 " buckets filled, %" PRIu64 " entries", buckets,
                   used);
-        tt_clear(t);
-        used = tt_used(t);
-        CHECK_MSG(used == 0, "%" PRIu64 " buckets filled: %" PRIu64 " entries left after tt_clear", buckets, used);
+        gts_tt_clear(t);
+        used = gts_tt_used(t);
+        CHECK_MSG(used == 0, "%" PRIu64 " buckets filled: %" PRIu64 " entries left after gts_tt_clear", buckets, used);
         long left = 0;
         for (size_t i = 0; i < n; i++)
             left += tt_probe(t, keys[i]) != 0;
-        CHECK_MSG(left == 0, "%" PRIu64 " buckets filled: %ld keys still found after tt_clear", buckets, left);
+        CHECK_MSG(left == 0, "%" PRIu64 " buckets filled: %ld keys still found after gts_tt_clear", buckets, left);
         /* Stores after a clear work as on a new table. */
         if (n > 0) {
             tt_store(t, keys[0], data_of(keys[0]), 1);
             CHECK_EQ(tt_probe(t, keys[0]), data_of(keys[0]));
-            CHECK_EQ(tt_used(t), 1);
-            tt_clear(t);
-            CHECK_EQ(tt_used(t), 0);
+            CHECK_EQ(gts_tt_used(t), 1);
+            gts_tt_clear(t);
+            CHECK_EQ(gts_tt_used(t), 0);
         }
     }
     CHECK(below);
     CHECK(above);
     /* Clearing an empty table, twice. */
-    tt_clear(t);
-    tt_clear(t);
-    CHECK_EQ(tt_used(t), 0);
-    tt_free(t);
+    gts_tt_clear(t);
+    gts_tt_clear(t);
+    CHECK_EQ(gts_tt_used(t), 0);
+    gts_tt_free(t);
 }
 
 /* Threads storing and probing the same keys at once. */
@@ -313,8 +313,8 @@ static void *stress_main(void *p)
 static void test_threads(void)
 {
     char err[256];
-    tt_table *t = tt_create(64 << 10, KEY_BITS, err, sizeof err);
-    if (!CHECK_MSG(t != NULL, "tt_create: %s", err))
+    tt_table *t = gts_tt_create(64 << 10, KEY_BITS, err, sizeof err);
+    if (!CHECK_MSG(t != NULL, "gts_tt_create: %s", err))
         return;
     enum { THREADS = 4 };
     pthread_t tid[THREADS];
@@ -342,15 +342,15 @@ static void test_threads(void)
         bad += d != 0 && d != data_of(key);
     }
     CHECK_EQ(bad, 0);
-    CHECK_LE(found, (long)tt_used(t));
+    CHECK_LE(found, (long)gts_tt_used(t));
     CHECK_GT(found, 4000);
-    tt_clear(t);
-    CHECK_EQ(tt_used(t), 0);
-    tt_free(t);
+    gts_tt_clear(t);
+    CHECK_EQ(gts_tt_used(t), 0);
+    gts_tt_free(t);
 }
 
 /*
- * Regression: the "need at least N MB" of tt_create's error is the least
+ * Regression: the "need at least N MB" of gts_tt_create's error is the least
  * size that works (it once added 1 MB even when the minimum was a whole
  * number of MB: 9 MB for 64-bit keys, where 8 MB works).
  */
@@ -359,24 +359,24 @@ static void test_min_size_message(void)
     static const int key_bits[] = { 49, 56, 63, 64 };
     for (size_t i = 0; i < sizeof key_bits / sizeof *key_bits; i++) {
         char err[256] = "";
-        tt_table *t = tt_create(1024, key_bits[i], err, sizeof err);
+        tt_table *t = gts_tt_create(1024, key_bits[i], err, sizeof err);
         if (t) {
             /* Small keys fit a 1 KiB table: nothing to check. */
-            tt_free(t);
+            gts_tt_free(t);
             continue;
         }
         const char *at = strstr(err, "need at least ");
         unsigned long long mb = 0;
         if (!CHECK_MSG(at && sscanf(at, "need at least %llu MB", &mb) == 1, "no minimum in \"%s\"", err))
             continue;
-        t = tt_create((size_t)mb << 20, key_bits[i], err, sizeof err);
+        t = gts_tt_create((size_t)mb << 20, key_bits[i], err, sizeof err);
         CHECK_MSG(t != NULL, "%d-bit keys: the stated minimum %llu MB is refused", key_bits[i], mb);
-        tt_free(t);
+        gts_tt_free(t);
         if (mb > 1) {
-            t = tt_create((size_t)(mb - 1) << 20, key_bits[i], err, sizeof err);
+            t = gts_tt_create((size_t)(mb - 1) << 20, key_bits[i], err, sizeof err);
             CHECK_MSG(t == NULL, "%d-bit keys: error says at least %llu MB, but %llu MB works", key_bits[i], mb,
                       mb - 1);
-            tt_free(t);
+            gts_tt_free(t);
         }
     }
 }

@@ -10,7 +10,7 @@
  * (log2 of the nodes its search took), so expensive results survive.
  *
  * Clearing costs what was used: the first store into an empty bucket logs
- * it, and tt_clear zeroes the logged buckets, falling back to zeroing the
+ * it, and gts_tt_clear zeroes the logged buckets, falling back to zeroing the
  * whole table only once more than an eighth of it was touched.
  */
 #ifndef GTS_TT_H
@@ -42,21 +42,21 @@ typedef struct tt_table {
 } tt_table;
 
 /* The least size of a lossless table for keys below 2^key_bits. */
-size_t tt_min_bytes(int key_bits);
+size_t gts_tt_min_bytes(int key_bits);
 
 /* Allocates a table of at most `bytes` bytes (rounded down to a power of two
  * number of buckets) for keys below 2^key_bits.  Returns NULL with a reason
  * in err if the size is too small to stay lossless or memory is short. */
-tt_table *tt_create(size_t bytes, int key_bits, char *err, size_t errlen);
-void tt_free(tt_table *t);
+tt_table *gts_tt_create(size_t bytes, int key_bits, char *err, size_t errlen);
+void gts_tt_free(tt_table *t);
 
 /* Forgets every entry, at a cost in proportion to what was stored. */
-void tt_clear(tt_table *t);
+void gts_tt_clear(tt_table *t);
 
-size_t tt_bytes(const tt_table *t);
+size_t gts_tt_bytes(const tt_table *t);
 
 /* Entries in use (a full scan: for statistics, not for the search). */
-uint64_t tt_used(const tt_table *t);
+uint64_t gts_tt_used(const tt_table *t);
 
 static inline uint64_t tt_mix(const tt_table *t, uint64_t key)
 {
@@ -90,7 +90,7 @@ static inline unsigned tt_probe(const tt_table *t, uint64_t key)
     return 0;
 }
 
-void tt_log_dirty(tt_table *t, uint64_t bucket);
+void gts_tt_log_dirty(tt_table *t, uint64_t bucket);
 
 /* Stores data (non-zero, below 2^TT_DATA_BITS) for key; work is log2 of the
  * nodes the result took. */
@@ -104,7 +104,7 @@ static inline void tt_store(tt_table *t, uint64_t key, unsigned data, unsigned w
         e[i] = atomic_load_explicit(&b[i], memory_order_relaxed);
     const int victim = tt_victim(e, check);
     if (!e[0])
-        tt_log_dirty(t, mixed >> t->check_bits);
+        gts_tt_log_dirty(t, mixed >> t->check_bits);
     const uint64_t entry = tt_entry_make(check, work, data);
     atomic_store_explicit(&b[victim], entry, memory_order_relaxed);
 }

@@ -73,8 +73,8 @@ static void search(c4_batch *b, c4_search *s, int i, bool owner)
         /* As a position alone is solved: from empty tables.  No helper
          * can be on them: helpers join only once every position is
          * taken. */
-        tt_clear(s->tt);
-        tt_clear(s->near);
+        gts_tt_clear(s->tt);
+        gts_tt_clear(s->near);
         job->t0 = gts_now_usec();
         job->tt = s->tt;
     }

@@ -41,7 +41,7 @@ void c4_search_init(c4_search *s, const c4_geom *g, tt_table *tt, tt_table *near
 
 tt_table *c4_near_create(const c4_geom *g, char *err, size_t errlen)
 {
-    return tt_create(c4_near_bytes(g), g->key_bits, err, errlen);
+    return gts_tt_create(c4_near_bytes(g), g->key_bits, err, errlen);
 }
 
 /* The table that keeps a position with `moves` stones. */

@@ -71,7 +71,7 @@ static inline bool c4_stopped(const c4_search *s)
  * lossless size. */
 static inline size_t c4_near_bytes(const c4_geom *g)
 {
-    const size_t least = tt_min_bytes(g->key_bits);
+    const size_t least = gts_tt_min_bytes(g->key_bits);
     return least > C4_NEAR_BYTES ? least : C4_NEAR_BYTES;
 }
 

@@ -73,7 +73,7 @@ c4_solver *c4_solver_create(const c4_geom *g, const c4_options *opt, char *err, 
     s->g = *g;
     s->opt = *opt;
     if (opt->algo == C4_ALGO_SOLVER) {
-        s->tt = tt_create(opt->tt_bytes, g->key_bits, err, errlen);
+        s->tt = gts_tt_create(opt->tt_bytes, g->key_bits, err, errlen);
         s->near = calloc((size_t)opt->threads, sizeof *s->near);
         if (!s->tt || !s->near) {
             if (s->tt && !s->near)
@@ -113,9 +113,9 @@ void c4_solver_free(c4_solver *s)
     if (!s)
         return;
     c4_pool_free(s->pool);
-    tt_free(s->tt);
+    gts_tt_free(s->tt);
     for (int i = 0; s->near && i < s->opt.threads; i++)
-        tt_free(s->near[i]);
+        gts_tt_free(s->near[i]);
     free(s->near);
     free(s);
 }
@@ -123,9 +123,9 @@ void c4_solver_free(c4_solver *s)
 void c4_solver_clear(c4_solver *s)
 {
     if (s->tt)
-        tt_clear(s->tt);
+        gts_tt_clear(s->tt);
     for (int i = 0; s->near && i < s->opt.threads; i++)
-        tt_clear(s->near[i]);
+        gts_tt_clear(s->near[i]);
 }
 
 int c4_solve(c4_solver *s, const c4_pos *p, bool weak, c4_result *r)
@@ -189,12 +189,12 @@ int c4_solve_window(c4_solver *s, const c4_pos *p, int alpha, int beta, c4_resul
 static int batch_on_threads(c4_solver *s, const c4_pos *ps, int n, bool weak, c4_result *r)
 {
     const int threads = s->opt.threads;
-    const size_t least = tt_min_bytes(s->g.key_bits), share = s->opt.tt_bytes / (size_t)threads;
+    const size_t least = gts_tt_min_bytes(s->g.key_bits), share = s->opt.tt_bytes / (size_t)threads;
     tt_table **tts = calloc((size_t)threads, sizeof *tts);
     int rc = tts ? 0 : -2;
     for (int i = 0; i < threads && rc == 0; i++) {
         char err[256];
-        if (!(tts[i] = tt_create(share > least ? share : least, s->g.key_bits, err, sizeof err)))
+        if (!(tts[i] = gts_tt_create(share > least ? share : least, s->g.key_bits, err, sizeof err)))
             rc = -2;
     }
     if (rc == 0) {
@@ -202,7 +202,7 @@ static int batch_on_threads(c4_solver *s, const c4_pos *ps, int n, bool weak, c4
         rc = c4_batch_run(&t, ps, n, weak, r);
     }
     for (int i = 0; tts && i < threads; i++)
-        tt_free(tts[i]);
+        gts_tt_free(tts[i]);
     free(tts);
     return rc;
 }

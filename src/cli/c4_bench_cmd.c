@@ -203,7 +203,7 @@ static int check_gpu_rows(const c4_cli *c, const variant_list *l)
         }
         device |= !l->v[i].gpu.cpu;
     }
-    if (device && gpu_available(err, sizeof err) != 0)
+    if (device && gts_gpu_available(err, sizeof err) != 0)
         return c4_gpu_failed(c, err);
     return EXIT_OK;
 }

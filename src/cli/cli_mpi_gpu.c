@@ -43,7 +43,7 @@ const char *cli_gpus_conflict(int gpus, int device, bool mpi)
 
 int cli_choose_gpu(int given, int gpus, bool mpi, char *err, size_t errlen)
 {
-    const int n = gpu_visible_count();
+    const int n = gts_gpu_visible_count();
     if (gpus > 1 && gpus > n) {
         snprintf(err, errlen, "--gpus %d: %d GPU%s visible to this process", gpus, n, n == 1 ? "" : "s");
         return -1;
@@ -53,7 +53,7 @@ int cli_choose_gpu(int given, int gpus, bool mpi, char *err, size_t errlen)
     if (given < 0 && n == 0)
         return 0;   /* opening the device says why there is none */
     const int index = given >= 0 ? given : cli_mpi_local_rank() % n;
-    if (gpu_choose(index, err, errlen) == 0)
+    if (gts_gpu_choose(index, err, errlen) == 0)
         return 0;
     if (mpi) {
         char why[256];

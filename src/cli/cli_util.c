@@ -177,7 +177,7 @@ int cli_solve_status(const solve_totals *t, int status)
 int cli_gpu_failed(bool device, const char *err)
 {
     char why[256];
-    if (device && gpu_available(why, sizeof why) != 0)
+    if (device && gts_gpu_available(why, sizeof why) != 0)
         cli_error("%s; --executor cpu runs the same code on the CPU", err);
     else
         cli_error("%s", err);

@@ -25,9 +25,9 @@ int info_main(int argc, char **argv)
         return EXIT_USAGE;
     }
     char gpu[256], data[PATH_MAX];
-    gpu_describe(gpu, sizeof gpu);
+    gts_gpu_describe(gpu, sizeof gpu);
     printf("gts %s\n", GTS_VERSION);
-    printf("cuda backends: %s\n", gpu_built() ? "built" : "not built (no nvcc)");
+    printf("cuda backends: %s\n", gts_gpu_built() ? "built" : "not built (no nvcc)");
     printf("gpu: %s\n", gpu);
     printf("data: %s\n",
            cli_data_dir(data, sizeof data) == 0 ? data : "none found (the bundled samples are not installed)");

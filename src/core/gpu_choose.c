@@ -23,7 +23,7 @@ static int visible_list(char *copy, size_t len, char **entry, int max)
     return n;
 }
 
-int gpu_visible_count(void)
+int gts_gpu_visible_count(void)
 {
     char copy[1024], *entry[256];
     const int listed = visible_list(copy, sizeof copy, entry, 256);
@@ -43,9 +43,9 @@ int gpu_visible_count(void)
     return n;
 }
 
-int gpu_choose(int index, char *err, size_t errlen)
+int gts_gpu_choose(int index, char *err, size_t errlen)
 {
-    const int n = gpu_visible_count();
+    const int n = gts_gpu_visible_count();
     if (index < 0 || index >= n) {
         snprintf(err, errlen, "no GPU %d: %d visible to this process", index, n);
         return -1;

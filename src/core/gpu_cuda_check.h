@@ -17,7 +17,7 @@ static inline bool gpu_failed(cudaError_t e, const char *what, char *err, size_t
     return true;
 }
 
-/* An attribute of the calling thread's device (gpu_use), not device 0:
+/* An attribute of the calling thread's device (gts_gpu_use), not device 0:
  * with several GPUs each host thread asks about its own. */
 static inline cudaError_t gpu_attribute(int *value, cudaDeviceAttr what)
 {

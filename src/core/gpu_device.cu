@@ -7,12 +7,12 @@ extern "C" {
 #include "gts/gpu.h"
 }
 
-extern "C" bool gpu_built(void)
+extern "C" bool gts_gpu_built(void)
 {
     return true;
 }
 
-extern "C" int gpu_device_count(void)
+extern "C" int gts_gpu_device_count(void)
 {
     int n = 0;
     if (cudaGetDeviceCount(&n) != cudaSuccess)
@@ -22,7 +22,7 @@ extern "C" int gpu_device_count(void)
 
 // The runtime says "driver version is insufficient" also where there is no
 // driver at all (no libcuda): the usual case on a machine without a GPU.
-extern "C" int gpu_available(char *why, size_t len)
+extern "C" int gts_gpu_available(char *why, size_t len)
 {
     int n = 0;
     const cudaError_t e = cudaGetDeviceCount(&n);
@@ -40,11 +40,11 @@ extern "C" int gpu_available(char *why, size_t len)
     return -1;
 }
 
-extern "C" int gpu_use(int index, char *err, size_t errlen)
+extern "C" int gts_gpu_use(int index, char *err, size_t errlen)
 {
-    if (gpu_available(err, errlen) != 0)
+    if (gts_gpu_available(err, errlen) != 0)
         return -1;
-    const int n = gpu_device_count();
+    const int n = gts_gpu_device_count();
     if (index < 0 || index >= n) {
         snprintf(err, errlen, "no GPU %d: %d visible to this process", index, n);
         return -1;
@@ -57,9 +57,9 @@ extern "C" int gpu_use(int index, char *err, size_t errlen)
     return 0;
 }
 
-extern "C" int gpu_describe(char *buf, size_t len)
+extern "C" int gts_gpu_describe(char *buf, size_t len)
 {
-    if (gpu_available(buf, len) != 0)
+    if (gts_gpu_available(buf, len) != 0)
         return -1;
     cudaDeviceProp prop;
     if (cudaGetDeviceProperties(&prop, 0) != cudaSuccess) {

@@ -22,7 +22,7 @@ static void device_thread(void *arg, int d)
 {
     devices_run *r = arg;
     char why[256] = "";
-    const int rc = !r->cpu_executor && gpu_use(d, why, sizeof why) != 0 ? -1 : r->fn(r->arg, d, why, sizeof why);
+    const int rc = !r->cpu_executor && gts_gpu_use(d, why, sizeof why) != 0 ? -1 : r->fn(r->arg, d, why, sizeof why);
     if (rc == 0 || atomic_flag_test_and_set(&r->failed))
         return;
     if (r->devices > 1)
@@ -31,7 +31,7 @@ static void device_thread(void *arg, int d)
         snprintf(r->err, r->errlen, "%s", why);
 }
 
-int gpu_run_devices(int devices, bool cpu_executor, gpu_device_fn *fn, void *arg, char *err, size_t errlen)
+int gts_gpu_run_devices(int devices, bool cpu_executor, gpu_device_fn *fn, void *arg, char *err, size_t errlen)
 {
     if (devices > GPU_MAX_DEVICES) {
         snprintf(err, errlen, "%d GPUs: at most %d", devices, GPU_MAX_DEVICES);
@@ -43,7 +43,7 @@ int gpu_run_devices(int devices, bool cpu_executor, gpu_device_fn *fn, void *arg
     return atomic_flag_test_and_set(&r.failed) ? -1 : 0;
 }
 
-double gpu_time_range(const double *usec, int devices, double *shortest)
+double gts_gpu_time_range(const double *usec, int devices, double *shortest)
 {
     double most = usec[0], least = usec[0];
     for (int d = 1; d < devices; d++) {
@@ -55,7 +55,7 @@ double gpu_time_range(const double *usec, int devices, double *shortest)
     return most;
 }
 
-void gpu_share_gather(void *share, const void *all, size_t n, size_t size, int devices, int d)
+void gts_gpu_share_gather(void *share, const void *all, size_t n, size_t size, int devices, int d)
 {
     char *to = share;
     const char *from = all;
@@ -63,7 +63,7 @@ void gpu_share_gather(void *share, const void *all, size_t n, size_t size, int d
         memcpy(to, from + i * size, size);
 }
 
-void gpu_share_scatter(void *all, const void *share, size_t n, size_t size, int devices, int d)
+void gts_gpu_share_scatter(void *all, const void *share, size_t n, size_t size, int devices, int d)
 {
     char *to = all;
     const char *from = share;

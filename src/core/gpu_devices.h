@@ -4,7 +4,7 @@
  * The backends launch on the calling thread's device, so a batch spreads
  * over G devices by giving device d the items d, d + G, d + 2G, ... and
  * running each share on a thread of its own with device d made current
- * (gpu_use).  Shares dealt in turn, not in blocks: a file sorted by
+ * (gts_gpu_use).  Shares dealt in turn, not in blocks: a file sorted by
  * difficulty (the Connect 4 sets grow harder line by line) gives every
  * device its part of each kind.
  *
@@ -29,11 +29,11 @@ typedef int gpu_device_fn(void *arg, int device, char *err, size_t errlen);
  * the caller's, whose device is left at 0), waiting for all.  0, or -1
  * with the first failing device's reason, "GPU d: ..." where there are
  * several, or with more than GPU_MAX_DEVICES devices. */
-int gpu_run_devices(int devices, bool cpu_executor, gpu_device_fn *fn, void *arg, char *err, size_t errlen);
+int gts_gpu_run_devices(int devices, bool cpu_executor, gpu_device_fn *fn, void *arg, char *err, size_t errlen);
 
 /* The devices' times usec[0..devices): the longest, and into *shortest
  * (NULL: not wanted) the shortest. */
-double gpu_time_range(const double *usec, int devices, double *shortest);
+double gts_gpu_time_range(const double *usec, int devices, double *shortest);
 
 /* How many of n items device d of `devices` takes. */
 static inline size_t gpu_share_count(size_t n, int devices, int d)
@@ -42,9 +42,9 @@ static inline size_t gpu_share_count(size_t n, int devices, int d)
 }
 
 /* Device d's share of the n items of `size` bytes at all, into share. */
-void gpu_share_gather(void *share, const void *all, size_t n, size_t size, int devices, int d);
+void gts_gpu_share_gather(void *share, const void *all, size_t n, size_t size, int devices, int d);
 
 /* Its answers put back where its items came from. */
-void gpu_share_scatter(void *all, const void *share, size_t n, size_t size, int devices, int d);
+void gts_gpu_share_scatter(void *all, const void *share, size_t n, size_t size, int devices, int d);
 
 #endif

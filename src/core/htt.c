@@ -4,7 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-htt *htt_create(size_t bytes)
+htt *gts_htt_create(size_t bytes)
 {
     htt *t = calloc(1, sizeof *t);
     if (!t)
@@ -18,18 +18,18 @@ htt *htt_create(size_t bytes)
         return NULL;
     }
     t->mask = buckets - 1;
-    htt_clear(t);
+    gts_htt_clear(t);
     return t;
 }
 
-void htt_free(htt *t)
+void gts_htt_free(htt *t)
 {
     if (t)
         free(t->slots);
     free(t);
 }
 
-void htt_clear(htt *t)
+void gts_htt_clear(htt *t)
 {
     memset(t->slots, 0, (t->mask + 1) * 4 * sizeof(htt_slot));
     t->generation = 0;

@@ -38,9 +38,9 @@ typedef struct htt_hit {
 } htt_hit;
 
 /* A table of at most `bytes` (at least one bucket); NULL if out of memory. */
-htt *htt_create(size_t bytes);
-void htt_free(htt *t);
-void htt_clear(htt *t);
+htt *gts_htt_create(size_t bytes);
+void gts_htt_free(htt *t);
+void gts_htt_clear(htt *t);
 
 static inline htt_slot *htt_bucket(const htt *t, uint64_t key)
 {

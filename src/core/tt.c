@@ -8,12 +8,12 @@
 #include <string.h>
 #include <sys/mman.h>
 
-size_t tt_min_bytes(int key_bits)
+size_t gts_tt_min_bytes(int key_bits)
 {
     return (size_t)TT_BUCKET * sizeof(uint64_t) << (key_bits > TT_CHECK_BITS ? key_bits - TT_CHECK_BITS : 0);
 }
 
-tt_table *tt_create(size_t bytes, int key_bits, char *err, size_t errlen)
+tt_table *gts_tt_create(size_t bytes, int key_bits, char *err, size_t errlen)
 {
     const size_t bucket_bytes = TT_BUCKET * sizeof(uint64_t);
     int log2b = 0;
@@ -21,7 +21,7 @@ tt_table *tt_create(size_t bytes, int key_bits, char *err, size_t errlen)
         log2b++;
     if (key_bits - log2b > TT_CHECK_BITS) {
         snprintf(err, errlen, "table of %zu bytes too small for %d-bit keys: need at least %zu MB", bytes,
-                 key_bits, (tt_min_bytes(key_bits) + (1u << 20) - 1) >> 20);
+                 key_bits, (gts_tt_min_bytes(key_bits) + (1u << 20) - 1) >> 20);
         return NULL;
     }
     tt_table *t = calloc(1, sizeof *t);
@@ -45,7 +45,7 @@ tt_table *tt_create(size_t bytes, int key_bits, char *err, size_t errlen)
     t->dirty = malloc((t->dirty_cap * TT_SHARDS + 1) * sizeof *t->dirty);
     if (!t->slots || !t->dirty) {
         snprintf(err, errlen, "out of memory for a %zu-byte transposition table", table_bytes);
-        tt_free(t);
+        gts_tt_free(t);
         return NULL;
     }
     memset((void *)t->slots, 0, table_bytes);
@@ -54,7 +54,7 @@ tt_table *tt_create(size_t bytes, int key_bits, char *err, size_t errlen)
     return t;
 }
 
-void tt_free(tt_table *t)
+void gts_tt_free(tt_table *t)
 {
     if (!t)
         return;
@@ -63,12 +63,12 @@ void tt_free(tt_table *t)
     free(t);
 }
 
-size_t tt_bytes(const tt_table *t)
+size_t gts_tt_bytes(const tt_table *t)
 {
     return t->nbuckets * TT_BUCKET * sizeof(uint64_t);
 }
 
-void tt_log_dirty(tt_table *t, uint64_t bucket)
+void gts_tt_log_dirty(tt_table *t, uint64_t bucket)
 {
     const unsigned s = (unsigned)bucket % TT_SHARDS;
     _Atomic size_t *count = &t->shard[s].count;
@@ -80,13 +80,13 @@ void tt_log_dirty(tt_table *t, uint64_t bucket)
         t->dirty[s * t->dirty_cap + i] = (uint32_t)bucket;
 }
 
-void tt_clear(tt_table *t)
+void gts_tt_clear(tt_table *t)
 {
     bool all = t->nbuckets > UINT32_MAX;
     for (int s = 0; s < TT_SHARDS; s++)
         all |= atomic_load_explicit(&t->shard[s].count, memory_order_relaxed) > t->dirty_cap;
     if (all) {
-        memset((void *)t->slots, 0, tt_bytes(t));
+        memset((void *)t->slots, 0, gts_tt_bytes(t));
     } else {
         for (int s = 0; s < TT_SHARDS; s++) {
             const size_t n = atomic_load_explicit(&t->shard[s].count, memory_order_relaxed);
@@ -101,7 +101,7 @@ void tt_clear(tt_table *t)
         atomic_store_explicit(&t->shard[s].count, 0, memory_order_relaxed);
 }
 
-uint64_t tt_used(const tt_table *t)
+uint64_t gts_tt_used(const tt_table *t)
 {
     uint64_t used = 0;
     for (uint64_t i = 0; i < t->nbuckets * TT_BUCKET; i++)

@@ -393,7 +393,7 @@ gm_searcher *gm_searcher_create(const gm_search_options *o, char *err, size_t er
         s->ctx[i]->searcher = s;
     }
     const bool table = o->algo == GM_ALGO_PVS || o->algo == GM_ALGO_PATTERN;
-    if (table && !(s->tt = htt_create(o->tt_bytes ? o->tt_bytes : GTS_TT_DEFAULT_BYTES)))
+    if (table && !(s->tt = gts_htt_create(o->tt_bytes ? o->tt_bytes : GTS_TT_DEFAULT_BYTES)))
         goto oom;
     if (o->algo == GM_ALGO_PATTERN) {
         if (!(s->pctx = calloc((size_t)o->threads, sizeof *s->pctx)))
@@ -433,7 +433,7 @@ void gm_searcher_free(gm_searcher *s)
     for (int i = 0; s->ctx && i < s->nctx; i++)
         free(s->ctx[i]);
     free(s->ctx);
-    htt_free(s->tt);
+    gts_htt_free(s->tt);
     for (int i = 0; s->pctx && i < s->o.threads; i++)
         free(s->pctx[i]);
     free(s->pctx);
@@ -443,7 +443,7 @@ void gm_searcher_free(gm_searcher *s)
 void gm_searcher_clear(gm_searcher *s)
 {
     if (s->tt)
-        htt_clear(s->tt);
+        gts_htt_clear(s->tt);
 }
 
 void gm_searcher_set_time(gm_searcher *s, long time_ms)

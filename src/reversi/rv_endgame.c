@@ -642,8 +642,8 @@ rv_solver *rv_solver_create(const rv_solve_options *o, char *err, size_t errlen)
     solver *s = calloc(1, sizeof *s);
     if (s) {
         s->opt = *o;
-        s->tt = htt_create(o->tt_bytes ? o->tt_bytes : GTS_TT_DEFAULT_BYTES);
-        s->order_tt = htt_create(ORDER_TABLE_BYTES);
+        s->tt = gts_htt_create(o->tt_bytes ? o->tt_bytes : GTS_TT_DEFAULT_BYTES);
+        s->order_tt = gts_htt_create(ORDER_TABLE_BYTES);
     }
     if (!s || !s->tt || !s->order_tt) {
         snprintf(err, errlen, "out of memory for the endgame table");
@@ -660,8 +660,8 @@ void rv_solver_free(rv_solver *s)
 {
     if (s) {
         rv_eg_team_free(s->team);
-        htt_free(s->tt);
-        htt_free(s->order_tt);
+        gts_htt_free(s->tt);
+        gts_htt_free(s->order_tt);
         free(s);
     }
 }

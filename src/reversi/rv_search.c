@@ -317,7 +317,7 @@ void rv_searcher_free(rv_searcher *s)
         free(s->ctx[i]);
     free(s->ctx);
     free(s->w);
-    htt_free(s->tt);
+    gts_htt_free(s->tt);
     free(s);
 }
 
@@ -344,7 +344,7 @@ rv_searcher *rv_searcher_create(const rv_search_options *o, char *err, size_t er
     for (int i = 0; i < s->nctx; i++)
         if (!(s->ctx[i] = calloc(1, sizeof *s->ctx[i])))
             goto oom;
-    if (o->algo == RV_ALGO_PVS && !(s->tt = htt_create(o->tt_bytes ? o->tt_bytes : GTS_TT_DEFAULT_BYTES)))
+    if (o->algo == RV_ALGO_PVS && !(s->tt = gts_htt_create(o->tt_bytes ? o->tt_bytes : GTS_TT_DEFAULT_BYTES)))
         goto oom;
     if (s->nctx > 1 && !(s->pool = rv_pool_create(s)))
         goto oom;
@@ -358,7 +358,7 @@ oom:
 void rv_searcher_clear(rv_searcher *s)
 {
     if (s->tt)
-        htt_clear(s->tt);
+        gts_htt_clear(s->tt);
     for (int i = 0; i < s->nctx; i++)
         memset(s->ctx[i]->history, 0, sizeof s->ctx[i]->history);
 }

@@ -43,7 +43,7 @@ __global__ void brute_kernel(c4_geom g, c4_windows w, c4_pos p, int depth, uint6
 extern "C" int c4b_device_run(const c4_geom *g, const c4_windows *w, const c4_pos *p, int depth, long long *sums,
                               uint64_t *valid, double *kernel_us, char *err, size_t errlen)
 {
-    if (gpu_available(err, errlen) != 0)
+    if (gts_gpu_available(err, errlen) != 0)
         return -1;
     unsigned long long *d = NULL;
     const size_t bytes = 2 * C4_MAX_WIDTH * sizeof *d;

@@ -47,7 +47,7 @@ __global__ void solve_kernel(c4_geom gv, c4g_table tt, const c4g_item *items, c4
 
 extern "C" c4g_device *c4g_device_open(const c4_geom *g, int log2b, char *err, size_t errlen)
 {
-    if (gpu_available(err, errlen) != 0)
+    if (gts_gpu_available(err, errlen) != 0)
         return NULL;
     c4g_device *d = (c4g_device *)calloc(1, sizeof *d);
     if (!d) {

@@ -8,7 +8,7 @@ c4g_device *c4g_device_open(const c4_geom *g, int log2b, char *err, size_t errle
 {
     (void)g;
     (void)log2b;
-    gpu_available(err, errlen);
+    gts_gpu_available(err, errlen);
     return NULL;
 }
 
@@ -23,7 +23,7 @@ int c4g_device_run(c4g_device *d, const c4g_item *items, int n, c4g_result *out,
 {
     (void)d, (void)items, (void)n, (void)out, (void)clear, (void)plain, (void)persistent, (void)block_threads;
     (void)node_limit, (void)stop, (void)kernel_us;
-    gpu_available(err, errlen);
+    gts_gpu_available(err, errlen);
     return -1;
 }
 
@@ -33,7 +33,7 @@ int c4b_device_run(const c4_geom *g, const c4_windows *w, const c4_pos *p, int d
                    uint64_t *valid, double *kernel_us, char *err, size_t errlen)
 {
     (void)g, (void)w, (void)p, (void)depth, (void)sums, (void)valid, (void)kernel_us;
-    gpu_available(err, errlen);
+    gts_gpu_available(err, errlen);
     return -1;
 }
 
@@ -45,6 +45,6 @@ int c4p_device_run(const c4_geom *g, const c4_pos *prefixes, size_t n, int k, si
 {
     (void)g, (void)prefixes, (void)n, (void)k, (void)set_bytes, (void)stopped, (void)stop_ctx, (void)sequences;
     (void)positions, (void)set_full, (void)kernel_us;
-    gpu_available(err, errlen);
+    gts_gpu_available(err, errlen);
     return -1;
 }

@@ -25,7 +25,7 @@ int c4g_team_open(c4_gpu *gpu, char *err, size_t errlen)
     one.devices = 1;
     for (int d = 0; d < devices; d++) {
         char why[256];
-        if ((!one.cpu && gpu_use(d, why, sizeof why) != 0) ||
+        if ((!one.cpu && gts_gpu_use(d, why, sizeof why) != 0) ||
             !(gpu->members[d] = c4_gpu_create(&gpu->g, &one, why, sizeof why))) {
             snprintf(err, errlen, "GPU %d: %s", d, why);
             c4g_team_close(gpu);
@@ -33,7 +33,7 @@ int c4g_team_open(c4_gpu *gpu, char *err, size_t errlen)
         }
     }
     if (!one.cpu)
-        gpu_use(0, err, errlen);
+        gts_gpu_use(0, err, errlen);
     return 0;
 }
 
@@ -45,11 +45,11 @@ void c4g_team_close(c4_gpu *gpu)
     for (int d = 0; d < gpu->opt.devices; d++)
         if (gpu->members[d]) {
             if (!gpu->opt.cpu)
-                gpu_use(d, why, sizeof why);
+                gts_gpu_use(d, why, sizeof why);
             c4_gpu_free(gpu->members[d]);
         }
     if (!gpu->opt.cpu)
-        gpu_use(0, why, sizeof why);
+        gts_gpu_use(0, why, sizeof why);
     free(gpu->members);
     gpu->members = NULL;
 }
@@ -78,15 +78,15 @@ static int solve_share(void *arg, int d, char *err, size_t errlen)
         snprintf(err, errlen, "out of memory");
         goto done;
     }
-    gpu_share_gather(ps, b->ps, (size_t)b->n, sizeof *ps, devices, d);
+    gts_gpu_share_gather(ps, b->ps, (size_t)b->n, sizeof *ps, devices, d);
     if (m && c4g_solve_share(b->gpu->members[d], ps, (int)m, b->n, b->weak, scores, nodes, hits, &b->st[d], err,
                              errlen) != 0)
         goto done;
-    gpu_share_scatter(b->scores, scores, (size_t)b->n, sizeof *scores, devices, d);
+    gts_gpu_share_scatter(b->scores, scores, (size_t)b->n, sizeof *scores, devices, d);
     if (b->nodes)
-        gpu_share_scatter(b->nodes, nodes, (size_t)b->n, sizeof *nodes, devices, d);
+        gts_gpu_share_scatter(b->nodes, nodes, (size_t)b->n, sizeof *nodes, devices, d);
     if (b->tt_hits)
-        gpu_share_scatter(b->tt_hits, hits, (size_t)b->n, sizeof *hits, devices, d);
+        gts_gpu_share_scatter(b->tt_hits, hits, (size_t)b->n, sizeof *hits, devices, d);
     rc = 0;
 done:
     free(ps), free(scores), free(nodes), free(hits);
@@ -104,7 +104,7 @@ int c4g_team_solve(c4_gpu *gpu, const c4_pos *ps, int n, bool weak, int *scores,
     }
     *b = (team_batch){ .gpu = gpu, .ps = ps, .n = n, .weak = weak, .scores = scores, .nodes = nodes,
                        .tt_hits = tt_hits };
-    const int rc = gpu_run_devices(gpu->opt.devices, gpu->opt.cpu, solve_share, b, err, errlen);
+    const int rc = gts_gpu_run_devices(gpu->opt.devices, gpu->opt.cpu, solve_share, b, err, errlen);
     if (rc == 0) {
         double kernel_us = 0;
         for (int d = 0; d < gpu->opt.devices; d++) {

@@ -61,7 +61,7 @@ extern "C" int c4p_device_run(const c4_geom *g, const c4_pos *prefixes, size_t n
                               bool (*stopped)(void *stop_ctx), void *stop_ctx, uint64_t *sequences,
                               uint64_t *positions, bool *set_full, double *kernel_us, char *err, size_t errlen)
 {
-    if (gpu_available(err, errlen) != 0)
+    if (gts_gpu_available(err, errlen) != 0)
         return -1;
     c4_pos *d_prefixes = NULL;
     unsigned long long *d_counts = NULL, *d_set = NULL;   // counts: sequences, distinct, full flag

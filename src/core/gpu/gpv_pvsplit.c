@@ -190,7 +190,7 @@ done:
     return rc;
 }
 
-int gpv_search(const gpv_game *g, const void *root, int depth, gpv_result *r, char *err, size_t errlen)
+int gts_gpv_search(const gpv_game *g, const void *root, int depth, gpv_result *r, char *err, size_t errlen)
 {
     walk w = { g, r, err, errlen };
     *r = (gpv_result){ 0, -1, 0, 0, 0 };

@@ -60,6 +60,6 @@ typedef struct gpv_result {
 } gpv_result;
 
 /* 0, 1 when stopped (result void), -1 with a reason. */
-int gpv_search(const gpv_game *g, const void *root, int depth, gpv_result *r, char *err, size_t errlen);
+int gts_gpv_search(const gpv_game *g, const void *root, int depth, gpv_result *r, char *err, size_t errlen);
 
 #endif

@@ -120,7 +120,7 @@ static int32_t reduce(walk *w, int ply, int *best_move)
     return best;
 }
 
-int gsp_search(const gsp_game *g, const void *root, int split, int depth, long chunk, gsp_result *r, char *err,
+int gts_gsp_search(const gsp_game *g, const void *root, int split, int depth, long chunk, gsp_result *r, char *err,
                size_t errlen)
 {
     memset(r, 0, sizeof *r);

@@ -59,7 +59,7 @@ typedef struct gsp_result {
 /* The value of root searched depth plies, the top split (1..depth) on the
  * host, in launches of at most chunk frontier nodes.  0, 1 when stopped
  * (result void), -1 with a reason. */
-int gsp_search(const gsp_game *g, const void *root, int split, int depth, long chunk, gsp_result *r, char *err,
+int gts_gsp_search(const gsp_game *g, const void *root, int split, int depth, long chunk, gsp_result *r, char *err,
                size_t errlen);
 
 #endif

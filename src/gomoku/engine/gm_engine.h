@@ -80,7 +80,7 @@ void gm_engine_prepare(gm_engine *e);
 /* What a memory limit buys: threads, and the two searchers' tables. */
 typedef struct gm_engine_plan {
     int threads;            /* the threads asked for, fewer if their contexts do not fit */
-    size_t table;           /* the session's searcher's tt_bytes (0: the default size) */
+    size_t table;           /* the session's searcher's gts_tt_bytes (0: the default size) */
     size_t stopgap_table;   /* the small searcher's */
 } gm_engine_plan;
 

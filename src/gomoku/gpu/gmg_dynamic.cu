@@ -88,7 +88,7 @@ struct gmg_dynamic {
 
 extern "C" gmg_dynamic *gmg_dynamic_open(char *err, size_t errlen)
 {
-    if (gpu_available(err, errlen) != 0)
+    if (gts_gpu_available(err, errlen) != 0)
         return NULL;
     gmg_dynamic *d = (gmg_dynamic *)calloc(1, sizeof *d);
     cudaFuncAttributes attr;

@@ -6,7 +6,7 @@
 
 gmg_dynamic *gmg_dynamic_open(char *err, size_t errlen)
 {
-    gpu_available(err, errlen);
+    gts_gpu_available(err, errlen);
     return NULL;
 }
 
@@ -21,6 +21,6 @@ int gmg_dynamic_run(gmg_dynamic *d, const gmg_bgame *b, const uint8_t *root, int
 {
     (void)d, (void)b, (void)root, (void)depth, (void)levels, (void)caps, (void)threads, (void)stop, (void)value;
     (void)children, (void)n_children, (void)nodes, (void)kernel_us;
-    gpu_available(err, errlen);
+    gts_gpu_available(err, errlen);
     return -1;
 }

@@ -83,7 +83,7 @@ __global__ void __launch_bounds__(1024) block_kernel(gmg_bgame b, const uint8_t 
 
 extern "C" gmg_device *gmg_device_open(char *err, size_t errlen)
 {
-    if (gpu_available(err, errlen) != 0)
+    if (gts_gpu_available(err, errlen) != 0)
         return NULL;
     gmg_device *d = (gmg_device *)calloc(1, sizeof *d);
     cudaFuncAttributes attr;

@@ -5,7 +5,7 @@
 
 gmg_device *gmg_device_open(char *err, size_t errlen)
 {
-    gpu_available(err, errlen);
+    gts_gpu_available(err, errlen);
     return NULL;
 }
 
@@ -20,7 +20,7 @@ int gmg_device_threads(gmg_device *d, const gmg_geom *g, const gmg_pos *root, co
 {
     (void)d, (void)g, (void)root, (void)paths, (void)first, (void)n, (void)plies, (void)depth, (void)prune;
     (void)stop, (void)values, (void)children, (void)nodes, (void)kernel_us;
-    gpu_available(err, errlen);
+    gts_gpu_available(err, errlen);
     return -1;
 }
 
@@ -30,6 +30,6 @@ int gmg_device_blocks(gmg_device *d, const gmg_bgame *b, const uint8_t *parents,
 {
     (void)d, (void)b, (void)parents, (void)n_parents, (void)jobs, (void)n, (void)depth, (void)alpha, (void)beta;
     (void)block_threads, (void)stop, (void)out, (void)kernel_us;
-    gpu_available(err, errlen);
+    gts_gpu_available(err, errlen);
     return -1;
 }

@@ -142,7 +142,7 @@ static int run_seqpar(gmg_searcher *s, int split, int depth, gm_result *r, char 
 {
     const gsp_game game = { s, (size_t)s->b.pos_bytes, s->b.g.cells, seqpar_moves, host_play, seqpar_launch };
     gsp_result g;
-    const int rc = gsp_search(&game, s->root, split, depth, s->o.chunk ? s->o.chunk : GMG_CHUNK_DEFAULT, &g, err,
+    const int rc = gts_gsp_search(&game, s->root, split, depth, s->o.chunk ? s->o.chunk : GMG_CHUNK_DEFAULT, &g, err,
                               errlen);
     s->st->launches += g.launches;
     s->st->host_nodes += g.host_nodes;
@@ -255,7 +255,7 @@ static int run_pvs(gmg_searcher *s, int depth, gm_result *r, char *err, size_t e
                             pvs_launch, 1, true, true };
     gpv_result g;
     const uint64_t before = s->st->device_nodes;
-    const int rc = gpv_search(&game, s->root, depth, &g, err, errlen);
+    const int rc = gts_gpv_search(&game, s->root, depth, &g, err, errlen);
     s->st->launches += g.launches;
     s->st->host_nodes += g.host_nodes;
     r->move = g.move;

@@ -9,7 +9,7 @@ int rv8p_device_run(const uint64_t *prefixes, size_t n, int depth, const int *st
                     double *kernel_usec, char *err, size_t errlen)
 {
     (void)prefixes, (void)n, (void)depth, (void)stop, (void)leaves, (void)kernel_usec;
-    gpu_available(err, errlen);
+    gts_gpu_available(err, errlen);
     return -1;
 }
 
@@ -19,6 +19,6 @@ int rv8s_device_run(const uint64_t *positions, size_t n, int alpha, int beta, ui
 {
     (void)positions, (void)n, (void)alpha, (void)beta, (void)budget, (void)stop, (void)meet, (void)meet_ctx;
     (void)out, (void)kernel_usec;
-    gpu_available(err, errlen);
+    gts_gpu_available(err, errlen);
     return -1;
 }

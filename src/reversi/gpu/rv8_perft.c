@@ -28,7 +28,7 @@ static int count_share(void *arg, int d, char *err, size_t errlen)
         snprintf(err, errlen, "out of memory for %zu prefixes", m);
         return -1;
     }
-    gpu_share_gather(words, s->words, s->n, pair, s->devices, d);
+    gts_gpu_share_gather(words, s->words, s->n, pair, s->devices, d);
     int rc = 0;
     if (s->cpu_executor) {
         const double t0 = gts_now_usec();
@@ -49,8 +49,8 @@ int rv8p_count_prefixes(const void *prefixes, size_t n, int depth, int devices, 
     devices = devices > 1 ? devices : 1;
     shares s = { .words = prefixes, .n = n, .depth = depth, .devices = devices, .cpu_executor = cpu_executor,
                  .stop = stop };
-    const int rc = gpu_run_devices(devices, cpu_executor, count_share, &s, err, errlen);
+    const int rc = gts_gpu_run_devices(devices, cpu_executor, count_share, &s, err, errlen);
     *leaves = atomic_load(&s.leaves);
-    *kernel_usec = rc == 0 ? gpu_time_range(s.usec, devices, NULL) : 0;
+    *kernel_usec = rc == 0 ? gts_gpu_time_range(s.usec, devices, NULL) : 0;
     return rc;
 }

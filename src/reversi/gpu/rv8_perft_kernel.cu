@@ -54,7 +54,7 @@ struct perft_memory {
 extern "C" int rv8p_device_run(const uint64_t *prefixes, size_t n, int depth, const int *stop, uint64_t *leaves,
                                double *kernel_usec, char *err, size_t errlen)
 {
-    if (gpu_available(err, errlen) != 0)
+    if (gts_gpu_available(err, errlen) != 0)
         return -1;
     perft_memory m;
     int grid = 0;

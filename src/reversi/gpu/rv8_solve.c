@@ -80,7 +80,7 @@ static int solve_share(void *arg, int d, char *err, size_t errlen)
         snprintf(err, errlen, "out of memory for %zu positions", m);
         goto done;
     }
-    gpu_share_gather(words, s->words, s->n, pair, s->devices, d);
+    gts_gpu_share_gather(words, s->words, s->n, pair, s->devices, d);
     if (o->cpu_executor) {
         executor e = { .words = words, .n = m, .alpha = s->alpha, .beta = s->beta, .budget = o->gpu_budget,
                        .stop = o->stop, .meet = meet, .out = answers };
@@ -121,13 +121,13 @@ int rv8s_solve_batch(const rv_pos *p, size_t n, const rv_batch_options *o, rv8b_
     /* Exact: the full window; wld: the null window around a draw. */
     shares s = { .words = words, .n = n, .devices = devices, .alpha = o->wld ? -1 : -65, .beta = o->wld ? 1 : 65,
                  .o = o, .beside = beside, .out = out };
-    const int rc = gpu_run_devices(devices, o->cpu_executor, solve_share, &s, err, errlen);
+    const int rc = gts_gpu_run_devices(devices, o->cpu_executor, solve_share, &s, err, errlen);
     /* A device that failed leaves its share to no one: the CPU threads
      * beside stop taking from it too. */
     for (int d = 0; rc != 0 && beside && d < devices; d++)
         rv8b_close(beside, d, 0);
     if (rc == 0)
-        stats->work_usec = gpu_time_range(s.usec, devices, &stats->work_usec_least);
+        stats->work_usec = gts_gpu_time_range(s.usec, devices, &stats->work_usec_least);
     free(words);
     return rc;
 }

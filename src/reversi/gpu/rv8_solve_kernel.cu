@@ -87,7 +87,7 @@ extern "C" int rv8s_device_run(const uint64_t *positions, size_t n, int alpha, i
                                const int *stop, rv8s_meet_fn *meet, void *meet_ctx, rv8s_answer *out,
                                double *kernel_usec, char *err, size_t errlen)
 {
-    if (gpu_available(err, errlen) != 0)
+    if (gts_gpu_available(err, errlen) != 0)
         return -1;
     solve_memory m;
     int grid = 0;

@@ -242,7 +242,7 @@ int rvg_search(rvg_searcher *s, const rvb *b, int depth, rv_result *r, rvg_stats
                             host_launch, s->o.split, false, false };
     gpv_result g;
     const uint64_t before = s->st->device_nodes;
-    const int rc = gpv_search(&game, b, depth, &g, err, errlen);
+    const int rc = gts_gpv_search(&game, b, depth, &g, err, errlen);
     s->st->launches += g.launches;
     s->st->siblings += g.siblings;
     if (rc != 0)

@@ -47,7 +47,7 @@ __global__ void __launch_bounds__(1024) pvsplit_kernel(rvg_game g, const uint8_t
 
 extern "C" rvg_device *rvg_device_open(char *err, size_t errlen)
 {
-    if (gpu_available(err, errlen) != 0)
+    if (gts_gpu_available(err, errlen) != 0)
         return NULL;
     rvg_device *d = (rvg_device *)calloc(1, sizeof *d);
     cudaFuncAttributes attr;

@@ -5,7 +5,7 @@
 
 rvg_device *rvg_device_open(char *err, size_t errlen)
 {
-    gpu_available(err, errlen);
+    gts_gpu_available(err, errlen);
     return NULL;
 }
 
@@ -21,6 +21,6 @@ int rvg_device_run(rvg_device *d, const rvg_game *g, const uint8_t *parents, int
     (void)d, (void)g, (void)parents, (void)n_parents, (void)jobs, (void)n, (void)depth, (void)alpha, (void)beta;
     (void)block_threads, (void)per_warp;
     (void)stop, (void)out, (void)kernel_us;
-    gpu_available(err, errlen);
+    gts_gpu_available(err, errlen);
     return -1;
 }
