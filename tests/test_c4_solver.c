@@ -539,6 +539,17 @@ static void write_file(const char *path, const void *data, size_t n)
     }
 }
 
+/* Writes data (n bytes) to path as a book and checks that loading it
+ * fails with an error containing what (left in err). */
+static void book_refused(const char *path, const c4_geom *g, const void *data, size_t n, const char *what, char *err,
+                         size_t errlen)
+{
+    write_file(path, data, n);
+    strcpy(err, "");
+    CHECK(c4_book_load(path, g, err, errlen) == NULL);
+    CHECK_CONTAINS(err, what);
+}
+
 static void part_book(void)
 {
     char err[512];
@@ -641,14 +652,8 @@ static void part_book(void)
     CHECK_CONTAINS(err, other);
 
     const char garbage[] = "this is not a book, only some text long enough to fill a header\n";
-    write_file(other, garbage, sizeof garbage - 1);
-    strcpy(err, "");
-    CHECK(c4_book_load(other, &g, err, sizeof err) == NULL);
-    CHECK_CONTAINS(err, "not a gts Connect 4 book");
-    write_file(other, "GTS", 3);
-    strcpy(err, "");
-    CHECK(c4_book_load(other, &g, err, sizeof err) == NULL);
-    CHECK_CONTAINS(err, "not a gts Connect 4 book");
+    book_refused(other, &g, garbage, sizeof garbage - 1, "not a gts Connect 4 book", err, sizeof err);
+    book_refused(other, &g, "GTS", 3, "not a gts Connect 4 book", err, sizeof err);
 
     strcpy(err, "");
     CHECK(c4_book_load(path, &c4_standard, err, sizeof err) == NULL);
@@ -662,52 +667,31 @@ static void part_book(void)
     if (f)
         fclose(f);
     CHECK_EQ(len, 28 + 9 * written);
-    write_file(other, bytes, 28 + 8 * 3);
-    strcpy(err, "");
-    CHECK(c4_book_load(other, &g, err, sizeof err) == NULL);
-    CHECK_CONTAINS(err, "truncated");
-    write_file(other, bytes, len - 1);
-    strcpy(err, "");
-    CHECK(c4_book_load(other, &g, err, sizeof err) == NULL);
-    CHECK_CONTAINS(err, "truncated");
+    book_refused(other, &g, bytes, 28 + 8 * 3, "truncated", err, sizeof err);
+    book_refused(other, &g, bytes, len - 1, "truncated", err, sizeof err);
     /* A depth past the board's cells (u32 at offset 16). */
     static unsigned char bad[1 << 16];
     memcpy(bad, bytes, len);
     bad[16] = 99;
-    write_file(other, bad, len);
-    strcpy(err, "");
-    CHECK(c4_book_load(other, &g, err, sizeof err) == NULL);
-    CHECK_CONTAINS(err, "corrupt");
+    book_refused(other, &g, bad, len, "corrupt", err, sizeof err);
     /* A score no position can have on 5x4 (the first entry's score byte:
      * issue 38, #21). */
     memcpy(bad, bytes, len);
     bad[28 + 8 * written] = 100;
-    write_file(other, bad, len);
-    strcpy(err, "");
-    CHECK(c4_book_load(other, &g, err, sizeof err) == NULL);
-    CHECK_CONTAINS(err, "entry 0 scores 100");
+    book_refused(other, &g, bad, len, "entry 0 scores 100", err, sizeof err);
     CHECK_CONTAINS(err, other);
     /* An entry deeper than the header's depth (1 instead of 4). */
     memcpy(bad, bytes, len);
     bad[16] = 1;
-    write_file(other, bad, len);
-    strcpy(err, "");
-    CHECK(c4_book_load(other, &g, err, sizeof err) == NULL);
-    CHECK_CONTAINS(err, "not a position of at most 1 moves");
+    book_refused(other, &g, bad, len, "not a position of at most 1 moves", err, sizeof err);
     /* Bytes past the scores. */
     memcpy(bad, bytes, len);
-    write_file(other, bad, len + 1);
-    strcpy(err, "");
-    CHECK(c4_book_load(other, &g, err, sizeof err) == NULL);
-    CHECK_CONTAINS(err, "past its last score");
+    book_refused(other, &g, bad, len + 1, "past its last score", err, sizeof err);
     /* Keys out of order (the first two swapped). */
     memcpy(bad, bytes, len);
     memcpy(bad + 28, bytes + 36, 8);
     memcpy(bad + 36, bytes + 28, 8);
-    write_file(other, bad, len);
-    strcpy(err, "");
-    CHECK(c4_book_load(other, &g, err, sizeof err) == NULL);
-    CHECK_CONTAINS(err, "not sorted");
+    book_refused(other, &g, bad, len, "not sorted", err, sizeof err);
     /* The file unchanged loads. */
     write_file(other, bytes, len);
     c4_book *copy = c4_book_load(other, &g, err, sizeof err);
