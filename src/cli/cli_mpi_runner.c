@@ -5,6 +5,7 @@
 #include <time.h>
 
 #include "cli.h"
+#include "core/cond.h"
 
 static void *runner_main(void *arg)
 {
@@ -39,7 +40,7 @@ int runner_init(runner *r, const cli_mpi_work *w)
     *r = (runner){ .w = w };
     pthread_mutex_init(&r->lock, NULL);
     pthread_cond_init(&r->wake, NULL);
-    pthread_cond_init(&r->finished_cv, NULL);
+    gts_cond_init(&r->finished_cv);
     return pthread_create(&r->thread, NULL, runner_main, r) == 0 ? 0 : -1;
 }
 
@@ -86,11 +87,7 @@ bool runner_take(runner *r, long *id, int *status, char **out, size_t *out_len)
 {
     pthread_mutex_lock(&r->lock);
     if (!r->finished) {
-        struct timespec until;
-        clock_gettime(CLOCK_REALTIME, &until);
-        until.tv_nsec += POLL_USEC * 1000L;
-        if (until.tv_nsec >= 1000000000L)
-            until.tv_sec++, until.tv_nsec -= 1000000000L;
+        const struct timespec until = gts_cond_after(POLL_USEC);
         pthread_cond_timedwait(&r->finished_cv, &r->lock, &until);
     }
     const bool took = r->finished;

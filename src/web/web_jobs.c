@@ -1,12 +1,12 @@
 /* The searches at once (web_jobs.h). */
 #include "web/web_jobs.h"
 
-#include "web/web_cond.h"
+#include "core/cond.h"
 
 void web_jobs_init(web_jobs *j, int limit)
 {
     pthread_mutex_init(&j->lock, NULL);
-    web_cond_init(&j->freed);
+    gts_cond_init(&j->freed);
     j->limit = limit < 1 ? 1 : limit > WEB_SEARCHES_MAX ? WEB_SEARCHES_MAX : limit;
     j->running = j->waiting = j->clients = 0;
 }
@@ -52,7 +52,7 @@ static web_answer busy(const web_jobs *j, int mine)
 static bool wait_place(web_jobs *j, gts_stop *stop)
 {
     while (j->running >= j->limit && !gts_stop_raised(stop)) {
-        const struct timespec until = web_cond_after(50);
+        const struct timespec until = gts_cond_after(50 * 1000L);
         pthread_cond_timedwait(&j->freed, &j->lock, &until);
     }
     if (j->running >= j->limit)

@@ -8,7 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "web/web_cond.h"
+#include "core/cond.h"
 
 /* Progress kept for a client that reads slower than the search writes:
  * past this, progress lines are dropped (the answer never is). */
@@ -122,7 +122,7 @@ static ssize_t read_lines(void *cls, uint64_t pos, char *buf, size_t max)
 {
     (void)pos;
     stream *s = cls;
-    const struct timespec until = web_cond_after(WEB_KEEPALIVE_SECONDS * 1000L);
+    const struct timespec until = gts_cond_after(WEB_KEEPALIVE_SECONDS * 1000000L);
     pthread_mutex_lock(&s->lock);
     while (!s->len && !s->done && pthread_cond_timedwait(&s->news, &s->lock, &until) != ETIMEDOUT)
         ;
@@ -189,7 +189,7 @@ static stream *stream_new(const web_options *o, web_watch *w, web_jobs *jobs, ui
     *q = (web_request){ 0 };
     atomic_init(&s->holders, 2);
     pthread_mutex_init(&s->lock, NULL);
-    web_cond_init(&s->news);
+    gts_cond_init(&s->news);
     return s;
 }
 
