@@ -1,5 +1,5 @@
 /*
- * The farm's checkpoint reader (cli_farm_checkpoint.h; --mpi
+ * The farm's checkpoint reader (mpi/checkpoint.h; --mpi
  * --checkpoint): the input after a good first line, read back as a run
  * started again reads it.  A file is taken or refused with a reason,
  * never read past its end: every record taken is read again whole, within
@@ -8,7 +8,7 @@
  */
 #include "fuzz.h"
 
-#include "cli/cli_farm_checkpoint.h"
+#include "mpi/checkpoint.h"
 
 #define RUN "c4 solve 7x6 --algo solver on in.txt"
 

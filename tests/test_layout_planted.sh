@@ -5,6 +5,10 @@
 #   - a game's file that includes another game's header, and calls it
 #     (the call read from the symbol tables, not the source);
 #   - a file of src/core that calls a game;
+#   - a file of the MPI run-time that includes a game, one of the report
+#     layer that includes a command, a game's command that includes
+#     another game's commands, the commands' base that includes the MPI
+#     run-time;
 #   - a file of src/cli over 400 lines, with a function over 80.
 # The tree as it is must show no call across folders.
 #
@@ -40,6 +44,11 @@ int core_planted(void)
     return c4_parse(NULL, NULL, "", NULL, 0);
 }
 C
+# The program's tiers: each include below crosses a wall.
+echo '#include "gts/c4.h"' >"$TMP/tree/src/mpi/mpi_planted.c"
+echo '#include "cli/c4/c4_cli.h"' >"$TMP/tree/src/report/report_planted.c"
+echo '#include "cli/reversi/reversi_cli.h"' >"$TMP/tree/src/cli/c4/c4_planted_cmd.c"
+echo '#include "mpi/farm.h"' >"$TMP/tree/src/cli/cli_planted_base.c"
 # A command-line file of 401 lines, one function of 81.
 {
     echo "int cli_planted(void)"
@@ -65,7 +74,11 @@ expect_contains err \
     'FAILED: src/c4/c4_planted.c (c4) includes "gts/gomoku.h" (gomoku)' \
     'FAILED: c4_planted.c.o (c4) uses gm_init (gomoku)' \
     'FAILED: core_planted.c.o (core) uses c4_parse (c4)' \
-    'FAILED: src/cli/cli_planted.c has 401 lines (src/cli: at most 400)' \
+    'FAILED: src/mpi/mpi_planted.c (mpi) includes "gts/c4.h" (c4)' \
+    'FAILED: src/report/report_planted.c (report) includes "cli/c4/c4_cli.h" (cli-c4)' \
+    'FAILED: src/cli/c4/c4_planted_cmd.c (cli-c4) includes "cli/reversi/reversi_cli.h" (cli-reversi)' \
+    'FAILED: src/cli/cli_planted_base.c (base) includes "mpi/farm.h" (mpi)' \
+    'FAILED: src/cli/cli_planted.c has 401 lines (src/cli, src/mpi, src/report: at most 400)' \
     'FAILED: function over 80 lines in src/cli/cli_planted.c: 81 lines: int cli_planted(void)'
 
 run "the tree as it is" bash "$LAYOUT" "$SRC" "$LIB"

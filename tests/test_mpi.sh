@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# --mpi (src/cli/cli_farm.c, cli_mpi.c): `mpirun -np 3 --oversubscribe gts c4 solve
+# --mpi (src/mpi/farm.c, mpi/team.c): `mpirun -np 3 --oversubscribe gts c4 solve
 # --mpi FILE` prints what `gts c4 solve FILE` prints (the time column
 # aside), the same error lines in the same order (a bad line among them)
 # and exits the same way.  --checkpoint: a second run with the finished

@@ -3,7 +3,7 @@
  * game: exit codes, errors, whole numbers, Ctrl-C, progress, protocol
  * replies, JSON strings, reading input files line by line, and the entry
  * points main() dispatches to.  A game's commands keep their own types in
- * a header of their own (the Connect 4 ones in c4_cli.h).
+ * a header of their own (the Connect 4 ones in cli/c4/c4_cli.h).
  */
 #ifndef GTS_CLI_H
 #define GTS_CLI_H
@@ -85,6 +85,21 @@ int cli_gpu_failed(bool device, const char *err);
  * or --mpi, or NULL where they can. */
 const char *cli_gpus_conflict(int gpus, int device, bool mpi);
 
+/* Before any GPU call: device `given` (>= 0), else under --mpi the
+ * rank's own, its index among the ranks of its host (from mpirun's
+ * environment) modulo the GPUs there; else with `gpus` > 1 (--gpus) the
+ * check that so many are visible; else device 0.  -1 with a one-line
+ * reason if there is no such device.  Needs no MPI. */
+int cli_choose_gpu(int given, int gpus, bool mpi, char *err, size_t errlen);
+
+/* The rank's index among the ranks of its host, from mpirun's
+ * environment (Open MPI, MPICH, Slurm); 0 outside MPI.  Needs no MPI. */
+int cli_local_rank(void);
+
+/* The rank's place in the whole job, from mpirun's environment (Open
+ * MPI, MPICH, PMIx); 0 outside MPI.  Needs no MPI. */
+int cli_world_rank(void);
+
 /* -1, 0 or 1: a score as a weak result. */
 static inline int cli_sign(int v)
 {
@@ -96,7 +111,7 @@ static inline int cli_sign(int v)
  * otherwise be held in memory whole, or read forever). */
 #define CLI_MAX_LINE ((size_t)1 << 20)
 
-/* An input file read line by line (cli_lines.c).  Every line handed on is
+/* An input file read line by line (cli/cli_lines.c).  Every line handed on is
  * a whole C string with its '\n' (if it had one): a line with a NUL byte
  * is reported ("gts: FILE:N: NUL byte at column C"), skipped and counted
  * in bad. */
@@ -140,7 +155,7 @@ int cli_data_override(const char *given, const char **dir);
  * PREFIX/share/gts), the first there is of: beside the executable
  * (../share/gts: an installed gts, wherever the tree was moved), the
  * source tree a build tree's gts was built from, the install prefix
- * compiled in (cli_data.c).  -1 (dir "") if there is none. */
+ * compiled in (cli/cli_data.c).  -1 (dir "") if there is none. */
 int cli_data_dir(char *dir, size_t len);
 
 /* The path of file FILE of the bundled data's folder SUB ("c4"); -1 if the
@@ -148,14 +163,14 @@ int cli_data_dir(char *dir, size_t len);
 int cli_bundled_file(const char *sub, const char *file, char *path, size_t len);
 
 /* The commands main() dispatches to. */
-/* gts c4 ...: argv[0] is "c4" (c4_cmd.c). */
+/* gts c4 ...: argv[0] is "c4" (cli/c4/c4_cmd.c). */
 int c4_main(int argc, char **argv);
-/* gts bench ...: argv[0] is "bench"; it takes --signature (signature.c). */
+/* gts bench ...: argv[0] is "bench"; it takes --signature (cli/signature.c). */
 int signature_main(int argc, char **argv);
-/* gts info ...: argv[0] is "info" (info.c). */
+/* gts info ...: argv[0] is "info" (cli/info.c). */
 int info_main(int argc, char **argv);
 int serve_main(int argc, char **argv);
-/* gts plot ...: argv[0] is "plot" (plot_cmd.c). */
+/* gts plot ...: argv[0] is "plot" (cli/plot_cmd.c). */
 int plot_main(int argc, char **argv);
 /* gts reversi ...: argv[0] is "reversi". */
 int reversi_main(int argc, char **argv);

@@ -1,4 +1,4 @@
-/* Where the data are found (cli.h): a folder named on the command line or
+/* Where the data are found (cli/cli.h): a folder named on the command line or
  * in $GTS_DATA, else the bundled samples: installed beside the executable,
  * in the source tree a build tree's gts came from, or at the install
  * prefix compiled in.  CMakeLists.txt defines the three places. */
@@ -9,7 +9,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "cli.h"
+#include "cli/cli.h"
 
 int cli_data_override(const char *given, const char **dir)
 {

@@ -1,11 +1,11 @@
-/* Input files read line by line (cli.h): what every batch command reads
+/* Input files read line by line (cli/cli.h): what every batch command reads
  * goes through here, so that a directory, a read error, a NUL byte or a
  * line without end is reported the same way everywhere. */
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "cli.h"
+#include "cli/cli.h"
 
 int cli_lines_open(cli_lines *r, const char *name)
 {

@@ -1,11 +1,11 @@
-/* Options by table (cli_options.h). */
+/* Options by table (cli/cli_options.h). */
 #include "cli/cli_options.h"
 
 #include <stdint.h>
 #include <stdio.h>
 #include <string.h>
 
-#include "cli.h"
+#include "cli/cli.h"
 
 /* "--name", "--name=value" or "-x" (an option); anything else beginning
  * with '-' ("-", "-5", a board "--X-O...") is an operand. */

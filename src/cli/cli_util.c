@@ -1,4 +1,4 @@
-/* Helpers shared by the gts commands (cli.h). */
+/* Helpers shared by the gts commands (cli/cli.h). */
 #include <signal.h>
 #include <stdarg.h>
 #include <stdatomic.h>
@@ -6,8 +6,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "cli.h"
-#include "cli_mpi.h"
+#include "cli/cli.h"
 #include "core/clock.h"
 #include "core/number.h"
 #include "gts/gpu.h"
@@ -35,7 +34,7 @@ void cli_error(const char *fmt, ...)
 
 void cli_usage_error(const char *fmt, ...)
 {
-    if (cli_mpi_world_rank() > 0)
+    if (cli_world_rank() > 0)
         return;
     va_list ap;
     va_start(ap, fmt);

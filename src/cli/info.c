@@ -3,8 +3,8 @@
 #include <limits.h>
 #include <stdio.h>
 
-#include "cli.h"
-#include "cli_options.h"
+#include "cli/cli.h"
+#include "cli/cli_options.h"
 #include "gts/gpu.h"
 
 static const char usage_text[] =

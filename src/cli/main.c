@@ -1,9 +1,9 @@
 /* gts: the command-line front end.  main() only picks the command; each
- * reads its own options (cli_options.h). */
+ * reads its own options (cli/cli_options.h). */
 #include <stdio.h>
 #include <string.h>
 
-#include "cli.h"
+#include "cli/cli.h"
 
 static const char usage_text[] =
     "usage: gts <game> <command> [options]\n"

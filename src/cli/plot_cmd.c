@@ -1,13 +1,13 @@
 /* gts plot: draws CSV files, a bench's --csv or a table of measured
- * figures, with the drawing code of the benches' --plot (cli_plot.h). */
+ * figures, with the drawing code of the benches' --plot (report/plot.h). */
 #include <errno.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "cli.h"
-#include "cli_options.h"
-#include "cli_plot.h"
+#include "cli/cli.h"
+#include "cli/cli_options.h"
+#include "report/plot.h"
 #include "core/list.h"
 
 static const char usage_text[] =
@@ -93,9 +93,9 @@ static int parse_labels(void *target, const char *text, char *err, size_t errlen
 
 /* The whole of name ("-": stdin) into src->text (NULL if none was read,
  * else to free); -1 after an error line. */
-static int read_file(const char *name, cli_plot_source *src)
+static int read_file(const char *name, plot_source *src)
 {
-    *src = (cli_plot_source){ .name = name };
+    *src = (plot_source){ .name = name };
     FILE *f = strcmp(name, "-") == 0 ? stdin : fopen(name, "r");
     if (!f) {
         cli_error("cannot open %s: %s", name, strerror(errno));
@@ -118,13 +118,13 @@ static int read_file(const char *name, cli_plot_source *src)
         cli_error("cannot read %s: %s", name, ferror(f) ? strerror(errno) : "over 64 MB");
     if (f != stdin)
         fclose(f);
-    *src = (cli_plot_source){ .name = name, .text = text, .len = len };
+    *src = (plot_source){ .name = name, .text = text, .len = len };
     return failed ? -1 : 0;
 }
 
 /* Each file's label: --labels' item, else with several files the file's
  * name without its folder and extension (into names). */
-static void set_labels(cli_plot_source *src, int n, const labels *given, char (*names)[64])
+static void set_labels(plot_source *src, int n, const labels *given, char (*names)[64])
 {
     for (int i = 0; i < n; i++) {
         const char *base = strrchr(src[i].name, '/') ? strrchr(src[i].name, '/') + 1 : src[i].name;
@@ -134,9 +134,9 @@ static void set_labels(cli_plot_source *src, int n, const labels *given, char (*
 }
 
 /* The picture of files argv[0..argc-1]. */
-static int draw(const cli_plot_spec *spec, int argc, char **argv, const labels *given, const char *output)
+static int draw(const plot_spec *spec, int argc, char **argv, const labels *given, const char *output)
 {
-    cli_plot_source src[MAX_FILES];
+    plot_source src[MAX_FILES];
     char names[MAX_FILES][64];
     int n = 0, status = EXIT_OK;
     for (; n < argc && status == EXIT_OK; n++)
@@ -144,7 +144,7 @@ static int draw(const cli_plot_spec *spec, int argc, char **argv, const labels *
             status = EXIT_FAIL;
     if (status == EXIT_OK) {
         set_labels(src, n, given, names);
-        status = cli_plot_draw(spec, src, n, output);
+        status = plot_draw(spec, src, n, output);
     }
     for (int i = 0; i < n; i++)
         free((char *)src[i].text);
@@ -153,9 +153,9 @@ static int draw(const cli_plot_spec *spec, int argc, char **argv, const labels *
 
 int plot_main(int argc, char **argv)
 {
-    cli_plot_spec spec = { 0 };
+    plot_spec spec = { 0 };
     const char *output = NULL;
-    int style = CLI_PLOT_LINES;
+    int style = PLOT_LINES;
     labels given = { .n = 0 };
     const cli_option opts[] = {
         CLI_OPT_STRING("output", 'o', &output),
@@ -163,7 +163,7 @@ int plot_main(int argc, char **argv)
         CLI_OPT_STRING("y", 0, &spec.y),
         CLI_OPT_STRING("series", 0, &spec.series),
         CLI_OPT_STRING("panel", 0, &spec.panel),
-        CLI_OPT_CHOICE("style", &style, cli_plot_style_names),
+        CLI_OPT_CHOICE("style", &style, plot_style_names),
         CLI_OPT_STRING("speedup-over", 0, &spec.over),
         CLI_OPT_FLAG("logy", 0, &spec.logy),
         { .name = "hline", .kind = CLI_CUSTOM, .target = &spec.hline, .parse = parse_number, .values = "a number",
@@ -178,7 +178,7 @@ int plot_main(int argc, char **argv)
     const int n = cli_parse_options(&cmd, argc, argv, opts);
     if (n < 0)
         return cli_parse_status(n);
-    spec.style = (cli_plot_style)style;
+    spec.style = (plot_style)style;
     const char *missing = n == 0 ? "a CSV file" : !output ? "-o PICTURE" : !spec.x ? "--x" : !spec.y ? "--y" : NULL;
     if (missing || n > MAX_FILES) {
         if (missing)
@@ -187,6 +187,6 @@ int plot_main(int argc, char **argv)
             cli_error("at most %d files a picture", MAX_FILES);
         return EXIT_USAGE;
     }
-    const int status = cli_plot_check("output", output);
+    const int status = plot_check("output", output);
     return status != EXIT_OK ? status : draw(&spec, n, argv + 1, &given, output);
 }

@@ -8,8 +8,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "cli.h"
-#include "cli_options.h"
+#include "cli/cli.h"
+#include "cli/cli_options.h"
 #include "gts/c4.h"
 #include "gts/c4_book.h"
 #include "gts/tt_size.h"

@@ -3,9 +3,9 @@
  * behaviour does (tests/bench_signature.txt records it). */
 #include <stdio.h>
 
-#include "cli.h"
-#include "cli_options.h"
-#include "reversi_cli.h"
+#include "cli/cli.h"
+#include "cli/cli_options.h"
+#include "cli/reversi/reversi_cli.h"
 #include "gts/c4_solver.h"
 #include "gts/gomoku_search.h"
 

@@ -1,6 +1,6 @@
 /*
  * Internal: one window search of a position split over workers a few
- * plies down, for any game (the MPI split of a deep position: cli_split.c).
+ * plies down, for any game (the MPI split of a deep position: mpi/split_transport.c).
  *
  * The host walks the first `depth` plies of the tree as young-brothers-
  * wait alpha-beta: at each node the eldest child (in the game's order)

@@ -1,0 +1,194 @@
+/* gts c4 book: every position up to a ply depth solved into an opening
+ * book, on the CPU solver or (--gpu, --executor cpu) in batches by the GPU
+ * solver. */
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli/c4/c4_cli.h"
+#include "cli/cli.h"
+#include "mpi/team.h"
+#include "gts/c4_book.h"
+#include "gts/c4_gpu.h"
+
+/* Positions per GPU batch when a book is built on the device; under
+ * --mpi, positions per rank in each batch dealt. */
+#define BOOK_GPU_BATCH 4096
+#define BOOK_MPI_BATCH 512
+
+/* ctx: the book's depth (an int). */
+static void book_progress(size_t done, size_t total, void *ctx)
+{
+    cli_progress("book depth %d: %zu / %zu positions", *(const int *)ctx, done, total);
+}
+
+/* book --gpu: each batch solved on the device (or the CPU executor). */
+typedef struct gpu_book {
+    c4_gpu *gpu;
+    char err[256];
+} gpu_book;
+
+static int solve_on_gpu(void *ctx, const c4_pos *ps, size_t n, int *scores)
+{
+    gpu_book *b = ctx;
+    c4_gpu_stats st = { 0 };
+    const int rc = c4_gpu_solve(b->gpu, ps, (int)n, false, scores, NULL, NULL, &st, b->err, sizeof b->err);
+    if (rc != 0 && cli_interrupted())
+        b->err[0] = '\0';      /* not a failure: the book stays partial */
+    return rc;
+}
+
+/* book --mpi: a rank's piece of a batch, positions in, scores out, on
+ * its CPU solver or its GPU. */
+typedef struct book_rank {
+    c4_solver *s;
+    gpu_book *gb;
+} book_rank;
+
+static int solve_piece(void *ctx, const char *in, size_t in_len, char **out, size_t *out_len)
+{
+    book_rank *r = ctx;
+    const size_t n = in_len / sizeof(c4_pos);
+    c4_pos *ps = malloc(n * sizeof *ps + 1);
+    int *scores = malloc(n * sizeof *scores + 1);
+    int rc = ps && scores ? 0 : -1;
+    if (rc == 0) {
+        memcpy(ps, in, n * sizeof *ps);
+        rc = r->gb->gpu ? solve_on_gpu(r->gb, ps, n, scores) : c4_book_solve_each(r->s, ps, n, scores);
+    }
+    free(ps);
+    *out = (char *)scores, *out_len = n * sizeof *scores;
+    return rc;
+}
+
+/* Rank 0's batch solver: the batch cut into pieces for the ranks. */
+typedef struct book_farm {
+    mpi_team *team;
+    int ranks;
+} book_farm;
+
+static int solve_on_ranks(void *ctx, const c4_pos *ps, size_t n, int *scores)
+{
+    book_farm *f = ctx;
+    /* Eight pieces a rank: the batch's positions differ in cost. */
+    const size_t per = (n + 8 * (size_t)f->ranks - 1) / (8 * (size_t)f->ranks);
+    int rc = 0;
+    for (size_t i = 0; i < n && rc == 0; i += per)
+        rc = mpi_submit(f->team, (long)i, -1, ps + i, (n - i < per ? n - i : per) * sizeof *ps);
+    long at;
+    int status, got;
+    char *out;
+    size_t len;
+    while (rc == 0 && (got = mpi_next(f->team, &at, &status, &out, &len)) != 0) {
+        if (got < 0 || status != 0)
+            rc = -1;
+        else
+            memcpy(scores + at, out, len);
+        free(out);
+    }
+    return rc;
+}
+
+/* book --mpi: rank 0 builds the book from the ranks' scores, the others
+ * solve what it deals.  0, -1 after a reason in err, or 1 on a worker
+ * rank (rank 0 reports). */
+static int build_on_ranks(c4_cli *c, book_rank *r, int depth, c4_book_outcome *out, char *err, size_t errlen)
+{
+    int rank, ranks;
+    mpi_start(&rank, &ranks);
+    const mpi_work w = { solve_piece, r, &c->stop };
+    int rc = 1;
+    if (rank == 0) {
+        book_farm f = { mpi_team_create(ranks, &w), ranks };
+        if (!f.team) {
+            snprintf(err, errlen, "out of memory for the ranks' team");
+            mpi_dismiss(ranks);
+            rc = -1;
+        } else {
+            rc = c4_book_build_with(solve_on_ranks, &f, (size_t)BOOK_MPI_BATCH * (size_t)ranks, &c->g, depth,
+                                    c->output, book_progress, &depth, out, err, errlen);
+            mpi_team_free(f.team);
+        }
+    } else {
+        mpi_serve(&w);
+    }
+    mpi_finish();
+    return rc;
+}
+
+/* The line that ends a build, and its exit status. */
+static int report(const c4_cli *c, const c4_book_outcome *o, const char *gpu_err)
+{
+    if (o->written && gpu_err[0])
+        cli_error("%s (wrote the %zu positions solved before)", gpu_err, o->solved);
+    else if (gpu_err[0])
+        cli_error("%s (%s left as it was)", gpu_err, c->output);
+    else if (o->written)
+        fprintf(stderr, "gts: wrote %zu positions to %s%s\n", o->solved, c->output,
+                o->complete ? "" : " (interrupted: partial book)");
+    else
+        fprintf(stderr, "gts: interrupted after %zu of %zu positions: %s left as it was\n", o->solved, o->total,
+                c->output);
+    return gpu_err[0] ? EXIT_FAIL : o->complete ? EXIT_OK : EXIT_INTERRUPTED;
+}
+
+int c4_book_main(c4_cli *c, int argc, char **argv)
+{
+    (void)argv;
+    if (argc != 0)
+        return c4_usage_error("book takes no arguments besides its options");
+    if (c->depth < 0)
+        return c4_usage_error("book needs --depth K");
+    if (c->depth > c->g.cells) {
+        cli_error("bad --depth %ld: a %dx%d book goes at most %d plies deep", c->depth, c->g.width, c->g.height,
+                  c->g.cells);
+        return EXIT_USAGE;
+    }
+    if (!c->output)
+        return c4_usage_error("book needs -o FILE");
+    if (c->mpi && !mpi_available())
+        return cli_usage_error("--mpi: this gts was built without MPI (install libopenmpi-dev and build again)"),
+               EXIT_USAGE;
+    if (c->gpu_device >= 0 && !c->gpu)
+        return c4_usage_error("--gpu-device is for --gpu");
+    char err[512];
+    c4_solver *s = NULL;
+    gpu_book gb = { 0 };
+    if (c->gpu && !c->gpu_on_cpu && c4_cli_choose_gpu(c) != 0)
+        return EXIT_FAIL;
+    if (c->gpu || c->gpu_on_cpu) {
+        const c4_gpu_options o = c4_cli_gpu_options(c);
+        int status;
+        if (!(gb.gpu = c4_cli_gpu_open(c, &o, &status)))
+            return status;
+    } else {
+        s = c4_solver_create(&c->g, &c->opt, err, sizeof err);
+        if (!s) {
+            cli_error("%s", err);
+            return EXIT_USAGE;
+        }
+    }
+    /* SIGTERM as SIGINT: a build stopped by kill or timeout leaves no
+     * temporary file either. */
+    cli_stop_on_interrupt(&c->stop);
+    cli_interrupt_on(SIGTERM);
+    int depth = (int)c->depth;
+    c4_book_outcome out;
+    book_rank rank = { s, &gb };
+    const int rc = c->mpi  ? build_on_ranks(c, &rank, depth, &out, err, sizeof err)
+                   : gb.gpu ? c4_book_build_with(solve_on_gpu, &gb, BOOK_GPU_BATCH, &c->g, depth, c->output,
+                                                 book_progress, &depth, &out, err, sizeof err)
+                            : c4_book_build(s, &c->g, depth, c->output, book_progress, &depth, &out, err,
+                                            sizeof err);
+    cli_progress_done();
+    c4_solver_free(s);
+    c4_gpu_free(gb.gpu);
+    if (rc > 0)
+        return EXIT_OK;   /* a worker rank: rank 0 reports */
+    if (rc < 0) {
+        cli_error("%s", err);
+        return EXIT_FAIL;
+    }
+    return report(c, &out, gb.err);
+}

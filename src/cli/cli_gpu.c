@@ -1,0 +1,63 @@
+/* The GPU of a rank (cli.h): chosen by its index among the ranks of
+ * its host, which the launchers put in the environment; no MPI call.  And
+ * a process's GPUs: --gpu-device and --gpus. */
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "cli/cli.h"
+#include "gts/gpu.h"
+
+/* The first of the variables named that holds a rank; 0 for none. */
+static int rank_from(const char *const *names, size_t n)
+{
+    for (size_t i = 0; i < n; i++) {
+        long r;
+        const char *v = getenv(names[i]);
+        if (v && cli_int(v, 0, 1 << 20, &r) == 0)
+            return (int)r;
+    }
+    return 0;
+}
+
+int cli_local_rank(void)
+{
+    static const char *const names[] = { "OMPI_COMM_WORLD_LOCAL_RANK", "MPI_LOCALRANKID", "SLURM_LOCALID" };
+    return rank_from(names, sizeof names / sizeof *names);
+}
+
+int cli_world_rank(void)
+{
+    static const char *const names[] = { "OMPI_COMM_WORLD_RANK", "PMI_RANK", "PMIX_RANK" };
+    return rank_from(names, sizeof names / sizeof *names);
+}
+
+const char *cli_gpus_conflict(int gpus, int device, bool mpi)
+{
+    if (gpus && device >= 0)
+        return "--gpus takes the first N GPUs, --gpu-device one of them: one of the two";
+    if (gpus && mpi)
+        return "--gpus is one process's GPUs; under --mpi each rank takes one of its own";
+    return NULL;
+}
+
+int cli_choose_gpu(int given, int gpus, bool mpi, char *err, size_t errlen)
+{
+    const int n = gts_gpu_visible_count();
+    if (gpus > 1 && gpus > n) {
+        snprintf(err, errlen, "--gpus %d: %d GPU%s visible to this process", gpus, n, n == 1 ? "" : "s");
+        return -1;
+    }
+    if (given < 0 && !mpi)
+        return 0;
+    if (given < 0 && n == 0)
+        return 0;   /* opening the device says why there is none */
+    const int index = given >= 0 ? given : cli_local_rank() % n;
+    if (gts_gpu_choose(index, err, errlen) == 0)
+        return 0;
+    if (mpi) {
+        char why[256];
+        snprintf(why, sizeof why, "%s", err);
+        snprintf(err, errlen, "rank %d of its host: %s", cli_local_rank(), why);
+    }
+    return -1;
+}

@@ -1,0 +1,308 @@
+/*
+ * gts reversi bench table: the GPU Reversi report's two tables for any two
+ * players.
+ *
+ * Table 2 (the acceleration factors): rows board sizes, columns depths,
+ * each cell the total search time of player 1 over the report's match
+ * (two games from the start, each player black once, both at the
+ * column's depth) divided by player 2's.  A cell is not played ("—") when
+ * the time the match would take, predicted from the row's two previous
+ * cells (t(d-1) * t(d-1) / t(d-2)), is over --max-seconds, or when it
+ * runs past --max-seconds (it is stopped); the row's deeper cells are then
+ * left out as well.
+ *
+ * Table 1 (the average branching factor at depth 2): for each board, the
+ * mean number of legal moves over the positions where a player had a move
+ * to choose (passes are not counted), over both games of the row's depth-2
+ * match.
+ */
+#include <errno.h>
+#include <signal.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/time.h>
+
+#include "cli/cli.h"
+#include "cli/cli_options.h"
+#include "report/plot.h"
+#include "core/list.h"
+#include "cli/reversi/reversi_bench.h"
+#include "cli/reversi/reversi_cli.h"
+
+static const char default_sizes[] = "8x8,16x8,16x16,32x16,32x32,64x32,64x64";
+static const char default_depths[] = "1-10";
+
+static const char usage_text[] =
+    "usage: gts reversi bench table [--player1 SPEC] [--player2 SPEC] [--sizes LIST]\n"
+    "                               [--depths LIST] [--max-seconds S] [--csv]\n"
+    "                               [--plot FILE.svg|png]\n"
+    "\n"
+    "The GPU Reversi report's tables for two players (specs as in 'gts reversi play',\n"
+    "without depth=): Table 2, for each board and depth the total search time of\n"
+    "player 1 over two games (each player black once) divided by player 2's; Table 1,\n"
+    "the mean number of legal moves where a player had a move to choose in the\n"
+    "depth-2 games.  The report's GPU player is pvs:backend=gpu (see 'gts reversi\n"
+    "play --help'); bench/rv_gpu_table.sh plays it against alphabeta and against\n"
+    "pvs:threads=16.\n"
+    "\n"
+    "options:\n"
+    "  --player1 SPEC    default alphabeta (the report's serial player)\n"
+    "  --player2 SPEC    default pvs:threads=N, N the CPUs online\n"
+    "  --sizes LIST      boards WxH (default 8x8,16x8,16x16,32x16,32x32,64x32,64x64)\n"
+    "  --depths LIST     depths, commas and ranges (default 1-10)\n"
+    "  --max-seconds S   a cell's limit (default 60): a cell predicted or found to\n"
+    "                    take longer is shown as '—' and the row's deeper ones too\n"
+    "  --csv             one line per cell (with a backend=gpu player's kernel\n"
+    "                    seconds, CUDA events)\n"
+    "  --plot FILE.svg|png   the report's Figure 4 with gnuplot: the factor\n"
+    "                    against the depth, a line per board, log scale (as\n"
+    "                    'gts plot' on the --csv)\n"
+    "  -h, --help        this help\n";
+
+/* Raised by Ctrl-C or by the cell's timer; the players' searches read it. */
+static gts_stop stop = GTS_STOP_INIT;
+static volatile sig_atomic_t timed_out;
+
+static void on_alarm(int sig)
+{
+    (void)sig;
+    timed_out = 1;
+    gts_stop_raise(&stop);
+}
+
+
+/* --depths: "1-10", "1,2,4-6" (core/list.h). */
+static int parse_depths(void *table_, const char *text, char *err, size_t errlen)
+{
+    table *t = table_;
+    t->ndepths = gts_int_list(text, 1, RV_MAX_DEPTH, t->depths, RV_MAX_DEPTH, err, errlen);
+    return t->ndepths < 0 ? -1 : 0;
+}
+
+static int add_size(void *table_, const char *item, char *err, size_t errlen)
+{
+    table *t = table_;
+    if (t->nsizes == MAX_SIZES) {
+        snprintf(err, errlen, "more than %d boards", MAX_SIZES);
+        return -1;
+    }
+    if (rvb_parse_size(item, &t->widths[t->nsizes], &t->heights[t->nsizes], err, errlen) != 0)
+        return -1;
+    t->nsizes++;
+    return 0;
+}
+
+/* --sizes: "8x8,16x8,16" (core/list.h). */
+static int parse_sizes(void *table_, const char *text, char *err, size_t errlen)
+{
+    table *t = table_;
+    t->nsizes = 0;
+    return gts_each_item(text, add_size, t, err, errlen) < 0 ? -1 : 0;
+}
+
+/* --max-seconds: a number of seconds over 0. */
+static int parse_seconds(void *seconds, const char *text, char *err, size_t errlen)
+{
+    (void)err, (void)errlen;
+    char *end;
+    errno = 0;
+    const double v = strtod(text, &end);
+    if (errno || end == text || *end || !(v > 0 && v <= 1e6))
+        return -1;
+    *(double *)seconds = v;
+    return 0;
+}
+
+/* The match's time predicted from the row's last two cells played, or 0
+ * when there are not two. */
+static double predicted_seconds(const table *t, int si, int di)
+{
+    const cell *last = NULL, *before = NULL;
+    for (int d = di - 1; d >= 0 && !before; d--) {
+        const cell *c = &t->cells[si][d];
+        if (c->state == DONE) {
+            before = last ? c : NULL;
+            last = last ? last : c;
+        }
+    }
+    if (!before)
+        return 0;
+    const double a = (last->usec[0] + last->usec[1]) / 1e6, b = (before->usec[0] + before->usec[1]) / 1e6;
+    return b > 0 ? a * a / b : 0;
+}
+
+static void set_timer(double seconds)
+{
+    struct itimerval it = { { 0, 0 }, { (time_t)seconds, (suseconds_t)((seconds - (double)(time_t)seconds) * 1e6) } };
+    setitimer(ITIMER_REAL, &it, NULL);
+}
+
+/* Plays one cell's match; -1 after an error (reported). */
+static int play_cell(table *t, int si, int di)
+{
+    cell *c = &t->cells[si][di];
+    static rvp_player store[2];
+    rvp_player *players[2] = { &store[0], &store[1] };
+    char err[256];
+    for (int i = 0; i < 2; i++)
+        if (rvp_create(players[i], &t->specs[i], t->depths[di], &stop, err, sizeof err) != 0) {
+            cli_error("player %d: %s", i + 1, err);
+            if (i == 1)
+                rvp_free(players[0]);
+            return -1;
+        }
+    static rvp_match m;
+    timed_out = 0;
+    if (!cli_interrupted())
+        gts_stop_reset(&stop);
+    set_timer(t->max_seconds);
+    const int rc = rvp_play_match(players, t->widths[si], t->heights[si], &stop, &m, err, sizeof err);
+    set_timer(0);
+    for (int i = 0; i < 2; i++) {
+        c->kernel_usec[i] = players[i]->gpu_stats.kernel_us;
+        rvp_free(players[i]);
+    }
+    if (rc != 0) {
+        cli_error("%dx%d depth %d: %s", t->widths[si], t->heights[si], t->depths[di], err);
+        return -1;
+    }
+    if (m.stopped) {
+        c->state = timed_out && !cli_interrupted() ? SKIPPED : NOT_RUN;
+        return 0;
+    }
+    c->state = DONE;
+    for (int i = 0; i < 2; i++)
+        c->usec[i] = m.usec[i];
+    c->positions = m.games[0].positions + m.games[1].positions;
+    c->legal_moves = m.games[0].legal_moves + m.games[1].legal_moves;
+    return 0;
+}
+
+/* Every cell of row si in turn; -1 after an error. */
+static int run_row(table *t, int si)
+{
+    bool skip = false;
+    for (int di = 0; di < t->ndepths && !cli_interrupted(); di++) {
+        cell *c = &t->cells[si][di];
+        if (skip || predicted_seconds(t, si, di) > t->max_seconds) {
+            c->state = SKIPPED;
+        } else {
+            cli_progress("%dx%d depth %d ...", t->widths[si], t->heights[si], t->depths[di]);
+            if (play_cell(t, si, di) != 0)
+                return -1;
+        }
+        skip = c->state == SKIPPED;
+        if (t->csv && c->state != NOT_RUN)
+            rvbench_print_csv_cell(stdout, t, si, di);
+        if (t->plot && c->state != NOT_RUN)
+            rvbench_print_csv_cell(t->plot, t, si, di);
+    }
+    cli_progress_done();
+    return 0;
+}
+
+static int run_table(table *t)
+{
+    const double t0 = cli_now_usec();
+    if (t->plot)
+        rvbench_print_csv_header(t->plot);
+    if (t->csv)
+        rvbench_print_csv_header(stdout);
+    else
+        rvbench_print_header(t);
+    int rows = 0, rc = 0;
+    for (int si = 0; si < t->nsizes && !cli_interrupted() && rc == 0; si++) {
+        rc = run_row(t, si);
+        if (!t->csv)
+            rvbench_print_row(t, si);
+        rows++;
+        if (rc == 0 && !cli_interrupted())
+            cli_row_done("reversi bench table: %dx%d done (%d of %d boards, %.0f s)", t->widths[si], t->heights[si],
+                         rows, t->nsizes, (cli_now_usec() - t0) / 1e6);
+    }
+    if (!t->csv)
+        rvbench_print_branching(t, rows);
+    if (cli_interrupted()) {
+        cli_error("interrupted (the cells shown are complete)");
+        return EXIT_INTERRUPTED;
+    }
+    return rc == 0 ? EXIT_OK : EXIT_FAIL;
+}
+
+/* The players' specs into t; 0, or -1 after an error. */
+static int read_players(table *t, const char *spec_text[2])
+{
+    char err[320];
+    for (int i = 0; i < 2; i++) {
+        if (rvp_parse(spec_text[i], &t->specs[i], err, sizeof err) != 0) {
+            cli_error("--player%d: %s", i + 1, err);
+            return -1;
+        }
+        if (t->specs[i].has_depth) {
+            cli_error("--player%d: no depth= in bench table (the depths are the columns, --depths)", i + 1);
+            return -1;
+        }
+    }
+    return 0;
+}
+
+/* --plot's picture: the report's Figure 4. */
+static const plot_spec figure4 = {
+    .x = "depth", .y = "factor", .series = "board", .logy = true, .hline_given = true, .hline = 1,
+    .title = "Reversi: time of player 1 / time of player 2 (the report's Figure 4)",
+    .xlabel = "search depth", .ylabel = "factor (log scale)",
+};
+
+static int table_main(int argc, char **argv)
+{
+    static table t;
+    char default_player2[48], err[160];
+    const int cpus = cli_cpus();
+    snprintf(default_player2, sizeof default_player2, cpus > 1 ? "pvs:threads=%d" : "pvs", cpus);
+    const char *spec_text[2] = { "alphabeta", default_player2 }, *plot_file = NULL;
+    t.max_seconds = 60;
+    parse_sizes(&t, default_sizes, err, sizeof err);
+    parse_depths(&t, default_depths, err, sizeof err);
+    const cli_option opts[] = {
+        CLI_OPT_STRING("player1", 0, &spec_text[0]),
+        CLI_OPT_STRING("player2", 0, &spec_text[1]),
+        CLI_OPT_CUSTOM("sizes", &t, parse_sizes, NULL),
+        CLI_OPT_CUSTOM("depths", &t, parse_depths, NULL),
+        CLI_OPT_CUSTOM("max-seconds", &t.max_seconds, parse_seconds, "a number of seconds, over 0"),
+        CLI_OPT_FLAG("csv", 0, &t.csv),
+        CLI_OPT_STRING("plot", 0, &plot_file),
+        CLI_OPT_END,
+    };
+    const cli_command cmd = { "reversi bench table", usage_text, REVERSI_OPTIONS };
+    const int status = reversi_options_only("bench table", &cmd, argc, argv, opts);
+    if (status >= 0)
+        return status;
+    if (read_players(&t, spec_text) != 0)
+        return EXIT_USAGE;
+    plot_rows plot;
+    const int opened = plot_rows_open(&plot, plot_file);
+    if (opened != EXIT_OK)
+        return opened;
+    t.plot = plot.f;
+    cli_stop_on_interrupt(&stop);
+    struct sigaction sa;
+    memset(&sa, 0, sizeof sa);
+    sigemptyset(&sa.sa_mask);
+    sa.sa_handler = on_alarm;
+    sigaction(SIGALRM, &sa, NULL);
+    const int played = run_table(&t);
+    const int drawn = plot_rows_draw(&plot, &figure4, "the bench's cells", plot_file);
+    return played != EXIT_OK ? played : drawn;
+}
+
+int reversi_bench_main(int argc, char **argv)
+{
+    if (argc >= 2 && strcmp(argv[1], "table") == 0)
+        return table_main(argc - 1, argv + 1);
+    if (argc >= 2 && (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0)) {
+        fputs(usage_text, stdout);
+        return EXIT_OK;
+    }
+    cli_error("bench takes 'table' (see 'gts reversi bench table --help')");
+    return EXIT_USAGE;
+}
