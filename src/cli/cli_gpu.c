@@ -1,35 +1,10 @@
 /* The GPU of a rank (cli.h): chosen by its index among the ranks of
- * its host, which the launchers put in the environment; no MPI call.  And
- * a process's GPUs: --gpu-device and --gpus. */
+ * its host (cli_rank.c); no MPI call.  And a process's GPUs:
+ * --gpu-device and --gpus. */
 #include <stdio.h>
-#include <stdlib.h>
 
 #include "cli/cli.h"
 #include "gts/gpu.h"
-
-/* The first of the variables named that holds a rank; 0 for none. */
-static int rank_from(const char *const *names, size_t n)
-{
-    for (size_t i = 0; i < n; i++) {
-        long r;
-        const char *v = getenv(names[i]);
-        if (v && cli_int(v, 0, 1 << 20, &r) == 0)
-            return (int)r;
-    }
-    return 0;
-}
-
-int cli_local_rank(void)
-{
-    static const char *const names[] = { "OMPI_COMM_WORLD_LOCAL_RANK", "MPI_LOCALRANKID", "SLURM_LOCALID" };
-    return rank_from(names, sizeof names / sizeof *names);
-}
-
-int cli_world_rank(void)
-{
-    static const char *const names[] = { "OMPI_COMM_WORLD_RANK", "PMI_RANK", "PMIX_RANK" };
-    return rank_from(names, sizeof names / sizeof *names);
-}
 
 const char *cli_gpus_conflict(int gpus, int device, bool mpi)
 {
