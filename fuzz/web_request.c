@@ -16,13 +16,6 @@
 #include "web/web_json.h"
 #include "web/web_route.h"
 
-/* No progress in a search stopped before it starts; the streams'
- * (web_stream.c) need libmicrohttpd. */
-void web_progress_line(web_progress *p, const char *fmt, ...)
-{
-    (void)p, (void)fmt;
-}
-
 /* ---- a strict JSON reader: where the value at s ends, or NULL ---- */
 
 static const char *json_value(const char *s, int depth);

@@ -1,4 +1,4 @@
-/* GET /api/gomoku (web_api.h): the engine's move, and the five once a
+/* GET /api/gomoku (web_games.h): the engine's move, and the five once a
  * side has made one. */
 #include <stdio.h>
 #include <stdlib.h>
@@ -6,7 +6,7 @@
 
 #include "gts/gomoku.h"
 #include "gts/gomoku_search.h"
-#include "web/web_api.h"
+#include "web/web_games.h"
 
 /* The cells of the run of five or more through cell (the winner's, who
  * just played there), as "h8","i9",..., into out. */
@@ -72,9 +72,9 @@ static void on_depth(const gm_result *r, void *arg)
     web_progress_line(w->p, "{\"depth\":%d,\"move\":\"%s\",\"score\":%d}", r->depth, move, r->score);
 }
 
-web_answer web_gomoku(const web_options *o, const char *size_text, const char *moves, const char *ms_text,
-                      gts_stop *stop, web_progress *progress)
+static web_answer answer(const web_options *o, const char *const *arg, gts_stop *stop, web_progress *progress)
 {
+    const char *size_text = arg[0], *moves = arg[1], *ms_text = arg[2];
     char *end = NULL;
     const long size = size_text ? strtol(size_text, &end, 10) : 15;
     if (size_text && (*end || size < GM_MIN_SIZE || size > GM_MAX_SIZE))
@@ -118,3 +118,5 @@ web_answer web_gomoku(const web_options *o, const char *size_text, const char *m
     free(b);
     return a;
 }
+
+const web_game web_gomoku = { "/api/gomoku", { "size", "moves", "ms" }, answer };

@@ -15,7 +15,7 @@
 
 #include "gts/stop.h"
 #include "web/web.h"
-#include "web/web_api.h"
+#include "web/web_answer.h"
 
 #define WEB_JOBS_PER_CLIENT 4
 #define WEB_RETRY_SECONDS 5       /* Retry-After of a busy answer */

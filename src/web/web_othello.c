@@ -1,4 +1,4 @@
-/* GET /api/othello (web_api.h): every legal move of an 8x8 position with
+/* GET /api/othello (web_games.h): every legal move of an 8x8 position with
  * its value: exact (the endgame solver) once the move leaves 20 empties
  * or fewer, else the midgame search's at the asked depth. */
 #include <stdio.h>
@@ -8,7 +8,7 @@
 #include "gts/reversi.h"
 #include "gts/reversi_board.h"
 #include "gts/reversi_search.h"
-#include "web/web_api.h"
+#include "web/web_games.h"
 
 #define EXACT_EMPTIES 20
 
@@ -56,9 +56,9 @@ static void board_text(const rv_pos *p, bool black_to_move, char out[65])
     out[64] = '\0';
 }
 
-web_answer web_othello(const web_options *o, const char *moves, const char *depth_text, gts_stop *stop,
-                       web_progress *progress)
+static web_answer answer(const web_options *o, const char *const *arg, gts_stop *stop, web_progress *progress)
 {
+    const char *moves = arg[0], *depth_text = arg[1];
     rv_pos p;
     bool black;
     char err[160];
@@ -108,3 +108,5 @@ web_answer web_othello(const web_options *o, const char *moves, const char *dept
                  list, (unsigned long long)nodes);
     return a;
 }
+
+const web_game web_othello = { "/api/othello", { "moves", "depth" }, answer };

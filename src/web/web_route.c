@@ -2,6 +2,7 @@
 #include "web/web_route.h"
 
 #include <ctype.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
@@ -62,27 +63,37 @@ static char *copy(web_argument argument, void *ctx, const char *name)
     return v ? strdup(v) : NULL;
 }
 
+/* The game whose API is at url, or NULL. */
+static const web_game *game_at(const char *url)
+{
+    for (const web_game *const *g = web_games; *g; g++)
+        if (strcmp(url, (*g)->url) == 0)
+            return *g;
+    return NULL;
+}
+
+static web_route no_api(const char *url)
+{
+    char apis[256] = "";
+    size_t at = 0;
+    for (const web_game *const *g = web_games; *g; g++)
+        at += (size_t)snprintf(apis + at, sizeof apis - at, "%s, ", (*g)->url);
+    return answer(web_error(404, "no such API: %.80s (there are %s/api/status)", url, apis));
+}
+
 static web_route route_api(const char *url, web_argument argument, void *ctx)
 {
-    static const struct {
-        const char *url;
-        web_api_kind api;
-    } apis[] = { { "/api/c4", WEB_C4 }, { "/api/othello", WEB_OTHELLO }, { "/api/gomoku", WEB_GOMOKU } };
     if (strcmp(url, "/api/status") == 0)
         return (web_route){ .kind = WEB_ROUTE_STATUS };
-    size_t i = 0;
-    while (i < sizeof apis / sizeof *apis && strcmp(url, apis[i].url) != 0)
-        i++;
-    if (i == sizeof apis / sizeof *apis)
-        return answer(web_error(404, "no such API: %.80s (there are /api/c4, /api/othello, /api/gomoku, "
-                                     "/api/status)",
-                                url));
+    const web_game *game = game_at(url);
+    if (!game)
+        return no_api(url);
     const char *progress = argument(ctx, "progress");
     if (progress && strcmp(progress, "0") != 0 && strcmp(progress, "1") != 0)
         return answer(web_error(400, "progress '%.16s': 1 (lines of progress, then the answer) or 0", progress));
-    web_route r = { .kind = WEB_ROUTE_SEARCH, .progress = progress && progress[0] == '1' };
-    r.q = (web_request){ apis[i].api, copy(argument, ctx, "moves"), copy(argument, ctx, "depth"),
-                         copy(argument, ctx, "size"), copy(argument, ctx, "ms") };
+    web_route r = { .kind = WEB_ROUTE_SEARCH, .progress = progress && progress[0] == '1', .q.game = game };
+    for (int i = 0; i < WEB_GAME_ARGS && game->arg[i]; i++)
+        r.q.arg[i] = copy(argument, ctx, game->arg[i]);
     return r;
 }
 

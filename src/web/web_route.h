@@ -8,13 +8,14 @@
 
 #include <stdbool.h>
 
-#include "web/web_api.h"
+#include "web/web_answer.h"
+#include "web/web_games.h"
 
 typedef enum {
     WEB_ROUTE_ANSWER,   /* an error to send as it is */
     WEB_ROUTE_FILE,     /* a file of the page */
     WEB_ROUTE_STATUS,   /* GET /api/status */
-    WEB_ROUTE_SEARCH,   /* one of the games' API */
+    WEB_ROUTE_SEARCH,   /* one of the games' API (web_games.h) */
 } web_route_kind;
 
 typedef struct web_route {

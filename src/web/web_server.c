@@ -4,9 +4,9 @@
  * WEB_CONNECTIONS_PER_CLIENT connections a client and WEB_CONNECTIONS in
  * all, a deadline for each request's headers (web_conns.h), a bounded
  * number of searches (web_jobs.h), what a request asks for from
- * web_route.c, the API's answers from web_api.c, and a watchdog loop that
- * raises a request's stop token at its time bound, when its client has
- * gone, and every one when the server stops.
+ * web_route.c, the answers from the games' APIs (web_games.h), and a
+ * watchdog loop that raises a request's stop token at its time bound,
+ * when its client has gone, and every one when the server stops.
  */
 #include "web/web.h"
 
@@ -19,7 +19,8 @@
 #include <time.h>
 
 #include "core/clock.h"
-#include "web/web_api.h"
+#include "web/web_answer.h"
+#include "web/web_games.h"
 #include "web/web_conns.h"
 #include "web/web_jobs.h"
 #include "web/web_route.h"

@@ -2,7 +2,6 @@
 #include "web/web_stream.h"
 
 #include <errno.h>
-#include <stdarg.h>
 #include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -14,10 +13,11 @@
  * past this, progress lines are dropped (the answer never is). */
 #define BACKLOG (64 << 10)
 
-/* A streamed answer, which is also where its search's progress goes:
- * held by the search's thread and by the response, the last to let go
- * frees it. */
-struct web_progress {
+/* A streamed answer, which is also where its search's progress goes (its
+ * sink first): held by the search's thread and by the response, the last
+ * to let go frees it. */
+typedef struct stream {
+    web_progress sink;
     const web_options *o;
     web_watch *w;
     web_jobs *jobs;
@@ -37,8 +37,7 @@ struct web_progress {
      * ordinary one, with its own status (a bad request is a 400). */
     bool streaming, answered;
     web_answer early;
-};
-typedef struct web_progress stream;
+} stream;
 
 static void let_go(stream *s)
 {
@@ -67,28 +66,24 @@ static void keep(stream *s, const char *line, size_t n)
     s->len += n;
 }
 
-void web_progress_line(stream *s, const char *fmt, ...)
+/* The sink: a line of progress kept for the client, unless its search
+ * was stopped. */
+static void take_line(web_progress *p, const char *line, size_t n)
 {
-    if (!s || gts_stop_raised(&s->stop))
+    stream *s = (stream *)p;
+    if (gts_stop_raised(&s->stop))
         return;
-    char line[512];
-    va_list ap;
-    va_start(ap, fmt);
-    const int n = vsnprintf(line, sizeof line - 1, fmt, ap);
-    va_end(ap);
-    if (n < 0 || (size_t)n >= sizeof line - 1)
-        return;   /* no progress line is that long */
-    line[n] = '\n';
     pthread_mutex_lock(&s->lock);
     s->streaming = true;
-    keep(s, line, (size_t)n + 1);
+    keep(s, line, n);
     pthread_cond_broadcast(&s->news);
     pthread_mutex_unlock(&s->lock);
 }
 
 static void on_waiting(void *ctx, int n)
 {
-    web_progress_line(ctx, "{\"queued\":%d}", n);
+    stream *s = ctx;
+    web_progress_line(&s->sink, "{\"queued\":%d}", n);
 }
 
 static void *run(void *arg)
@@ -96,7 +91,7 @@ static void *run(void *arg)
     stream *s = arg;
     web_answer a;
     if (web_jobs_enter(s->jobs, s->client, &s->stop, on_waiting, s, &a) == 0) {
-        a = web_answer_request(s->o, &s->q, &s->stop, s);
+        a = web_answer_request(s->o, &s->q, &s->stop, &s->sink);
         web_jobs_leave(s->jobs, s->client);
     }
     web_watch_remove(s->w, s->slot);
@@ -185,7 +180,7 @@ static stream *stream_new(const web_options *o, web_watch *w, web_jobs *jobs, ui
     stream *s = calloc(1, sizeof *s);
     if (!s)
         return NULL;
-    *s = (stream){ .o = o, .w = w, .jobs = jobs, .client = client, .q = *q, .stop = GTS_STOP_INIT, .slot = -1 };
+    *s = (stream){ .sink = { take_line }, .o = o, .w = w, .jobs = jobs, .client = client, .q = *q, .stop = GTS_STOP_INIT, .slot = -1 };
     *q = (web_request){ 0 };
     atomic_init(&s->holders, 2);
     pthread_mutex_init(&s->lock, NULL);

@@ -16,7 +16,7 @@
 #include <microhttpd.h>
 #include <stdint.h>
 
-#include "web/web_api.h"
+#include "web/web_games.h"
 #include "web/web_jobs.h"
 #include "web/web_watch.h"
 

@@ -1,49 +1,13 @@
-/* The JSON API's answers (web_api.h). */
-#include "web/web_api.h"
-
-#include <stdarg.h>
+/* GET /api/c4 (web_games.h): the exact score of every column, from the
+ * Connect 4 solver. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "gts/c4.h"
 #include "gts/c4_solver.h"
+#include "web/web_games.h"
 #include "web/web_json.h"
-
-web_answer web_error(int status, const char *fmt, ...)
-{
-    char msg[256], text[WEB_JSON_ROOM(sizeof msg)];
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(msg, sizeof msg, fmt, ap);
-    va_end(ap);
-    web_json_escape(text, sizeof text, msg);
-    web_answer a = { status, malloc(sizeof text + 16), 0 };
-    if (a.body)
-        snprintf(a.body, sizeof text + 16, "{\"error\":\"%s\"}\n", text);
-    return a;
-}
-
-void web_request_free(web_request *q)
-{
-    free(q->moves);
-    free(q->depth);
-    free(q->size);
-    free(q->ms);
-}
-
-web_answer web_answer_request(const web_options *o, const web_request *q, gts_stop *stop, web_progress *p)
-{
-    switch (q->api) {
-    case WEB_C4:
-        return web_c4(o, q->moves, stop, p);
-    case WEB_OTHELLO:
-        return web_othello(o, q->moves, q->depth, stop, p);
-    case WEB_GOMOKU:
-        break;
-    }
-    return web_gomoku(o, q->size, q->moves, q->ms, stop, p);
-}
 
 /* The column being solved, for the solver's progress calls. */
 typedef struct c4_watch {
@@ -67,8 +31,9 @@ static void c4_column(int col, const int *score, void *ctx)
         web_progress_line(w->p, "{\"col\":%d,\"score\":%d}", col + 1, *score);
 }
 
-web_answer web_c4(const web_options *o, const char *moves, gts_stop *stop, web_progress *progress)
+static web_answer answer(const web_options *o, const char *const *arg, gts_stop *stop, web_progress *progress)
 {
+    const char *moves = arg[0];
     if (!moves)
         return web_error(400, "missing the argument moves (e.g. /api/c4?moves=4453)");
     if (strlen(moves) > 42)
@@ -110,3 +75,5 @@ web_answer web_c4(const web_options *o, const char *moves, gts_stop *stop, web_p
                  (unsigned long long)r.nodes, r.usec / 1000);
     return a;
 }
+
+const web_game web_c4 = { "/api/c4", { "moves" }, answer };
