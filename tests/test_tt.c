@@ -4,7 +4,7 @@
 #include <stdlib.h>
 
 #include "check.h"
-#include "gts/tt.h"
+#include "core/tt.h"
 #include "test_util.h"
 
 #define KEY_BITS 49

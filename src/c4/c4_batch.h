@@ -6,7 +6,7 @@
 #define GTS_C4_BATCH_H
 
 #include "gts/c4_solver.h"
-#include "gts/tt.h"
+#include "core/tt.h"
 
 /* What the batch searches with: a table and a near table a thread
  * (threads of each; the threads that join a position use its owner's

@@ -13,7 +13,7 @@
 #include "gts/c4_book.h"
 #include "gts/c4_solver.h"
 #include "gts/stop.h"
-#include "gts/tt.h"
+#include "core/tt.h"
 
 /* The table's symmetric keys are used this many plies into the game:
  * mirror-image positions share an entry where transpositions are rare. */

@@ -8,7 +8,7 @@
 #include "c4/c4_batch.h"
 #include "c4/c4_threads.h"
 #include "c4/c4_search.h"
-#include "gts/tt.h"
+#include "core/tt.h"
 #include "core/clock.h"
 #include "core/threads.h"
 

@@ -1,6 +1,6 @@
 /* Transposition table allocation and clearing; probe and store are inline
  * in tt.h. */
-#include "gts/tt.h"
+#include "core/tt.h"
 
 #include <stdbool.h>
 #include <stdio.h>

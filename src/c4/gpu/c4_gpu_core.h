@@ -34,7 +34,7 @@
 #include "c4/c4_prune.h"
 #include "c4/c4_tt_data.h"
 #include "gts/c4.h"
-#include "gts/tt_entry.h"
+#include "core/tt_entry.h"
 
 #ifdef __CUDACC__
 #define GC_INLINE static inline __host__ __device__

@@ -1,7 +1,8 @@
 /*
- * gts - the word format of the transposition tables, shared by the CPU
- * table (tt.h) and the GPU's device table (src/c4/gpu/c4_gpu_core.h), which
- * differ only in how they load and store a word.
+ * Internal to the library: the word format of the exact-key tables,
+ * shared by the CPU table (tt.h) and the GPU's device table
+ * (src/c4/gpu/c4_gpu_core.h), which differ only in how they load and
+ * store a word.
  *
  * An entry is one 64-bit word:
  *

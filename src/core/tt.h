@@ -1,5 +1,8 @@
 /*
- * gts - a lock-free transposition table for exact keys.
+ * Internal to the library: a lock-free transposition table for exact keys,
+ * the one the Connect 4 solver shares between its threads (src/c4).  Not
+ * public: no entry point takes or returns one; each search makes its own
+ * from its options' tt_bytes (the default in gts/tt_size.h).
  *
  * Every entry is one 64-bit word in the format of tt_entry.h, read and
  * written with one relaxed atomic access: no locks and no integrity hash
@@ -20,7 +23,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "gts/tt_entry.h"
+#include "core/tt_entry.h"
 
 #define TT_SHARDS 16
 
