@@ -9,7 +9,10 @@
 #     layer that includes a command, a game's command that includes
 #     another game's commands, the commands' base that includes the MPI
 #     run-time;
-#   - a file of src/cli over 400 lines, with a function over 80.
+#   - a file of src/cli over 400 lines, with a function over 80;
+#   - two files of src/core that call each other (a circle in the
+#     library), and three objects of the command that call each other
+#     around a loop (a circle in the command's folder of objects).
 # The tree as it is must show no call across folders.
 #
 # usage: test_layout_planted.sh SOURCE_DIR LIBRARY C_COMPILER
@@ -60,15 +63,39 @@ echo '#include "mpi/farm.h"' >"$TMP/tree/src/cli/cli_planted_base.c"
     for _ in $(seq 317); do echo "/* filler */"; done
 } >"$TMP/tree/src/cli/cli_planted.c"
 
+# A circle in the library: two core files calling each other.
+cat >"$TMP/tree/src/core/core_planted_ping.c" <<'C'
+int gts_planted_pong(int n);
+int gts_planted_ping(int n)
+{
+    return n > 0 ? gts_planted_pong(n - 1) : 0;
+}
+C
+cat >"$TMP/tree/src/core/core_planted_pong.c" <<'C'
+int gts_planted_ping(int n);
+int gts_planted_pong(int n)
+{
+    return n > 0 ? gts_planted_ping(n - 1) : 1;
+}
+C
+# A circle around a loop of three among the command's objects.
+mkdir -p "$TMP/cmd/src/cli"
+for i in 0 1 2; do
+    printf 'int cli_planted_%d(int n);\nint cli_planted_%d(int n) { return n ? cli_planted_%d(n - 1) : %d; }\n' \
+        $(((i + 1) % 3)) "$i" $(((i + 1) % 3)) "$i" >"$TMP/cmd/cli_planted_$i.c"
+    check "compiling the planted cli_planted_$i.c" "$CC" -c "$TMP/cmd/cli_planted_$i.c" \
+        -o "$TMP/cmd/src/cli/cli_planted_$i.c.o"
+done
+
 cp "$LIB" "$TMP/lib.a"
 rc=0 cmd=()
-for f in c4/c4_planted.c core/core_planted.c; do
+for f in c4/c4_planted.c core/core_planted.c core/core_planted_ping.c core/core_planted_pong.c; do
     obj=$TMP/$(basename "$f").o
     check "compiling the planted $f" "$CC" -c -I"$SRC/include" -I"$TMP/tree/src" "$TMP/tree/src/$f" -o "$obj"
     check "adding $obj to the library copy" ar q "$TMP/lib.a" "$obj"
 done
 
-run "the planted tree" bash "$LAYOUT" "$TMP/tree" "$TMP/lib.a"
+run "the planted tree" bash "$LAYOUT" "$TMP/tree" "$TMP/lib.a" "$TMP/cmd"
 expect_rc 1
 expect_contains err \
     'FAILED: src/c4/c4_planted.c (c4) includes "gts/gomoku.h" (gomoku)' \
@@ -79,10 +106,13 @@ expect_contains err \
     'FAILED: src/cli/c4/c4_planted_cmd.c (cli-c4) includes "cli/reversi/reversi_cli.h" (cli-reversi)' \
     'FAILED: src/cli/cli_planted_base.c (base) includes "mpi/farm.h" (mpi)' \
     'FAILED: src/cli/cli_planted.c has 401 lines (src/cli, src/mpi, src/report: at most 400)' \
-    'FAILED: function over 80 lines in src/cli/cli_planted.c: 81 lines: int cli_planted(void)'
+    'FAILED: function over 80 lines in src/cli/cli_planted.c: 81 lines: int cli_planted(void)' \
+    'FAILED: circle: core_planted_ping.c core_planted_pong.c' \
+    'FAILED: circle: cli_planted_0.c cli_planted_1.c cli_planted_2.c'
 
 run "the tree as it is" bash "$LAYOUT" "$SRC" "$LIB"
 check "no call across folders in the tree as it is" bash -c "! grep -q ' uses ' '$TMP/err'"
 check "no include across folders in the tree as it is" bash -c "! grep -q ' includes ' '$TMP/err'"
+check "no new circle in the library as it is" bash -c "! grep -q 'circle:' '$TMP/err'"
 
 finish
