@@ -3,7 +3,9 @@
 # temporary prefix, then a small program for each game (a Connect 4 solve,
 # a Gomoku search on two threads, a Reversi endgame solve) built with
 # nothing but `pkg-config --cflags --libs gts` against that tree, with
-# warnings as errors, and run.  Skipped (77) without pkg-config.
+# warnings as errors, and run; and every installed header compiled alone,
+# so that none needs a header the install leaves out (the library's own,
+# src/core/tt.h among them).  Skipped (77) without pkg-config.
 #
 # usage: test_install.sh BUILD_DIR C_COMPILER
 BUILD=${1:?usage: test_install.sh BUILD_DIR C_COMPILER}
@@ -89,6 +91,11 @@ int main(void)
     return 0;
 }
 EOF
+for h in "$prefix"/include/gts/*.h; do
+    # shellcheck disable=SC2086  # the flags are words
+    check "$(basename "$h") compiles alone" bash -c \
+        "printf '#include <gts/%s>\\n' '$(basename "$h")' | '$CC' -std=c11 -Wall -Wextra -Werror -fsyntax-only -x c - $flags"
+done
 for game in c4 gomoku reversi; do
     # shellcheck disable=SC2086  # the flags are words
     run "build the $game program" "$CC" -std=c11 -Wall -Wextra -Werror "$TMP/$game.c" -o "$TMP/$game" $flags
