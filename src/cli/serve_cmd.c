@@ -110,8 +110,8 @@ int serve_main(int argc, char **argv)
     /* A fresh table a request: at 64 MB the 55 requests of test_serve.sh
      * spent 11.6 s in the kernel clearing them, at 4 MB 1.0 s. */
     size_t tt_bytes = (size_t)16 << 20;
-    const long cores = sysconf(_SC_NPROCESSORS_ONLN);
-    long searches = cores < 1 ? 1 : cores > WEB_SEARCHES_MAX ? WEB_SEARCHES_MAX : cores, client_seconds = 10;
+    const long cores = cli_cpus();
+    long searches = cores > WEB_SEARCHES_MAX ? WEB_SEARCHES_MAX : cores, client_seconds = 10;
     host_list hosts = { .n = 0 };
     const cli_option opts[] = {
         CLI_OPT_LONG("port", 0, &port, 0, 65535),

@@ -1,9 +1,9 @@
 /* CSV fields written and records read (report/csv.h). */
+#include "report/csv.h"
+
 #include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
-
-#include "report/csv.h"
 
 void csv_field(FILE *f, const char *s)
 {

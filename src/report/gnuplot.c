@@ -1,4 +1,6 @@
 /* gnuplot found and run, its picture written whole (report/gnuplot.h). */
+#include "report/gnuplot.h"
+
 #include <errno.h>
 #include <fcntl.h>
 #include <signal.h>
@@ -9,7 +11,6 @@
 #include <unistd.h>
 
 #include "cli/cli.h"
-#include "report/gnuplot.h"
 #include "core/replace_file.h"
 #include "core/write_all.h"
 

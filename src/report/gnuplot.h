@@ -1,5 +1,5 @@
 /*
- * Internal to cli_plot: gnuplot found on the PATH and run on a script,
+ * Internal to the report layer (report/plot.c): gnuplot found on the PATH and run on a script,
  * its picture written whole: drawn into a new file beside the picture's
  * (a unique name, in its folder) and moved over it only once gnuplot has
  * succeeded, so that a gnuplot that fails (or is stopped) leaves an old

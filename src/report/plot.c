@@ -3,13 +3,15 @@
  * is the file.  No file name reaches the script, and every text in it
  * (labels, titles, series and categories, which may come from a file's
  * name or its cells) is passed by put_text. */
+#include "report/plot.h"
+
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "cli/cli.h"
-#include "report/plot_data.h"
 #include "report/gnuplot.h"
+#include "report/plot_data.h"
 
 const char *const plot_style_names[] = { "lines", "bars", "threads", NULL };
 

@@ -1,11 +1,12 @@
 /* The numbers of a picture from CSV text (report/plot_data.h). */
+#include "report/plot_data.h"
+
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "cli/cli.h"
 #include "report/csv.h"
-#include "report/plot_data.h"
 
 /* The most series columns a spec names. */
 enum { MAX_KEYS = 8 };

@@ -1,5 +1,5 @@
 /*
- * Internal to cli_plot: the numbers of a picture, read from CSV text by a
+ * Internal to the report layer: the numbers of a picture, read from CSV text by a
  * spec (report/plot_data.c) and drawn by gnuplot (report/plot.c).
  */
 #ifndef GTS_REPORT_PLOT_DATA_H
