@@ -7,8 +7,9 @@
 # layer (src/report) no game and no command, only the base; each game's
 # commands (src/cli/c4, src/cli/gomoku, src/cli/reversi) only their game
 # of the three.  No library code uses the command.  Includes are read from
-# the sources, calls from the library's symbol tables, so a declaration
-# written by hand cannot hide a call.  No exported name of the library
+# the sources, calls from the symbol tables (the library's, and the gts
+# command's objects when their folder is given), so a declaration written
+# by hand cannot hide a call.  No exported name of the library
 # lacks a project prefix.  No objects call each other in a circle
 # (directly or around a loop), in the library nor, given its folder of
 # objects, in the gts command.  The command line stays thin: no file of
@@ -19,6 +20,9 @@ set -u
 SRC=${1:?usage: test_layout.sh SOURCE_DIR LIBRARY [COMMAND_OBJECTS_DIR]}
 LIB=${2:?usage: test_layout.sh SOURCE_DIR LIBRARY [COMMAND_OBJECTS_DIR]}
 CMD_OBJECTS=${3:-}
+if [ -n "$CMD_OBJECTS" ]; then
+    CMD_OBJECTS=$(cd "$CMD_OBJECTS" && pwd) || { echo "FAILED: no folder $3" >&2; exit 1; }
+fi
 cd "$SRC" || exit 1
 failures=0
 fail() {
@@ -90,10 +94,10 @@ for f in $files; do
 done
 [ "$checked" -gt 50 ] || fail "only $checked includes read: is $SRC the source tree?"
 
-# Calls: every symbol an object of the library uses that another of its
-# objects defines must be defined in a folder the user may use.
+# The library's objects, each with its folder, and the folder of every
+# name it defines.
 members=$(ar t "$LIB") || { fail "cannot read $LIB"; members=""; }
-declare -A member_owner def_owner
+declare -A object_owner def_owner
 exported=()
 for m in $members; do
     base=${m%.o}
@@ -101,10 +105,10 @@ for m in $members; do
     case $base in *_dlink) base=${base%_dlink}.cu ;; esac
     path=$(find src data -name "$base" | head -2)
     [ "$(wc -l <<<"$path")" -eq 1 ] && [ -n "$path" ] || { fail "library member $m: not exactly one source named $base"; continue; }
-    member_owner[$m]=$(owner "$path")
+    object_owner[$m]=$(owner "$path")
 done
 while read -r member type sym; do
-    case $type in [TDBRVWC]) def_owner[$sym]=${member_owner[$member]:-other} ;; esac
+    case $type in [TDBRVWC]) def_owner[$sym]=${object_owner[$member]:-other} ;; esac
     case $type in [TDBRC]) exported+=("$sym") ;; esac
 done < <(nm -A --defined-only "$LIB" 2>/dev/null | sed -n 's/^[^:]*:\([^:]*\):[0-9a-f]* \([A-Za-z]\) \(.*\)$/\1 \2 \3/p')
 [ "${#def_owner[@]}" -gt 100 ] || fail "only ${#def_owner[@]} symbols defined in $LIB"
@@ -115,15 +119,41 @@ done < <(nm -A --defined-only "$LIB" 2>/dev/null | sed -n 's/^[^:]*:\([^:]*\):[0
 for sym in "${exported[@]}"; do
     [[ $sym =~ ^(_|(gts|c4[a-z0-9]*|gm[a-z0-9]*|gomoku|rv[a-z0-9]*|reversi)_) ]] || fail "$sym: exported without a project prefix"
 done
+# Calls: every symbol an object uses that another object defines must be
+# defined in a folder the object's may use.
 calls=0
-while read -r member sym; do
-    to=${def_owner[$sym]:-}
-    [ -n "$to" ] || continue
-    from=${member_owner[$member]:-other}
-    calls=$((calls + 1))
-    allowed "$from" "$to" || fail "$member ($from) uses $sym ($to)"
-done < <(nm -A --undefined-only "$LIB" 2>/dev/null | sed -n 's/^[^:]*:\([^:]*\):[[:space:]]*U \(.*\)$/\1 \2/p')
+check_calls() {   # reads "OBJECT SYMBOL" lines, what each object uses
+    local o sym to from
+    while read -r o sym; do
+        to=${def_owner[$sym]:-}
+        [ -n "$to" ] || continue
+        from=${object_owner[$o]:-other}
+        calls=$((calls + 1))
+        allowed "$from" "$to" || fail "$o ($from) uses $sym ($to)"
+    done
+}
+check_calls < <(nm -A --undefined-only "$LIB" 2>/dev/null | sed -n 's/^[^:]*:\([^:]*\):[[:space:]]*U \(.*\)$/\1 \2/p')
 [ "$calls" -gt 100 ] || fail "only $calls calls between objects found"
+
+# The command's calls, read the same way from its objects, named by their
+# place in CMake's folder of them, which mirrors the sources'
+# (src/cli/c4/c4_cmd.c.o).
+objects=""
+if [ -n "$CMD_OBJECTS" ]; then
+    objects=$(cd "$CMD_OBJECTS" && find src -name '*.o' | sort)
+    [ -n "$objects" ] || fail "no objects under $CMD_OBJECTS/src"
+fi
+if [ -n "$objects" ]; then
+    for o in $objects; do object_owner[$o]=$(owner "${o%.o}"); done
+    while read -r o type sym; do
+        case $type in [TDBRC]) def_owner[$sym]=${object_owner[$o]:-other} ;; esac
+    done < <(cd "$CMD_OBJECTS" && nm -A --defined-only $objects 2>/dev/null |
+             sed -n 's/^\([^:]*\):[0-9a-f]* \([A-Za-z]\) \(.*\)$/\1 \2 \3/p')
+    library_calls=$calls
+    check_calls < <(cd "$CMD_OBJECTS" && nm -A --undefined-only $objects 2>/dev/null |
+                    sed -n 's/^\([^:]*\):[[:space:]]*U \(.*\)$/\1 \2/p')
+    [ $((calls - library_calls)) -gt 100 ] || fail "only $((calls - library_calls)) calls of the command's objects found"
+fi
 
 # No circles.  Two files that call each other, directly or around a
 # loop, are one piece of code cut in two: neither can be read, tested or
@@ -218,11 +248,7 @@ check_circles() {
     done
 }
 check_circles < <(circles "$LIB")
-if [ -n "$CMD_OBJECTS" ]; then
-    objects=$(find "$CMD_OBJECTS" -name '*.o' | sort)
-    [ -n "$objects" ] || fail "no objects under $CMD_OBJECTS"
-    [ -z "$objects" ] || check_circles < <(circles $objects)
-fi
+[ -z "$objects" ] || check_circles < <(cd "$CMD_OBJECTS" && circles $objects)
 
 # The command line only parses and prints.
 thin=$(find src/cli src/mpi src/report -name '*.[ch]' | sort)

@@ -12,14 +12,17 @@
 #   - a file of src/cli over 400 lines, with a function over 80;
 #   - two files of src/core that call each other (a circle in the
 #     library), and three objects of the command that call each other
-#     around a loop (a circle in the command's folder of objects).
+#     around a loop (a circle in the command's folder of objects);
+#   - an object of the MPI run-time that calls a game (the call read from
+#     the command's objects).
 # The tree as it is must show no call across folders.
 #
-# usage: test_layout_planted.sh SOURCE_DIR LIBRARY C_COMPILER
+# usage: test_layout_planted.sh SOURCE_DIR LIBRARY C_COMPILER COMMAND_OBJECTS_DIR
 set -u
-SRC=${1:?usage: test_layout_planted.sh SOURCE_DIR LIBRARY C_COMPILER}
-LIB=${2:?usage: test_layout_planted.sh SOURCE_DIR LIBRARY C_COMPILER}
-CC=${3:?usage: test_layout_planted.sh SOURCE_DIR LIBRARY C_COMPILER}
+SRC=${1:?usage: test_layout_planted.sh SOURCE_DIR LIBRARY C_COMPILER COMMAND_OBJECTS_DIR}
+LIB=${2:?usage: test_layout_planted.sh SOURCE_DIR LIBRARY C_COMPILER COMMAND_OBJECTS_DIR}
+CC=${3:?usage: test_layout_planted.sh SOURCE_DIR LIBRARY C_COMPILER COMMAND_OBJECTS_DIR}
+OBJECTS=${4:?usage: test_layout_planted.sh SOURCE_DIR LIBRARY C_COMPILER COMMAND_OBJECTS_DIR}
 LAYOUT=$(dirname "$0")/test_layout.sh
 
 . "$(dirname "$0")/cli_lib.sh" gts_layout_planted
@@ -78,14 +81,24 @@ int gts_planted_pong(int n)
     return n > 0 ? gts_planted_ping(n - 1) : 1;
 }
 C
-# A circle around a loop of three among the command's objects.
-mkdir -p "$TMP/cmd/src/cli"
+# The command's objects, with a circle around a loop of three among them
+# and an MPI object calling Connect 4.
+cp -r "$OBJECTS" "$TMP/cmd"
 for i in 0 1 2; do
     printf 'int cli_planted_%d(int n);\nint cli_planted_%d(int n) { return n ? cli_planted_%d(n - 1) : %d; }\n' \
         $(((i + 1) % 3)) "$i" $(((i + 1) % 3)) "$i" >"$TMP/cmd/cli_planted_$i.c"
     check "compiling the planted cli_planted_$i.c" "$CC" -c "$TMP/cmd/cli_planted_$i.c" \
         -o "$TMP/cmd/src/cli/cli_planted_$i.c.o"
 done
+cat >"$TMP/cmd/mpi_planted_call.c" <<'C'
+int c4_mirror_key(const void *p);
+int mpi_planted_call(const void *p)
+{
+    return c4_mirror_key(p);
+}
+C
+check "compiling the planted mpi_planted_call.c" "$CC" -c "$TMP/cmd/mpi_planted_call.c" \
+    -o "$TMP/cmd/src/mpi/mpi_planted_call.c.o"
 
 cp "$LIB" "$TMP/lib.a"
 rc=0 cmd=()
@@ -108,11 +121,12 @@ expect_contains err \
     'FAILED: src/cli/cli_planted.c has 401 lines (src/cli, src/mpi, src/report: at most 400)' \
     'FAILED: function over 80 lines in src/cli/cli_planted.c: 81 lines: int cli_planted(void)' \
     'FAILED: circle: core_planted_ping.c core_planted_pong.c' \
-    'FAILED: circle: cli_planted_0.c cli_planted_1.c cli_planted_2.c'
+    'FAILED: circle: cli_planted_0.c cli_planted_1.c cli_planted_2.c' \
+    'FAILED: src/mpi/mpi_planted_call.c.o (mpi) uses c4_mirror_key (c4)'
 
-run "the tree as it is" bash "$LAYOUT" "$SRC" "$LIB"
+run "the tree as it is" bash "$LAYOUT" "$SRC" "$LIB" "$OBJECTS"
 check "no call across folders in the tree as it is" bash -c "! grep -q ' uses ' '$TMP/err'"
 check "no include across folders in the tree as it is" bash -c "! grep -q ' includes ' '$TMP/err'"
-check "no new circle in the library as it is" bash -c "! grep -q 'circle:' '$TMP/err'"
+check "no new circle in the tree as it is" bash -c "! grep -q 'circle:' '$TMP/err'"
 
 finish
