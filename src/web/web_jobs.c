@@ -96,6 +96,14 @@ int web_jobs_enter(web_jobs *j, uint32_t client, gts_stop *stop, void (*waiting)
     return placed ? 0 : -1;
 }
 
+void web_jobs_count(web_jobs *j, int *running, int *waiting)
+{
+    pthread_mutex_lock(&j->lock);
+    *running = j->running;
+    *waiting = j->waiting;
+    pthread_mutex_unlock(&j->lock);
+}
+
 void web_jobs_leave(web_jobs *j, uint32_t client)
 {
     pthread_mutex_lock(&j->lock);

@@ -43,4 +43,7 @@ int web_jobs_enter(web_jobs *j, uint32_t client, gts_stop *stop, void (*waiting)
                    web_answer *refusal);
 void web_jobs_leave(web_jobs *j, uint32_t client);
 
+/* The searches running and those waiting for a place, read together. */
+void web_jobs_count(web_jobs *j, int *running, int *waiting);
+
 #endif

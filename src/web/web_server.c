@@ -85,9 +85,8 @@ static enum MHD_Result send_file(struct MHD_Connection *c, const server *s, cons
 /* GET /api/status: the searches in (running or waiting for a place). */
 static enum MHD_Result send_status(struct MHD_Connection *c, server *s)
 {
-    pthread_mutex_lock(&s->jobs.lock);
-    const int running = s->jobs.running, waiting = s->jobs.waiting;
-    pthread_mutex_unlock(&s->jobs.lock);
+    int running, waiting;
+    web_jobs_count(&s->jobs, &running, &waiting);
     web_answer a = { .status = 200, .body = malloc(96) };
     if (a.body)
         snprintf(a.body, 96, "{\"searches\":%d,\"running\":%d,\"waiting\":%d}\n", web_watch_check(&s->w, false),
