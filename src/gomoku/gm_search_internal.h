@@ -1,11 +1,13 @@
 /*
  * Internal: the Gomoku search's per-thread context and node function,
- * shared by the serial search (gm_search.c) and the parallel variants
- * (src/gomoku/gm_threads.c).
+ * shared by the searcher (gm_search.c), the serial search (gm_negamax.c),
+ * the parallel variants (gm_threads.c, over gm_loop.c) and the threat
+ * searches (gm_vcf.c, gm_vct.c).
  */
 #ifndef GTS_GM_SEARCH_INTERNAL_H
 #define GTS_GM_SEARCH_INTERNAL_H
 
+#include <pthread.h>
 #include <stdatomic.h>
 
 #include "core/htt.h"
@@ -117,7 +119,8 @@ void gm_order_moves(gm_ctx *c, int16_t *moves, int n, int tt_move, int ply);
  * Scores of a stopped search (c->stopped) are meaningless. */
 int32_t gm_node(gm_ctx *c, int depth, int32_t alpha, int32_t beta, int ply, const gm_threats *t);
 
-/* The split variant's loop over a split node's moves (gm_threads.c). */
+/* The split variant's loop over a split node's moves (gm_negamax.c, by
+ * gm_loop_run). */
 int32_t gm_split_loop(gm_ctx *c, int depth, int32_t alpha, int32_t beta, int ply, const gm_threats *t,
                       const int16_t *moves, int n, int *best_move);
 
@@ -163,5 +166,39 @@ static inline bool gm_record_depth(const gm_search_options *o, gm_result *r, int
  * the node's first, then (alpha, beta) if it beats alpha). */
 int32_t gm_move_value(gm_ctx *c, int move, int depth, int32_t alpha, int32_t beta, int ply, const gm_threats *t,
                       bool first);
+
+/* What a loop's iteration searches, and what it keeps. */
+typedef enum {
+    GM_LOOP_FULL_WINDOW,   /* root: the whole window for every move, nothing shared */
+    GM_LOOP_NODE_WINDOW,   /* split: the node's window, its alpha raised and a cutoff shared */
+    GM_LOOP_NULL_WINDOW,   /* shared: a null window against the best so far, only better moves kept */
+} gm_loop_kind;
+
+/* One loop over a node's moves, shared out over the searcher's threads
+ * (gm_loop.c).  The caller sets the fields down to t; the rest are the
+ * loop's. */
+typedef struct gm_loop {
+    gm_searcher *s;
+    gm_loop_kind kind;
+    /* A move's value as gm_move_value gives it (gm_move_value itself). */
+    int32_t (*value)(gm_ctx *c, int move, int depth, int32_t alpha, int32_t beta, int ply, const gm_threats *t,
+                     bool first);
+    const gm_ctx *from;          /* split: the node, whose board every worker copies; else NULL */
+    const int16_t *moves;
+    int n, depth, ply;
+    int32_t beta;
+    const gm_threats *t;
+    int workers;
+    atomic_int next;             /* dynamic, guided: the first move not handed out */
+    _Atomic int32_t alpha;       /* the bound the moves are searched against (the caller sets it: atomic_init) */
+    atomic_int cutoff;           /* a move reached beta: the others stop */
+    pthread_mutex_t lock;        /* guards best and best_i */
+    int32_t best;
+    int best_i;
+} gm_loop;
+
+/* Runs the loop on the caller and the searcher's pool's helpers;
+ * l->best and l->best_i (n when no move was kept) hold the result. */
+void gm_loop_run(gm_loop *l);
 
 #endif

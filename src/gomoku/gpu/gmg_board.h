@@ -8,7 +8,7 @@
  * gm_board keeps per cell (line of a cell, candidate counts) are computed
  * from the coordinates instead, and the candidates from the row words.
  * The rules are gm_lines.h's, shared with the CPU search, and the node
- * rules below are gm_node's (src/gomoku/gm_search.c): a five made ends
+ * rules below are gm_node's (src/gomoku/gm_negamax.c): a five made ends
  * the game, a side with a five point wins, a side facing five points
  * must block them, the last ply is valued by the moves' deltas.  So every
  * GPU design searches the CPU's tree and returns its value.
@@ -311,7 +311,7 @@ GM_FN int32_t gmg_eval_leaf(const gmg_geom *g, const gmg_pos *p)
 }
 
 /* The value of one move at a node one ply from the horizon, not played
- * (gm_search.c's frontier). */
+ * (gm_negamax.c's frontier). */
 GM_FN int32_t gmg_frontier_move(const gmg_geom *g, const gmg_pos *p, int ply, int m, int32_t here)
 {
     const int me = p->h.side, them = me ^ 1;
