@@ -17,10 +17,10 @@
  * match.
  */
 #include <errno.h>
-#include <signal.h>
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/time.h>
+#include <time.h>
 
 #include "cli/cli.h"
 #include "cli/cli_options.h"
@@ -58,18 +58,6 @@ static const char usage_text[] =
     "                    against the depth, a line per board, log scale (as\n"
     "                    'gts plot' on the --csv)\n"
     "  -h, --help        this help\n";
-
-/* Raised by Ctrl-C or by the cell's timer; the players' searches read it. */
-static gts_stop stop = GTS_STOP_INIT;
-static volatile sig_atomic_t timed_out;
-
-static void on_alarm(int sig)
-{
-    (void)sig;
-    timed_out = 1;
-    gts_stop_raise(&stop);
-}
-
 
 /* --depths: "1-10", "1,2,4-6" (core/list.h). */
 static int parse_depths(void *table_, const char *text, char *err, size_t errlen)
@@ -131,33 +119,49 @@ static double predicted_seconds(const table *t, int si, int di)
     return b > 0 ? a * a / b : 0;
 }
 
-static void set_timer(double seconds)
+/* A cell's limit: a thread that sleeps --max-seconds, then raises the
+ * table's stop, unless cancelled when the match ends (a thread, where
+ * SIGALRM's handler would need the stop in a global). */
+typedef struct cell_timer {
+    double seconds;
+    gts_stop *stop;
+    bool fired;
+} cell_timer;
+
+static void *watch(void *arg)
 {
-    struct itimerval it = { { 0, 0 }, { (time_t)seconds, (suseconds_t)((seconds - (double)(time_t)seconds) * 1e6) } };
-    setitimer(ITIMER_REAL, &it, NULL);
+    cell_timer *w = arg;
+    struct timespec left = { (time_t)w->seconds, (long)((w->seconds - (double)(time_t)w->seconds) * 1e9) };
+    while (nanosleep(&left, &left) != 0)
+        ;   /* EINTR: sleep on */
+    w->fired = true;
+    gts_stop_raise(w->stop);
+    return NULL;
 }
 
 /* Plays one cell's match; -1 after an error (reported). */
 static int play_cell(table *t, int si, int di)
 {
     cell *c = &t->cells[si][di];
-    static rvp_player store[2];
+    rvp_player store[2] = { 0 };
     rvp_player *players[2] = { &store[0], &store[1] };
     char err[256];
     for (int i = 0; i < 2; i++)
-        if (rvp_create(players[i], &t->specs[i], t->depths[di], &stop, err, sizeof err) != 0) {
+        if (rvp_create(players[i], &t->specs[i], t->depths[di], &t->stop, err, sizeof err) != 0) {
             cli_error("player %d: %s", i + 1, err);
             if (i == 1)
                 rvp_free(players[0]);
             return -1;
         }
-    static rvp_match m;
-    timed_out = 0;
+    rvp_match m = { 0 };
     if (!cli_interrupted())
-        gts_stop_reset(&stop);
-    set_timer(t->max_seconds);
-    const int rc = rvp_play_match(players, t->widths[si], t->heights[si], &stop, &m, err, sizeof err);
-    set_timer(0);
+        gts_stop_reset(&t->stop);
+    cell_timer w = { t->max_seconds, &t->stop, false };
+    pthread_t timer;
+    const bool timed = pthread_create(&timer, NULL, watch, &w) == 0;
+    const int rc = rvp_play_match(players, t->widths[si], t->heights[si], &t->stop, &m, err, sizeof err);
+    if (timed)
+        pthread_cancel(timer), pthread_join(timer, NULL);
     for (int i = 0; i < 2; i++) {
         c->kernel_usec[i] = players[i]->gpu_stats.kernel_us;
         rvp_free(players[i]);
@@ -167,7 +171,7 @@ static int play_cell(table *t, int si, int di)
         return -1;
     }
     if (m.stopped) {
-        c->state = timed_out && !cli_interrupted() ? SKIPPED : NOT_RUN;
+        c->state = w.fired && !cli_interrupted() ? SKIPPED : NOT_RUN;
         return 0;
     }
     c->state = DONE;
@@ -230,14 +234,11 @@ static int run_table(table *t)
 }
 
 /* The players' specs into t; 0, or -1 after an error. */
-static int read_players(table *t, const char *spec_text[2])
+static int read_players(table *t, const char *const spec_text[2])
 {
-    char err[320];
+    if (reversi_parse_players(spec_text, t->specs) != 0)
+        return -1;
     for (int i = 0; i < 2; i++) {
-        if (rvp_parse(spec_text[i], &t->specs[i], err, sizeof err) != 0) {
-            cli_error("--player%d: %s", i + 1, err);
-            return -1;
-        }
         if (t->specs[i].has_depth) {
             cli_error("--player%d: no depth= in bench table (the depths are the columns, --depths)", i + 1);
             return -1;
@@ -255,7 +256,7 @@ static const plot_spec figure4 = {
 
 static int table_main(int argc, char **argv)
 {
-    static table t;
+    table t = { .stop = GTS_STOP_INIT };
     char default_player2[48], err[160];
     const int cpus = cli_cpus();
     snprintf(default_player2, sizeof default_player2, cpus > 1 ? "pvs:threads=%d" : "pvs", cpus);
@@ -264,8 +265,7 @@ static int table_main(int argc, char **argv)
     parse_sizes(&t, default_sizes, err, sizeof err);
     parse_depths(&t, default_depths, err, sizeof err);
     const cli_option opts[] = {
-        CLI_OPT_STRING("player1", 0, &spec_text[0]),
-        CLI_OPT_STRING("player2", 0, &spec_text[1]),
+        REVERSI_OPT_PLAYERS(spec_text),
         CLI_OPT_CUSTOM("sizes", &t, parse_sizes, NULL),
         CLI_OPT_CUSTOM("depths", &t, parse_depths, NULL),
         CLI_OPT_CUSTOM("max-seconds", &t.max_seconds, parse_seconds, "a number of seconds, over 0"),
@@ -284,12 +284,7 @@ static int table_main(int argc, char **argv)
     if (opened != EXIT_OK)
         return opened;
     t.plot = plot.f;
-    cli_stop_on_interrupt(&stop);
-    struct sigaction sa;
-    memset(&sa, 0, sizeof sa);
-    sigemptyset(&sa.sa_mask);
-    sa.sa_handler = on_alarm;
-    sigaction(SIGALRM, &sa, NULL);
+    cli_stop_on_interrupt(&t.stop);
     const int played = run_table(&t);
     const int drawn = plot_rows_draw(&plot, &figure4, "the bench's cells", plot_file);
     return played != EXIT_OK ? played : drawn;

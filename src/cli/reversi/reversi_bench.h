@@ -28,6 +28,7 @@ typedef struct table {
     double max_seconds;
     bool csv;
     FILE *plot;              /* --plot's rows as CSV, or NULL */
+    gts_stop stop;           /* Ctrl-C, or a cell's time up; the players read it */
     cell cells[MAX_SIZES][RV_MAX_DEPTH];
 } table;
 

@@ -190,8 +190,8 @@ static int read_options(int argc, char **argv, rv_search_options *o, reversi_siz
     static const char *const wpcs[] = { [RV_WPC_CTDL] = "ctdl", [RV_WPC_STANDARD] = "standard", NULL };
     int algo = (int)o->algo, parallel = (int)o->parallel, wpc = (int)o->wpc;
     const cli_option opts[] = {
-        CLI_OPT_CUSTOM("size", size, reversi_parse_size, NULL),
-        CLI_OPT_INT("depth", 0, &o->depth, 1, RV_MAX_DEPTH),
+        REVERSI_OPT_SIZE(size),
+        REVERSI_OPT_DEPTH(&o->depth),
         CLI_OPT_CHOICE("algo", &algo, algos),
         CLI_OPT_INT("threads", 0, &o->threads, 1, 1024),
         CLI_OPT_CHOICE("parallel", &parallel, parallels),
@@ -200,7 +200,7 @@ static int read_options(int argc, char **argv, rv_search_options *o, reversi_siz
         CLI_OPT_INT("mobility", 0, &o->mobility_weight, 0, 10000),
         { .name = "time-ms", .kind = CLI_LONG, .target = &o->time_ms, .min = 1, .max = 1L << 40,
           .values = "a positive number of ms" },
-        CLI_OPT_MB("tt-mb", &o->tt_bytes, 1, 1 << 20),
+        REVERSI_OPT_TT_MB(&o->tt_bytes),
         CLI_OPT_STRING("board", 0, board_file),
         CLI_OPT_STRING("player", 0, player),
         CLI_OPT_END,
@@ -243,7 +243,7 @@ static void print_position(const rvb *b, bool black)
 /* --player SPEC: one search of that player; the exit status. */
 static int run_player(const rvb *b, bool black, const char *text, int depth)
 {
-    static gts_stop stop = GTS_STOP_INIT;
+    gts_stop stop = GTS_STOP_INIT;
     char err[320], what[160];
     rvp_spec spec;
     if (rvp_parse(text, &spec, err, sizeof err) != 0) {

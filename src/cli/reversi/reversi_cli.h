@@ -1,4 +1,4 @@
-/* Internal to the gts command: the gts reversi commands in files of their own. */
+/* Internal to the gts command: what the gts reversi commands share. */
 #ifndef GTS_REVERSI_CLI_H
 #define GTS_REVERSI_CLI_H
 
@@ -7,8 +7,10 @@
 
 #include "cli/cli.h"
 #include "mpi/farm.h"
+#include "mpi/split_transport.h"
 #include "cli/cli_options.h"
 #include "gts/reversi.h"
+#include "reversi/engine/rv_player.h"
 
 /* Every option of the gts reversi commands: the `elsewhere` list of each
  * (cli/cli_options.h), so that one command names another's option as such. */
@@ -16,18 +18,26 @@
     "wld tt-mb threads size depth algo parallel split-depth wpc mobility time-ms board player1 player2 sizes depths " \
     "max-seconds csv plot endgame gpu executor each mpi checkpoint mpi-split gpus gpu-device cpu-beside window"
 
-/* --size WxH (or N): a CLI_OPT_CUSTOM parser into a reversi_size. */
+/* The options several commands take, each written once: --size WxH (or
+ * N), --depth, --tt-mb, --player1 and --player2 (rv_player.h's specs). */
 typedef struct reversi_size {
     int width, height;
 } reversi_size;
 int reversi_parse_size(void *size, const char *text, char *err, size_t errlen);
+#define REVERSI_OPT_SIZE(s) CLI_OPT_CUSTOM("size", CLI_TARGET(reversi_size, s), reversi_parse_size, NULL)
+#define REVERSI_OPT_DEPTH(d) CLI_OPT_INT("depth", 0, d, 1, RV_MAX_DEPTH)
+#define REVERSI_OPT_TT_MB(bytes) CLI_OPT_MB("tt-mb", bytes, 1, 1 << 20)
+#define REVERSI_OPT_PLAYERS(text) CLI_OPT_STRING("player1", 0, &(text)[0]), CLI_OPT_STRING("player2", 0, &(text)[1])
+
+/* The players' specs: 0, or -1 after an error line. */
+int reversi_parse_players(const char *const text[2], rvp_spec specs[2]);
 
 /* cli_parse_options for a command of options only: -1 to go on, else the
  * exit status (after the help, or an error; an operand is one: "<what>
  * takes no arguments, only options: '...'"). */
 int reversi_options_only(const char *what, const cli_command *cmd, int argc, char **argv, const cli_option *opts);
 
-/* The usage text of gts reversi (cli/reversi/reversi_cmd.c), for its commands' --help. */
+/* gts reversi's usage: its --help, perft's and solve's. */
 extern const char reversi_usage_text[];
 
 /* --gpu and --executor gpu|cpu of perft and solve: REVERSI_OPT_GPU(&f) in
@@ -60,15 +70,6 @@ int reversi_parse_gpu_options(const char *name, int argc, char **argv, const cli
  * there.  0, or the exit status after an error line. */
 int reversi_choose_gpu(const reversi_gpu_flags *f, bool mpi);
 
-/* gts reversi perft (argv[0] = "perft", cli/reversi/reversi_perft.c). */
-int reversi_perft_main(int argc, char **argv);
-
-/* gts reversi solve (argv[0] = "solve", cli/reversi/reversi_solve.c). */
-int reversi_solve_main(int argc, char **argv);
-
-/* gts reversi solve's token, raised by Ctrl-C. */
-extern gts_stop reversi_stop;
-
 /* A line of gts reversi solve: its position, number, side and score. */
 typedef struct reversi_line {
     rv_pos p;
@@ -76,6 +77,10 @@ typedef struct reversi_line {
     bool black, has_score;
     int expected;
 } reversi_line;
+
+/* The .obf lines of solve (cli/reversi/reversi_lines.c): where a line's
+ * position begins; NULL for a blank line or a comment. */
+const char *reversi_obf_start(const char *line);
 
 /* Reads a line: 1 with its position, or 0 for a blank line, a comment or
  * a bad line (reported on errors, counted in t). */
@@ -86,14 +91,27 @@ int reversi_read_line(const char *file, long lineno, const char *line, reversi_l
  * the expected one; whether the score is the expected one (counted in t). */
 bool reversi_print_score(const reversi_line *l, int move, int score, bool wld, FILE *out, solve_totals *t);
 
-/* solve --mpi's --checkpoint (mpi/farm.h): path, the options that change
- * an answer or its printing (--wld; batch: --each or --gpu, whose lines
- * are printed otherwise) written in run, and the check of a recorded
- * output against its line's expected score. */
-farm_checkpoint reversi_checkpoint(const char *path, const bool *wld, bool batch, char *run, size_t runlen);
+/* --mpi (cli/reversi/reversi_mpi.c): farm_run with ops, the most empties
+ * (the longest) first, and --checkpoint (NULL: none) of a run whose
+ * answers or printing change with --wld and batch (--each, --gpu). */
+int reversi_farm(const farm_ops *ops, void *ctx, const char *checkpoint, const bool *wld, bool batch,
+                 gts_stop *stop, solve_totals *t, bool *root, int argc, char **argv);
 
-/* --mpi's order: the positions with the most empties (the longest) first. */
-long reversi_most_empties(void *ctx, const char *line);
+/* --mpi-split: rank 0's root search (first guess, MTD(f) steps) on a
+ * solver of its own, its windows S plies down on every rank's `rank`. */
+typedef struct reversi_split {
+    mpi_split *split;
+    rv_solver *rank, *root;
+    int depth;
+    uint64_t nodes;     /* the ranks' nodes for the position */
+} reversi_split;
+
+/* Starts MPI: 0 on rank 0 ready to solve, -1 there after an error line,
+ * 1 on another rank once rank 0 ended the split. */
+int reversi_split_start(reversi_split *s, rv_solver *rank, const rv_solve_options *so, int depth, gts_stop *stop);
+
+void reversi_split_solve(reversi_split *s, const rv_pos *p, rv_solve_result *r);
+void reversi_split_end(reversi_split *s);
 
 /* The positions --each and --gpu read, solve and print before reading
  * more (--window), and --mpi's most lines in a rank's batch: 2^20 lines
@@ -104,13 +122,15 @@ long reversi_most_empties(void *ctx, const char *line);
 /* gts reversi solve --each / --gpu: the input in windows of `window`
  * positions (0: REVERSI_BATCH_WINDOW), each solved as one batch and printed
  * in input order before the next is read (--mpi: in batches dealt to the
- * ranks, each on its own GPU) (cli/reversi/reversi_solve_batch.c). */
+ * ranks, each on its own GPU) (cli/reversi/reversi_solve_batch.c); Ctrl-C
+ * raises o->stop. */
 int reversi_batch_main(const rv_batch_options *o, size_t window, bool mpi, const char *checkpoint, int argc,
                        char **argv);
 
-/* gts reversi best (argv[0] = "best"): the search's move for a position. */
+/* The commands: argv[0] is the command's name (perft, solve ...). */
+int reversi_perft_main(int argc, char **argv);
+int reversi_solve_main(int argc, char **argv);
 int reversi_best_main(int argc, char **argv);
-/* Each takes argv[0] = the command's name, then its options. */
 int reversi_nboard_main(int argc, char **argv);
 int reversi_gtp_main(int argc, char **argv);
 int reversi_play_main(int argc, char **argv);

@@ -7,8 +7,6 @@
 #include "cli/reversi/reversi_cli.h"
 #include "gts/reversi.h"
 
-static gts_stop stop = GTS_STOP_INIT;
-
 static void print_perft(long depth, const rv_perft_options *o, const rv_perft_result *r)
 {
     const char *where = !o->gpu ? "cpu" : o->cpu_executor ? "gpu code on 1 cpu thread" : "gpu";
@@ -55,8 +53,7 @@ static int cmd_perft(rv_perft_options *o, int argc, char **argv)
      * SIGINT before the handler is lost where gts started with SIGINT
      * ignored (a script's background job: 2 to 9 in 20 sent 1-6 ms after
      * the start, the dev VM), and perft 16 then runs on for hours. */
-    o->stop = &stop;
-    cli_stop_on_interrupt(&stop);
+    cli_stop_on_interrupt(o->stop);
     rv_perft_result r;
     /* Warm-up: the first launch creates the CUDA context and loads the
      * kernel, which is not the perft's time (on every device: with only
@@ -76,7 +73,8 @@ static int cmd_perft(rv_perft_options *o, int argc, char **argv)
 
 int reversi_perft_main(int argc, char **argv)
 {
-    rv_perft_options o = { .threads = 1 };
+    gts_stop stop = GTS_STOP_INIT;
+    rv_perft_options o = { .threads = 1, .stop = &stop };
     reversi_gpu_flags f = REVERSI_GPU_FLAGS;
     const cli_option opts[] = {
         CLI_OPT_INT("threads", 0, &o.threads, 1, 1024),

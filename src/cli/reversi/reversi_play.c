@@ -36,12 +36,9 @@ static const char usage_text[] =
     "  --depth D        depth of a player without depth= (default 4)\n"
     "  -h, --help       this help\n";
 
-/* Raised by Ctrl-C; the players' searches read it. */
-static gts_stop stop = GTS_STOP_INIT;
-
 static void print_game(const rvp_game *g, int k, rvp_player *players[2])
 {
-    static char moves[2 * RVB_MAX_SQUARES * 8];
+    char moves[2 * RVB_MAX_SQUARES * 8];
     rvp_format_moves(g, moves, sizeof moves);
     const int black = k, white = 1 - k;
     printf("game %d: black player %d (%s), white player %d (%s), %dx%d\n", k + 1, black + 1,
@@ -59,20 +56,17 @@ static void print_game(const rvp_game *g, int k, rvp_player *players[2])
                abs(g->score));
 }
 
-/* The two players of the specs, each with depth when its spec has none;
- * 0, or the exit status after an error. */
-static int make_players(const char *spec_text[2], int depth, rvp_player *players[2])
+/* The two players of the specs, each with depth when its spec has none,
+ * stopped by stop; 0, or the exit status after an error. */
+static int make_players(const char *const spec_text[2], int depth, gts_stop *stop, rvp_player *players[2])
 {
     rvp_spec specs[2];
     char err[256];
-    for (int i = 0; i < 2; i++)
-        if (rvp_parse(spec_text[i], &specs[i], err, sizeof err) != 0) {
-            cli_error("--player%d: %s", i + 1, err);
-            return EXIT_USAGE;
-        }
+    if (reversi_parse_players(spec_text, specs) != 0)
+        return EXIT_USAGE;
     for (int i = 0; i < 2; i++) {
         const int d = specs[i].has_depth ? specs[i].o.depth : depth;
-        if (rvp_create(players[i], &specs[i], d, &stop, err, sizeof err) != 0) {
+        if (rvp_create(players[i], &specs[i], d, stop, err, sizeof err) != 0) {
             cli_error("player %d: %s", i + 1, err);
             if (i == 1)
                 rvp_free(players[0]);
@@ -91,23 +85,23 @@ int reversi_play_main(int argc, char **argv)
     reversi_size size = { 8, 8 };
     int depth = DEFAULT_DEPTH;
     const cli_option opts[] = {
-        CLI_OPT_STRING("player1", 0, &spec_text[0]),
-        CLI_OPT_STRING("player2", 0, &spec_text[1]),
-        CLI_OPT_CUSTOM("size", &size, reversi_parse_size, NULL),
-        CLI_OPT_INT("depth", 0, &depth, 1, RV_MAX_DEPTH),
+        REVERSI_OPT_PLAYERS(spec_text),
+        REVERSI_OPT_SIZE(&size),
+        REVERSI_OPT_DEPTH(&depth),
         CLI_OPT_END,
     };
     const cli_command cmd = { "reversi play", usage_text, REVERSI_OPTIONS };
     const int status = reversi_options_only("play", &cmd, argc, argv, opts);
     if (status >= 0)
         return status;
-    static rvp_player store[2];
+    gts_stop stop = GTS_STOP_INIT;   /* Ctrl-C; the players' searches read it */
+    rvp_player store[2] = { 0 };
     rvp_player *players[2] = { &store[0], &store[1] };
-    const int made = make_players(spec_text, depth, players);
+    const int made = make_players(spec_text, depth, &stop, players);
     if (made != 0)
         return made;
     cli_stop_on_interrupt(&stop);
-    static rvp_match m;
+    rvp_match m = { 0 };
     char err[256];
     const int rc = rvp_play_match(players, size.width, size.height, &stop, &m, err, sizeof err);
     for (int i = 0; i < 2; i++)

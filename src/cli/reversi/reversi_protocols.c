@@ -47,10 +47,10 @@ static int engine_options(const char *name, const char *usage, int argc, char **
 {
     rv_engine_defaults(s);
     const cli_option opts[] = {
-        CLI_OPT_INT("depth", 0, &s->depth, 1, RV_MAX_DEPTH),
+        REVERSI_OPT_DEPTH(&s->depth),
         CLI_OPT_INT("endgame", 0, &s->endgame, 0, 60),
         CLI_OPT_INT("threads", 0, &s->threads, 1, 256),
-        CLI_OPT_MB("tt-mb", &s->tt_bytes, 1, 1 << 20),
+        REVERSI_OPT_TT_MB(&s->tt_bytes),
         CLI_OPT_END,
     };
     const cli_command cmd = { name, usage, REVERSI_OPTIONS };

@@ -2,69 +2,21 @@
  * position at a time (threads sharing each), or as a batch: CPU threads
  * each solving positions of their own (--each), or the GPU (--gpu). */
 #include <stdlib.h>
-#include <string.h>
 
 #include "cli/cli.h"
 #include "mpi/farm.h"
-#include "mpi/split_transport.h"
 #include "cli/reversi/reversi_cli.h"
 #include "gts/reversi.h"
 
 typedef struct solve_ctx {
     rv_solver *solver;
     bool wld;
-    mpi_split *split;   /* --mpi-split, on rank 0 */
-    rv_solver *root;    /* --mpi-split: rank 0's root (first guess, MTD(f)
-                           steps), apart from the solver its own rank's
-                           windows run on */
-    int split_depth;
-    uint64_t split_nodes;   /* the ranks' nodes for the position */
+    bool split_on;      /* --mpi-split, on rank 0: split */
+    reversi_split split;
     solve_totals t;     /* nodes and usec: the solved positions' */
     long lineno;        /* of the position being solved */
     double start;       /* its start (cli_now_usec) */
 } solve_ctx;
-
-/* Raised by Ctrl-C: the solver stops, and what it proved is printed. */
-gts_stop reversi_stop = GTS_STOP_INIT;
-
-/* Where a line's position begins; NULL for a blank line or a comment. */
-static const char *obf_start(const char *line)
-{
-    const char *s = line + strspn(line, " \t");
-    return !*s || *s == '\n' || *s == '\r' || *s == '#' ? NULL : s;
-}
-
-int reversi_read_line(const char *file, long lineno, const char *line, reversi_line *out, FILE *errors,
-                         solve_totals *t)
-{
-    const char *s = obf_start(line);
-    if (!s)
-        return 0;
-    char err[256];
-    if (rv_parse_obf(s, &out->p, &out->black, &out->has_score, &out->expected, err, sizeof err) != 0) {
-        fprintf(errors, "gts: %s:%ld: %s\n", file, lineno, err);
-        t->bad_lines++;
-        return 0;
-    }
-    out->lineno = lineno;
-    return 1;
-}
-
-bool reversi_print_score(const reversi_line *l, int move, int score, bool wld, FILE *out, solve_totals *t)
-{
-    char name[3] = "--";
-    if (move != RV_NO_MOVE)
-        rv_format_square(move, name);
-    const int want = wld ? cli_sign(l->expected) : l->expected;
-    const bool ok = !l->has_score || score == want;
-    t->positions++;
-    if (!ok)
-        t->mismatches++;
-    fprintf(out, "%4ld  %c  %2d empties  %s %+3d", l->lineno, l->black ? 'X' : 'O', rv_empties(&l->p), name, score);
-    if (l->has_score)
-        fprintf(out, "  expected %+3d", want);
-    return ok;
-}
 
 /* The bounds proved on the position being solved, while they are apart:
  * a hard position takes minutes. */
@@ -74,40 +26,6 @@ static void show_bounds(void *arg, int lower, int upper)
     if (lower < upper)
         cli_progress("line %ld: score in [%+d, %+d] after %.0f s", c->lineno, lower, upper,
                      (cli_now_usec() - c->start) / 1e6);
-}
-
-/* --mpi-split: a rank's window search, on its solver. */
-static int rank_window(void *ctx, const void *pos, int alpha, int beta, int *value, uint64_t *nodes)
-{
-    solve_ctx *c = ctx;
-    rv_solve_result r;
-    rv_solver_window(c->solver, pos, alpha, beta, &r);
-    *value = r.score, *nodes = r.nodes;
-    return r.stopped ? -1 : 0;
-}
-
-/* ... and rank 0's, split over the ranks: the move is the root child's
- * that gave the value. */
-static int split_window(void *arg, const rv_pos *p, int alpha, int beta, int *value, int *move)
-{
-    solve_ctx *c = arg;
-    gts_split_result r;
-    if (mpi_split_window(c->split, p, c->split_depth, alpha, beta, &r) != 0)
-        return -1;
-    *value = r.value;
-    c->split_nodes += r.nodes;
-    rv_pos kids[RV_MAX_MOVES];
-    int moves[RV_MAX_MOVES];
-    const int n = rv_split_children(p, kids, moves);
-    *move = r.best_kid >= 0 && r.best_kid < n ? moves[r.best_kid] : RV_NO_MOVE;
-    return 0;
-}
-
-static int split_children(void *ctx, const void *pos, void *kids)
-{
-    (void)ctx;
-    int moves[RV_MAX_MOVES];
-    return rv_split_children(pos, kids, moves);
 }
 
 /* One line: its output to out, a bad line's report to errors, counted in
@@ -122,12 +40,10 @@ static int solve_into(void *ctx, const char *file, long lineno, const char *line
     rv_solve_result r;
     c->lineno = lineno;
     c->start = cli_now_usec();
-    c->split_nodes = 0;
-    if (c->split)
-        rv_solver_run_with(c->root, &l.p, split_window, c, &r);
+    if (c->split_on)
+        reversi_split_solve(&c->split, &l.p, &r);
     else
         rv_solver_run(c->solver, &l.p, &r);
-    r.nodes += c->split_nodes;
     cli_progress_done();
     if (r.stopped) {
         fprintf(out, "%4ld  %c  %2d empties  interrupted: score in [%+d, %+d]  %12llu nodes  %10.1f ms\n", lineno,
@@ -149,46 +65,18 @@ static int solve_line(void *arg, const char *file, long lineno, const char *line
     return solve_into(c, file, lineno, line, stdout, stderr, &c->t);
 }
 
-/* The wrong scores a recorded output shows (farm_checkpoint's
- * mismatches; ctx: --wld): the score reversi_print_score printed against
- * the line's. */
-static long recorded_mismatches(const void *ctx, const char *line, const char *out)
-{
-    const bool *wld = ctx;
-    const char *s = obf_start(line);
-    rv_pos p;
-    bool black, has_score;
-    int expected, score;
-    char err[256];
-    if (!s || rv_parse_obf(s, &p, &black, &has_score, &expected, err, sizeof err) != 0 || !*out)
-        return *out ? -1 : 0;   /* a bad line prints no output */
-    if (sscanf(out, "%*d %*c %*d empties %*s %d", &score) != 1)
-        return -1;
-    return has_score && score != (*wld ? cli_sign(expected) : expected);
-}
-
-farm_checkpoint reversi_checkpoint(const char *path, const bool *wld, bool batch, char *run, size_t runlen)
-{
-    snprintf(run, runlen, "reversi solve%s%s", *wld ? " --wld" : "", batch ? " --each/--gpu" : "");
-    return (farm_checkpoint){ path, run, recorded_mismatches, wld };
-}
-
-long reversi_most_empties(void *ctx, const char *line)
-{
-    (void)ctx;
-    return (long)strspn(line, "-.");
-}
-
-static int cmd_solve(const rv_solve_options *o, bool mpi, long split_depth, const char *checkpoint, int argc,
-                     char **argv)
+/* One position at a time: here, dealt to the ranks (--mpi) or each
+ * split over them (--mpi-split S); the exit status. */
+static int cmd_solve(const rv_solve_options *o, gts_stop *stop, bool mpi, long split_depth, const char *checkpoint,
+                     int argc, char **argv)
 {
     char err[256];
-    solve_ctx c = { .wld = o->wld, .split_depth = (int)split_depth };
+    solve_ctx c = { .wld = o->wld };
     rv_solve_options so = *o;
-    so.stop = &reversi_stop;
+    so.stop = stop;
     so.on_bounds = show_bounds;
     so.on_bounds_arg = &c;
-    cli_stop_on_interrupt(&reversi_stop);
+    cli_stop_on_interrupt(stop);
     c.solver = rv_solver_create(&so, err, sizeof err);
     if (!c.solver) {
         cli_error("%s", err);
@@ -197,25 +85,14 @@ static int cmd_solve(const rv_solve_options *o, bool mpi, long split_depth, cons
     bool root = true;
     int status;
     if (split_depth >= 0) {
-        static const gts_split_game game = { sizeof(rv_pos), RV_MAX_MOVES, split_children };
-        /* Not the ranks' token, which a cancelled task raises: the root
-         * stops when a split says so (Ctrl-C, a failed rank). */
-        rv_solve_options ro = so;
-        ro.threads = 1, ro.tt_bytes = (size_t)1 << 20, ro.stop = NULL;
-        c.split = mpi_split_start(&game, &c, rank_window, &c, &reversi_stop, &root);
-        c.root = c.split ? rv_solver_create(&ro, err, sizeof err) : NULL;
-        if (c.split && !c.root)
-            cli_error("%s", err);
-        status = c.root ? cli_each_line(argc, argv, solve_line, NULL, &c) : root ? -1 : 0;
-        if (c.split)
-            mpi_split_end(c.split);
-        rv_solver_free(c.root);
+        const int started = reversi_split_start(&c.split, c.solver, &so, (int)split_depth, stop);
+        root = started != 1;
+        c.split_on = started == 0;
+        status = started == 0 ? cli_each_line(argc, argv, solve_line, NULL, &c) : root ? -1 : 0;
+        reversi_split_end(&c.split);
     } else if (mpi) {
-        static const farm_ops ops = { .hardness = reversi_most_empties, .max_lines = 1,
-                                          .solve_line = solve_into };
-        char name[64];
-        const farm_checkpoint ck = reversi_checkpoint(checkpoint, &c.wld, false, name, sizeof name);
-        status = farm_run(argc, argv, &ops, &c, &reversi_stop, &ck, &c.t, &root);
+        static const farm_ops ops = { .max_lines = 1, .solve_line = solve_into };
+        status = reversi_farm(&ops, &c, checkpoint, &c.wld, false, stop, &c.t, &root, argc, argv);
     } else {
         status = cli_each_line(argc, argv, solve_line, NULL, &c);
     }
@@ -231,6 +108,7 @@ static int cmd_solve(const rv_solve_options *o, bool mpi, long split_depth, cons
 
 int reversi_solve_main(int argc, char **argv)
 {
+    gts_stop stop = GTS_STOP_INIT;   /* Ctrl-C: the solver stops, and what it proved is printed */
     rv_solve_options o;
     rv_solve_defaults(&o);
     bool each = false, threads_given = false, budget_given = false, mpi = false, beside = false;
@@ -242,7 +120,7 @@ int reversi_solve_main(int argc, char **argv)
     reversi_gpu_flags f = REVERSI_GPU_FLAGS;
     const cli_option opts[] = {
         CLI_OPT_FLAG("wld", 0, &o.wld),
-        CLI_OPT_MB("tt-mb", &o.tt_bytes, 1, 1 << 20),
+        REVERSI_OPT_TT_MB(&o.tt_bytes),
         { .name = "threads", .kind = CLI_INT, .target = &o.threads, .min = 1, .max = 1024, .given = &threads_given },
         CLI_OPT_FLAG("each", 0, &each),
         CLI_OPT_FLAG("mpi", 0, &mpi),
@@ -280,13 +158,13 @@ int reversi_solve_main(int argc, char **argv)
         return cli_usage_error("--mpi-split searches each position with every rank: not with --mpi, --gpu or --each"),
                EXIT_USAGE;
     if (!f.gpu && !each)
-        return cmd_solve(&o, mpi, split_depth, checkpoint, n, argv + 1);
+        return cmd_solve(&o, &stop, mpi, split_depth, checkpoint, n, argv + 1);
     /* On the device the CPU threads only take the positions the lanes
      * hand back: all of the machine's by default. */
     const int threads = threads_given || !f.gpu || f.executor == 1 ? o.threads : cli_cpus();
     const rv_batch_options bo = { .wld = o.wld, .gpu = f.gpu, .cpu_executor = f.executor == 1, .threads = threads,
                                   .gpu_budget = (uint64_t)budget, .devices = f.gpus, .cpu_beside = beside,
-                                  .tt_bytes = o.tt_bytes };
+                                  .tt_bytes = o.tt_bytes, .stop = &stop };
     if ((status = reversi_choose_gpu(&f, mpi)) != 0)
         return status;
     return reversi_batch_main(&bo, (size_t)window, mpi, checkpoint, n, argv + 1);

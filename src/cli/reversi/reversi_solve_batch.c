@@ -7,7 +7,6 @@
 #include <string.h>
 
 #include "mpi/farm.h"
-#include "mpi/team.h"
 #include "cli/reversi/reversi_cli.h"
 
 /* The window being read, and the totals of the windows solved. */
@@ -181,14 +180,11 @@ static int batch_farmed(void *ctx, const farm_line *lines, long n, farm_sink *si
 /* Under mpirun: each rank's batches on its own GPU (or CPU threads). */
 static int batch_on_ranks(const rv_batch_options *o, const char *checkpoint, int argc, char **argv)
 {
-    static const farm_ops ops = { .solve = batch_farmed, .hardness = reversi_most_empties,
-                                      .max_lines = (long)REVERSI_BATCH_WINDOW };
+    static const farm_ops ops = { .solve = batch_farmed, .max_lines = (long)REVERSI_BATCH_WINDOW };
     solve_totals t = { 0 };
     bool root;
     const double t0 = cli_now_usec();
-    char name[64];
-    const farm_checkpoint ck = reversi_checkpoint(checkpoint, &o->wld, true, name, sizeof name);
-    const int status = farm_run(argc, argv, &ops, (void *)o, &reversi_stop, &ck, &t, &root);
+    const int status = reversi_farm(&ops, (void *)o, checkpoint, &o->wld, true, o->stop, &t, &root, argc, argv);
     if (status == -2)
         return EXIT_USAGE;   /* the checkpoint, said */
     if (!root)
@@ -202,14 +198,12 @@ static int batch_on_ranks(const rv_batch_options *o, const char *checkpoint, int
 int reversi_batch_main(const rv_batch_options *o, size_t window, bool mpi, const char *checkpoint, int argc,
                        char **argv)
 {
-    rv_batch_options bo = *o;
-    bo.stop = &reversi_stop;
-    cli_stop_on_interrupt(&reversi_stop);
+    cli_stop_on_interrupt(o->stop);
     if (mpi)
-        return batch_on_ranks(&bo, checkpoint, argc, argv);
+        return batch_on_ranks(o, checkpoint, argc, argv);
     char err[256];
-    batch_ctx c = { .o = &bo, .window = window ? window : REVERSI_BATCH_WINDOW };
-    if (!(c.b = rv_batch_create(&bo, err, sizeof err))) {
+    batch_ctx c = { .o = o, .window = window ? window : REVERSI_BATCH_WINDOW };
+    if (!(c.b = rv_batch_create(o, err, sizeof err))) {
         cli_error("%s", err);
         return EXIT_FAIL;
     }
