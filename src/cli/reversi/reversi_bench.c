@@ -122,20 +122,14 @@ static double predicted_seconds(const table *t, int si, int di)
 /* A cell's limit: a thread that sleeps --max-seconds, then raises the
  * table's stop, unless cancelled when the match ends (a thread, where
  * SIGALRM's handler would need the stop in a global). */
-typedef struct cell_timer {
-    double seconds;
-    gts_stop *stop;
-    bool fired;
-} cell_timer;
-
-static void *watch(void *arg)
+static void *time_cell(void *arg)
 {
-    cell_timer *w = arg;
-    struct timespec left = { (time_t)w->seconds, (long)((w->seconds - (double)(time_t)w->seconds) * 1e9) };
+    table *t = arg;
+    struct timespec left = { (time_t)t->max_seconds, (long)((t->max_seconds - (double)(time_t)t->max_seconds) * 1e9) };
     while (nanosleep(&left, &left) != 0)
         ;   /* EINTR: sleep on */
-    w->fired = true;
-    gts_stop_raise(w->stop);
+    t->timed_out = true;
+    gts_stop_raise(&t->stop);
     return NULL;
 }
 
@@ -156,9 +150,9 @@ static int play_cell(table *t, int si, int di)
     rvp_match m = { 0 };
     if (!cli_interrupted())
         gts_stop_reset(&t->stop);
-    cell_timer w = { t->max_seconds, &t->stop, false };
+    t->timed_out = false;
     pthread_t timer;
-    const bool timed = pthread_create(&timer, NULL, watch, &w) == 0;
+    const bool timed = pthread_create(&timer, NULL, time_cell, t) == 0;
     const int rc = rvp_play_match(players, t->widths[si], t->heights[si], &t->stop, &m, err, sizeof err);
     if (timed)
         pthread_cancel(timer), pthread_join(timer, NULL);
@@ -171,7 +165,7 @@ static int play_cell(table *t, int si, int di)
         return -1;
     }
     if (m.stopped) {
-        c->state = w.fired && !cli_interrupted() ? SKIPPED : NOT_RUN;
+        c->state = t->timed_out && !cli_interrupted() ? SKIPPED : NOT_RUN;
         return 0;
     }
     c->state = DONE;
@@ -238,12 +232,11 @@ static int read_players(table *t, const char *const spec_text[2])
 {
     if (reversi_parse_players(spec_text, t->specs) != 0)
         return -1;
-    for (int i = 0; i < 2; i++) {
+    for (int i = 0; i < 2; i++)
         if (t->specs[i].has_depth) {
             cli_error("--player%d: no depth= in bench table (the depths are the columns, --depths)", i + 1);
             return -1;
         }
-    }
     return 0;
 }
 

@@ -29,6 +29,7 @@ typedef struct table {
     bool csv;
     FILE *plot;              /* --plot's rows as CSV, or NULL */
     gts_stop stop;           /* Ctrl-C, or a cell's time up; the players read it */
+    bool timed_out;          /* the cell's time was up */
     cell cells[MAX_SIZES][RV_MAX_DEPTH];
 } table;
 

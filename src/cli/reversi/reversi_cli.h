@@ -2,13 +2,10 @@
 #ifndef GTS_REVERSI_CLI_H
 #define GTS_REVERSI_CLI_H
 
-#include <stdbool.h>
-#include <stddef.h>
-
 #include "cli/cli.h"
+#include "cli/cli_options.h"
 #include "mpi/farm.h"
 #include "mpi/split_transport.h"
-#include "cli/cli_options.h"
 #include "gts/reversi.h"
 #include "reversi/engine/rv_player.h"
 
@@ -44,19 +41,14 @@ extern const char reversi_usage_text[];
  * their options, read by reversi_parse_gpu_options. */
 typedef struct reversi_gpu_flags {
     bool gpu;
-    int executor;           /* 1: cpu */
-    bool executor_given;
+    int executor;           /* 0: gpu, 1: cpu, -1: not given (gpu) */
     int gpus;               /* --gpus N: the first N visible; 0: one */
     int device;             /* --gpu-device N: the one used; -1: none */
 } reversi_gpu_flags;
-#define REVERSI_GPU_FLAGS { .device = -1 }
+#define REVERSI_GPU_FLAGS { .executor = -1, .device = -1 }
 extern const char *const reversi_executors[];
-#define REVERSI_OPT_GPU(f)                                                                                 \
-    CLI_OPT_FLAG("gpu", 0, &(f)->gpu),                                                                     \
-    {                                                                                                      \
-        .name = "executor", .kind = CLI_CHOICE, .target = &(f)->executor, .choices = reversi_executors,   \
-        .given = &(f)->executor_given                                                                      \
-    },                                                                                                     \
+#define REVERSI_OPT_GPU(f)                                                                            \
+    CLI_OPT_FLAG("gpu", 0, &(f)->gpu), CLI_OPT_CHOICE("executor", &(f)->executor, reversi_executors), \
     CLI_OPT_INT("gpus", 0, &(f)->gpus, 1, CLI_MAX_GPUS), CLI_OPT_INT("gpu-device", 0, &(f)->device, 0, 1023)
 /* cli_parse_options for `gts reversi <name>`; --executor, --gpus and
  * --gpu-device only with --gpu, and not --gpus with --gpu-device: the
@@ -78,12 +70,9 @@ typedef struct reversi_line {
     int expected;
 } reversi_line;
 
-/* The .obf lines of solve (cli/reversi/reversi_lines.c): where a line's
- * position begins; NULL for a blank line or a comment. */
-const char *reversi_obf_start(const char *line);
-
-/* Reads a line: 1 with its position, or 0 for a blank line, a comment or
- * a bad line (reported on errors, counted in t). */
+/* Reads a line of solve (cli/reversi/reversi_lines.c): 1 with its position,
+ * or 0 for a blank line, a comment or a bad line (reported on errors,
+ * counted in t). */
 int reversi_read_line(const char *file, long lineno, const char *line, reversi_line *out, FILE *errors,
                       solve_totals *t);
 

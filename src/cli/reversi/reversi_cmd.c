@@ -1,5 +1,4 @@
 /* gts reversi: its usage, and each command name to its entry point. */
-#include <stdlib.h>
 #include <string.h>
 
 #include "cli/cli.h"

@@ -6,7 +6,8 @@
 #include "cli/reversi/reversi_cli.h"
 #include "gts/reversi.h"
 
-const char *reversi_obf_start(const char *line)
+/* Where a line's position begins; NULL for a blank line or a comment. */
+static const char *obf_start(const char *line)
 {
     const char *s = line + strspn(line, " \t");
     return !*s || *s == '\n' || *s == '\r' || *s == '#' ? NULL : s;
@@ -15,7 +16,7 @@ const char *reversi_obf_start(const char *line)
 int reversi_read_line(const char *file, long lineno, const char *line, reversi_line *out, FILE *errors,
                       solve_totals *t)
 {
-    const char *s = reversi_obf_start(line);
+    const char *s = obf_start(line);
     if (!s)
         return 0;
     char err[256];

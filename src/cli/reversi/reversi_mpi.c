@@ -16,13 +16,12 @@
 static long recorded_mismatches(const void *ctx, const char *line, const char *out)
 {
     const bool *wld = ctx;
-    const char *s = reversi_obf_start(line);
     rv_pos p;
     bool black, has_score;
     int expected, score;
     char err[256];
-    if (!s || rv_parse_obf(s, &p, &black, &has_score, &expected, err, sizeof err) != 0 || !*out)
-        return *out ? -1 : 0;   /* a bad line prints no output */
+    if (rv_parse_obf(line, &p, &black, &has_score, &expected, err, sizeof err) != 0 || !*out)
+        return *out ? -1 : 0;   /* a blank, comment or bad line prints no output */
     if (sscanf(out, "%*d %*c %*d empties %*s %d", &score) != 1)
         return -1;
     return has_score && score != (*wld ? cli_sign(expected) : expected);

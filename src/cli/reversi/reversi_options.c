@@ -1,7 +1,5 @@
 /* The usage of gts reversi, and the option helpers its commands share
  * (cli/reversi/reversi_cli.h). */
-#include <stdlib.h>
-
 #include "cli/cli.h"
 #include "cli/cli_options.h"
 #include "cli/reversi/reversi_cli.h"
@@ -94,7 +92,7 @@ int reversi_parse_gpu_options(const char *name, int argc, char **argv, const cli
         return -1;
     }
     const char *why = f->gpu                        ? NULL
-                      : f->executor_given           ? "--executor needs --gpu"
+                      : f->executor >= 0            ? "--executor needs --gpu"
                       : f->gpus                     ? "--gpus needs --gpu"
                       : f->device >= 0              ? "--gpu-device needs --gpu"
                                                     : NULL;

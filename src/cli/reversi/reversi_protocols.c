@@ -86,7 +86,7 @@ int reversi_gtp_main(int argc, char **argv)
     const int rc = engine_options("reversi gtp", gtp_usage, argc, argv, &s);
     if (rc >= 0)
         return rc;
-    static rv_gtp g;
+    rv_gtp g;
     char err[256];
     if (rv_gtp_init(&g, &s, GTS_VERSION, stdout, err, sizeof err) != 0)
         return failed(err);

@@ -11,8 +11,7 @@
 typedef struct solve_ctx {
     rv_solver *solver;
     bool wld;
-    bool split_on;      /* --mpi-split, on rank 0: split */
-    reversi_split split;
+    reversi_split split;   /* --mpi-split, on rank 0: its root solver made */
     solve_totals t;     /* nodes and usec: the solved positions' */
     long lineno;        /* of the position being solved */
     double start;       /* its start (cli_now_usec) */
@@ -40,7 +39,7 @@ static int solve_into(void *ctx, const char *file, long lineno, const char *line
     rv_solve_result r;
     c->lineno = lineno;
     c->start = cli_now_usec();
-    if (c->split_on)
+    if (c->split.root)
         reversi_split_solve(&c->split, &l.p, &r);
     else
         rv_solver_run(c->solver, &l.p, &r);
@@ -87,7 +86,6 @@ static int cmd_solve(const rv_solve_options *o, gts_stop *stop, bool mpi, long s
     if (split_depth >= 0) {
         const int started = reversi_split_start(&c.split, c.solver, &so, (int)split_depth, stop);
         root = started != 1;
-        c.split_on = started == 0;
         status = started == 0 ? cli_each_line(argc, argv, solve_line, NULL, &c) : root ? -1 : 0;
         reversi_split_end(&c.split);
     } else if (mpi) {
