@@ -35,15 +35,27 @@ static int task_bytes(const farm *f, const long *index, long n, char **msg, size
     return fclose(m) == 0 ? 0 : -1;
 }
 
+/* A worker's task as its lines are written (the sink's side): the
+ * streams' buffers, what was taken of them, the line written to now, the
+ * lines' texts. */
+struct farm_task {
+    char *out_buf, *err_buf;
+    size_t out_len, err_len, out_taken, err_taken;
+    long current;
+    farm_entry *got;
+    bool failed;
+};
+
 /* The bytes written to the sink's streams since the last look go to its
  * current line. */
-static int sink_take(farm_sink *k)
+static int sink_take(farm_sink *sink)
 {
-    if (fflush(k->out) != 0 || fflush(k->err) != 0)
+    if (fflush(sink->out) != 0 || fflush(sink->err) != 0)
         return -1;
+    struct farm_task *k = sink->task;
     if (k->current < 0)
         return 0;
-    farm_entry *l = &((farm_entry *)k->got)[k->current];
+    farm_entry *l = &k->got[k->current];
     const size_t out_new = k->out_len - k->out_taken, err_new = k->err_len - k->err_taken;
     char *out = realloc(l->out, l->out_len + out_new + 1), *err = out ? realloc(l->err, l->err_len + err_new + 1) : NULL;
     if (out)
@@ -58,11 +70,11 @@ static int sink_take(farm_sink *k)
     return 0;
 }
 
-void farm_to_line(farm_sink *k, long i)
+void farm_to_line(farm_sink *sink, long i)
 {
-    if (sink_take(k) != 0)
-        k->failed = true;
-    k->current = i;
+    if (sink_take(sink) != 0)
+        sink->task->failed = true;
+    sink->task->current = i;
 }
 
 /* A task's lines through the command's solve, or its solve_line one by
@@ -94,9 +106,10 @@ static int farm_work(void *ctx, const char *in, size_t in_len, char **out, size_
     farm_line *lines = calloc((size_t)n, sizeof *lines);
     farm_entry *got = calloc((size_t)n, sizeof *got);
     solve_totals *t = calloc((size_t)n, sizeof *t);
-    farm_sink k = { .got = got, .current = -1 };
-    k.out = open_memstream(&k.out_buf, &k.out_len);
-    k.err = open_memstream(&k.err_buf, &k.err_len);
+    struct farm_task task = { .got = got, .current = -1 };
+    farm_sink k = { .task = &task };
+    k.out = open_memstream(&task.out_buf, &task.out_len);
+    k.err = open_memstream(&task.err_buf, &task.err_len);
     int status = lines && got && t && k.out && k.err ? 0 : -1;
     for (long i = 0; status == 0 && i < n; i++) {
         long index;
@@ -111,7 +124,7 @@ static int farm_work(void *ctx, const char *in, size_t in_len, char **out, size_
     }
     if (status == 0)
         status = solve_task(f, lines, n, &k, t);
-    if (status == 0 && (sink_take(&k) != 0 || k.failed))
+    if (status == 0 && (sink_take(&k) != 0 || task.failed))
         status = -1;
     FILE *m = open_memstream(out, out_len);
     for (long i = 0; status == 0 && m && i < n; i++) {
@@ -129,7 +142,7 @@ static int farm_work(void *ctx, const char *in, size_t in_len, char **out, size_
         fclose(k.out);
     if (k.err)
         fclose(k.err);
-    free(k.out_buf), free(k.err_buf);
+    free(task.out_buf), free(task.err_buf);
     free(lines), free(got), free(t);
     return status;
 }

@@ -27,13 +27,7 @@ typedef struct farm_line {
  * i (the lines may be written in any order, a line in several goes). */
 typedef struct farm_sink {
     FILE *out, *err;
-    /* The farm's own: the streams' buffers, what was taken of them, the
-     * line written to now, the lines' texts. */
-    char *out_buf, *err_buf;
-    size_t out_len, err_len, out_taken, err_taken;
-    long current;
-    void *got;
-    bool failed;
+    struct farm_task *task;     /* the farm's own (mpi/farm.c) */
 } farm_sink;
 
 /* What is written to the sink from now on is line i's. */
