@@ -11,9 +11,10 @@
 
 /* Every option of the gts reversi commands: the `elsewhere` list of each
  * (cli/cli_options.h), so that one command names another's option as such. */
-#define REVERSI_OPTIONS                                                                                 \
-    "wld tt-mb threads size depth algo parallel split-depth wpc mobility time-ms board player1 player2 sizes depths " \
-    "max-seconds csv plot endgame gpu executor each mpi checkpoint mpi-split gpus gpu-device cpu-beside window"
+#define REVERSI_OPTIONS                                                                                         \
+    "wld tt-mb threads size depth algo parallel split-depth wpc mobility time-ms board player player1 player2 " \
+    "sizes depths max-seconds csv plot endgame gpu executor each mpi checkpoint mpi-split gpus gpu-device "     \
+    "gpu-budget cpu-beside window split"
 
 /* The options several commands take, each written once: --size WxH (or
  * N), --depth, --tt-mb, --player1 and --player2 (rv_player.h's specs). */
