@@ -1,7 +1,10 @@
 /*
  * Internal to the GPU solver's host side: the solver's state, shared by
- * c4_gpu.c (split, executors, finish) and c4_gpu_tasks.c (the scheduler
- * that splits long items with their windows kept).
+ * its files, each below the one before: c4_gpu.c (the entry points),
+ * c4_gpu_team.c (several devices), c4_gpu_one.c (one device: split and
+ * finish), c4_gpu_tasks.c (the scheduler that splits long items with their
+ * windows kept) and c4_gpu_execute.c (a launch on the device or the CPU
+ * executor).
  */
 #ifndef GTS_C4_GPU_INTERNAL_H
 #define GTS_C4_GPU_INTERNAL_H
@@ -11,6 +14,8 @@
 #include "gts/c4_gpu.h"
 
 #define MAX_CPU_THREADS 1024
+/* The most plies the host expands a position into items. */
+#define MAX_SPLIT 8
 
 struct c4_gpu {
     c4_geom g;
@@ -28,7 +33,7 @@ struct c4_gpu {
     uint64_t *map_keys;
     int32_t *map_items;         /* item index + 1, 0 = empty */
     size_t map_cap;
-    /* opt.devices > 1: a c4_gpu for each device, which does the work
+    /* opt.devices > 1: a solver for each device, which does the work
      * (c4_gpu_team.c); this one holds only them. */
     c4_gpu **members;
 };
@@ -45,15 +50,25 @@ bool c4g_settled(const c4_geom *g, const c4_pos *p, bool weak, int *score);
 int c4g_execute(c4_gpu *gpu, const c4g_item *items, size_t n, c4g_result *out, bool clear, uint64_t node_limit,
                 c4_gpu_stats *st, char *err, size_t errlen);
 
+/* Whether the options' stop token was raised; if so, says so in err
+ * ("stopped"). */
+bool c4g_stopped(const c4_gpu *gpu, char *err, size_t errlen);
+
+/* The solver on one device, or one CPU executor (opt->devices <= 1), the
+ * options checked by the caller: NULL with a reason in err. */
+c4_gpu *c4g_one_open(const c4_geom *g, const c4_gpu_options *opt, char *err, size_t errlen);
+void c4g_one_close(c4_gpu *gpu);
+
 /* c4_gpu_solve's work on one device, with the auto split and budget
  * chosen as for a batch of `whole` positions (a team member's share is a
  * part of the team's batch). */
 int c4g_solve_share(c4_gpu *gpu, const c4_pos *ps, int n, int whole, bool weak, int *scores, uint64_t *nodes,
                     uint64_t *tt_hits, c4_gpu_stats *st, char *err, size_t errlen);
 
-/* The team of opt->devices members in gpu (c4_gpu_team.c): made, freed,
- * and a batch dealt to them in turn and run on a thread per device. */
-int c4g_team_open(c4_gpu *gpu, char *err, size_t errlen);
+/* The team of opt->devices solvers, one per device (c4_gpu_team.c): made
+ * (NULL with a reason in err), freed, and a batch dealt to them in turn and
+ * run on a thread per device. */
+c4_gpu *c4g_team_open(const c4_geom *g, const c4_gpu_options *opt, char *err, size_t errlen);
 void c4g_team_close(c4_gpu *gpu);
 int c4g_team_solve(c4_gpu *gpu, const c4_pos *ps, int n, bool weak, int *scores, uint64_t *nodes,
                    uint64_t *tt_hits, c4_gpu_stats *st, char *err, size_t errlen);

@@ -13,45 +13,49 @@
 #include "gts/gpu.h"
 
 /* Makes each member with its device current, as its memory must be. */
-int c4g_team_open(c4_gpu *gpu, char *err, size_t errlen)
+c4_gpu *c4g_team_open(const c4_geom *g, const c4_gpu_options *opt, char *err, size_t errlen)
 {
-    const int devices = gpu->opt.devices;
-    gpu->members = calloc((size_t)devices, sizeof *gpu->members);
-    if (!gpu->members) {
+    const int devices = opt->devices;
+    c4_gpu *gpu = calloc(1, sizeof *gpu);
+    if (gpu)
+        gpu->members = calloc((size_t)devices, sizeof *gpu->members);
+    if (!gpu || !gpu->members) {
+        free(gpu);
         snprintf(err, errlen, "out of memory");
-        return -1;
+        return NULL;
     }
-    c4_gpu_options one = gpu->opt;
+    gpu->g = *g;
+    gpu->opt = *opt;
+    gpu->log2b = -1;
+    c4_gpu_options one = *opt;
     one.devices = 1;
     for (int d = 0; d < devices; d++) {
         char why[256];
         if ((!one.cpu && gts_gpu_use(d, why, sizeof why) != 0) ||
-            !(gpu->members[d] = c4_gpu_create(&gpu->g, &one, why, sizeof why))) {
+            !(gpu->members[d] = c4g_one_open(g, &one, why, sizeof why))) {
             snprintf(err, errlen, "GPU %d: %s", d, why);
             c4g_team_close(gpu);
-            return -1;
+            return NULL;
         }
     }
     if (!one.cpu)
         gts_gpu_use(0, err, errlen);
-    return 0;
+    return gpu;
 }
 
 void c4g_team_close(c4_gpu *gpu)
 {
-    if (!gpu->members)
-        return;
     char why[256];
     for (int d = 0; d < gpu->opt.devices; d++)
         if (gpu->members[d]) {
             if (!gpu->opt.cpu)
                 gts_gpu_use(d, why, sizeof why);
-            c4_gpu_free(gpu->members[d]);
+            c4g_one_close(gpu->members[d]);
         }
     if (!gpu->opt.cpu)
         gts_gpu_use(0, why, sizeof why);
     free(gpu->members);
-    gpu->members = NULL;
+    free(gpu);
 }
 
 /* A batch and its answers, as the members' threads see them. */
