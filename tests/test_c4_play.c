@@ -9,7 +9,7 @@
 #include <string.h>
 
 #include "check.h"
-#include "c4/c4_eval.h"
+#include "c4/reports/c4_eval.h"
 #include "gts/c4_play.h"
 #include "test_util.h"
 

@@ -27,7 +27,7 @@ int c4g_device_run(c4g_device *d, const c4g_item *items, int n, c4g_result *out,
     return -1;
 }
 
-#include "c4/gpu/c4_brute_device.h"
+#include "c4/reports/gpu/c4_brute_device.h"
 
 int c4b_device_run(const c4_geom *g, const c4_windows *w, const c4_pos *p, int depth, long long *sums,
                    uint64_t *valid, double *kernel_us, char *err, size_t errlen)
@@ -37,7 +37,7 @@ int c4b_device_run(const c4_geom *g, const c4_windows *w, const c4_pos *p, int d
     return -1;
 }
 
-#include "c4/gpu/c4_perft_device.h"
+#include "c4/reports/gpu/c4_perft_device.h"
 
 int c4p_device_run(const c4_geom *g, const c4_pos *prefixes, size_t n, int k, size_t set_bytes,
                    bool (*stopped)(void *stop_ctx), void *stop_ctx, uint64_t *sequences, uint64_t *positions,

@@ -3,7 +3,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "c4/gpu/c4_perft_device.h"
+#include "c4/reports/gpu/c4_perft_device.h"
 #include "gts/c4_perft.h"
 #include "core/clock.h"
 

@@ -19,7 +19,7 @@
 #ifndef GTS_C4_BRUTE_CORE_H
 #define GTS_C4_BRUTE_CORE_H
 
-#include "c4/c4_eval.h"
+#include "c4/reports/c4_eval.h"
 
 #define C4B_MAX_DEPTH 10
 

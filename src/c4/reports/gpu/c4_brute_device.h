@@ -5,7 +5,7 @@
 #ifndef GTS_C4_BRUTE_DEVICE_H
 #define GTS_C4_BRUTE_DEVICE_H
 
-#include "c4/gpu/c4_brute_core.h"
+#include "c4/reports/gpu/c4_brute_core.h"
 
 /* Sums the utilities of all W^depth sequences from p per first move into
  * sums[] and counts the valid ones into valid[] (width entries each);

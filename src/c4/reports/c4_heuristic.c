@@ -1,6 +1,6 @@
 /* Depth-limited negamax alpha-beta with the heuristic evaluation: the CPU
  * player the brute-force GPU player is measured against. */
-#include "c4/c4_eval.h"
+#include "c4/reports/c4_eval.h"
 #include "gts/c4_play.h"
 
 static int negamax(const c4_geom *g, const c4_windows *w, const c4_pos *p, int depth, int alpha, int beta,

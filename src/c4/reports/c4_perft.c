@@ -7,7 +7,7 @@
 #include <stdlib.h>
 #include <unistd.h>
 
-#include "c4/gpu/c4_perft_core.h"
+#include "c4/reports/gpu/c4_perft_core.h"
 #include "core/clock.h"
 #include "core/threads.h"
 

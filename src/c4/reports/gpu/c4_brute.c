@@ -3,7 +3,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "c4/gpu/c4_brute_device.h"
+#include "c4/reports/gpu/c4_brute_device.h"
 #include "gts/c4_play.h"
 #include "core/clock.h"
 

@@ -7,7 +7,7 @@
 
 extern "C" {
 #include "gts/gpu.h"
-#include "c4/gpu/c4_perft_device.h"
+#include "c4/reports/gpu/c4_perft_device.h"
 }
 
 #define PERFT_BLOCK 256

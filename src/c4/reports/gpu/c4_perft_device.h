@@ -7,7 +7,7 @@
 
 #include <stddef.h>
 
-#include "c4/gpu/c4_perft_core.h"
+#include "c4/reports/gpu/c4_perft_core.h"
 
 /* Counts the valid k-move sequences from each of the n prefixes, and (if
  * set_bytes) the distinct positions they reach, in launches of at most

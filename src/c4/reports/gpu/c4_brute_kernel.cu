@@ -7,7 +7,7 @@
 
 extern "C" {
 #include "gts/gpu.h"
-#include "c4/gpu/c4_brute_device.h"
+#include "c4/reports/gpu/c4_brute_device.h"
 }
 
 #define BRUTE_BLOCK 256
