@@ -7,6 +7,7 @@
 
 #include "cli/c4/c4_bench.h"
 #include "cli/cli.h"
+#include "cli/cli_options.h"
 #include "report/csv.h"
 #include "report/plot.h"
 #include "core/list.h"
@@ -21,7 +22,7 @@ static void print_csv_header(FILE *f)
 }
 
 /* The table's header, unless JSON; and the CSV header of --plot's rows. */
-static void print_header(const c4_cli *c, FILE *plot)
+static void print_header(const c4_bench_args *c, FILE *plot)
 {
     if (plot)
         print_csv_header(plot);
@@ -58,7 +59,7 @@ static void print_csv_row(FILE *f, const c4_bench_row *r, const char *kt)
 }
 
 /* A row on stdout, and as CSV into plot (if not NULL). */
-static void print_row(const c4_cli *c, const c4_bench_row *r, FILE *plot)
+static void print_row(const c4_bench_args *c, const c4_bench_row *r, FILE *plot)
 {
     const row_means m = means(r);
     char kt[32] = "-";
@@ -90,7 +91,7 @@ static void print_row(const c4_cli *c, const c4_bench_row *r, FILE *plot)
 /* --plot's picture: with a --threads list the speed-up of each set and
  * algorithm over its fewest threads, else bars of the mean time per
  * position, a colour per algorithm (the CUDA report's Table 1). */
-static plot_spec bench_plot(const c4_cli *c)
+static plot_spec bench_plot(const c4_bench_args *c)
 {
     if (c->nthreads > 1)
         return (plot_spec){ .x = "threads", .y = "AT_us", .series = "set,algo", .over = "first",
@@ -101,7 +102,7 @@ static plot_spec bench_plot(const c4_cli *c)
 }
 
 /* Parses one --algo name into v (threads set by the caller). */
-static int parse_variant(const char *name, const c4_cli *c, c4_bench_variant *v)
+static int parse_variant(const char *name, const c4_bench_args *c, c4_bench_variant *v)
 {
     memset(v, 0, sizeof *v);
     snprintf(v->name, sizeof v->name, "%s", name);
@@ -115,7 +116,7 @@ static int parse_variant(const char *name, const c4_cli *c, c4_bench_variant *v)
     }
     v->kind = C4_BENCH_GPU;
     if (strcmp(name, "gpu") == 0) {
-        v->gpu = c4_cli_gpu_options(c);
+        v->gpu = c4_cli_gpu_options(&c->gpu, c->opt.threads, c->opt.stop);
     } else {
         /* gpu-sS or gpu-sS-tt: the report's design at split depth S. */
         int depth, end = 0;
@@ -126,10 +127,10 @@ static int parse_variant(const char *name, const c4_cli *c, c4_bench_variant *v)
         if (!table && name[end])
             return -1;
         v->gpu = c4_gpu_report_options(depth, table);
-        if (table && c->gpu_tt_bytes)
-            v->gpu.tt_bytes = c->gpu_tt_bytes;
+        if (table && c->gpu.tt_bytes)
+            v->gpu.tt_bytes = c->gpu.tt_bytes;
         v->per_position = true;
-        v->gpu.cpu = c->gpu_on_cpu;
+        v->gpu.cpu = c->gpu.executor == 1;
         v->gpu.stop = c->opt.stop;
     }
     v->gpu.cpu_threads = c->threads[0];
@@ -140,7 +141,7 @@ static int parse_variant(const char *name, const c4_cli *c, c4_bench_variant *v)
 static const char gpu_table_algos[] = "alphabeta,gpu-s1,gpu-s1-tt,gpu-s4,gpu-s4-tt,gpu,solver-batch";
 
 typedef struct variant_list {
-    const c4_cli *c;
+    const c4_bench_args *c;
     c4_bench_variant v[MAX_VARIANTS];
     int n;
 } variant_list;
@@ -150,7 +151,7 @@ typedef struct variant_list {
 static int add_variant(void *ctx, const char *name, char *err, size_t errlen)
 {
     variant_list *l = ctx;
-    const c4_cli *c = l->c;
+    const c4_bench_args *c = l->c;
     c4_bench_variant v;
     if (parse_variant(name, c, &v) != 0) {
         snprintf(err, errlen, "'%s' is not one of solver, alphabeta, minimax, solver-batch, gpu, gpu-sS, gpu-sS-tt",
@@ -165,19 +166,19 @@ static int add_variant(void *ctx, const char *name, char *err, size_t errlen)
             snprintf(err, errlen, "more than %d rows per set", MAX_VARIANTS);
             return -1;
         }
-        v.threads = v.kind == C4_BENCH_GPU ? (c->gpu_on_cpu ? c->threads[0] : 0) : threaded ? c->threads[t] : 1;
+        v.threads = v.kind == C4_BENCH_GPU ? (c->gpu.executor == 1 ? c->threads[0] : 0) : threaded ? c->threads[t] : 1;
         l->v[l->n++] = v;
     }
     return 0;
 }
 
 /* The rows of --algo and --threads; -1 after an error line. */
-static int read_variants(c4_cli *c, variant_list *l)
+static int read_variants(c4_bench_args *c, variant_list *l)
 {
     if (c->nthreads == 0) {
-        c->threads[c->nthreads++] = c->gpu ? cli_cpus() : 1;
+        c->threads[c->nthreads++] = c->gpu.gpu ? cli_cpus() : 1;
     }
-    const char *algos = c->algo_list ? c->algo_list : c->gpu ? gpu_table_algos : "solver";
+    const char *algos = c->algos ? c->algos : c->gpu.gpu ? gpu_table_algos : "solver";
     l->c = c;
     l->n = 0;
     char err[256];
@@ -190,7 +191,7 @@ static int read_variants(c4_cli *c, variant_list *l)
 
 /* The GPU rows' options, and the device they need: EXIT_USAGE or
  * EXIT_FAIL after an error line, before any row runs. */
-static int check_gpu_rows(const c4_cli *c, const variant_list *l)
+static int check_gpu_rows(const c4_bench_args *c, const variant_list *l)
 {
     char err[256];
     bool device = false;
@@ -204,14 +205,14 @@ static int check_gpu_rows(const c4_cli *c, const variant_list *l)
         device |= !l->v[i].gpu.cpu;
     }
     if (device && gts_gpu_available(err, sizeof err) != 0)
-        return c4_gpu_failed(c, err);
+        return c4_gpu_failed(&c->gpu, err);
     return EXIT_OK;
 }
 
 /* The sets named (the standard six for none) into sets; returns how many
  * were found.  A missing set, or bad lines in one, makes *status
  * EXIT_FAIL (the rows still run, without those lines). */
-static int load_sets(const c4_cli *c, const char *data_dir, int argc, char **argv, c4_set *sets, int *status)
+static int load_sets(const c4_bench_args *c, const char *data_dir, int argc, char **argv, c4_set *sets, int *status)
 {
     const int nsets = argc > 0 ? argc : c4_nsets;
     int loaded = 0;
@@ -239,7 +240,7 @@ static int load_sets(const c4_cli *c, const char *data_dir, int argc, char **arg
 /* Every set with one configuration, a row each; the exit status of those
  * rows (EXIT_OK, EXIT_FAIL, or EXIT_USAGE if the configuration cannot be
  * made). */
-static int run_variant(const c4_cli *c, const c4_bench_variant *v, const c4_set *sets, int nsets, FILE *plot)
+static int run_variant(const c4_bench_args *c, const c4_bench_variant *v, const c4_set *sets, int nsets, FILE *plot)
 {
     char err[256];
     c4_bench_engine e;
@@ -265,13 +266,55 @@ static int run_variant(const c4_cli *c, const c4_bench_variant *v, const c4_set 
     return status;
 }
 
-int c4_bench_main(c4_cli *c, int argc, char **argv)
+/* --threads: a list ("1,2,4", "1-8") into the args' threads. */
+static int parse_thread_list(void *args, const char *text, char *err, size_t errlen)
 {
+    c4_bench_args *c = args;
+    const int n = gts_int_list(text, 1, 1024, c->threads, C4_BENCH_MAX_THREADS, err, errlen);
+    if (n < 0)
+        return -1;
+    c->nthreads = n;
+    return 0;
+}
+
+/* bench's options into c; the operand count, or a cli_parse_options
+ * failure. */
+static int read_options(int argc, char **argv, c4_bench_args *c)
+{
+    c4_size size = C4_SIZE_INIT;
+    const cli_option opts[] = {
+        C4_OPT_SIZE(&size),
+        CLI_OPT_FLAG("weak", 'w', &c->weak),
+        CLI_OPT_STRING("algo", 0, &c->algos),
+        CLI_OPT_CUSTOM("threads", c, parse_thread_list, NULL),
+        C4_OPT_TT(&c->opt, NULL),
+        CLI_OPT_STRING("book", 0, &c->book),
+        CLI_OPT_FLAG("json", 0, &c->json),
+        CLI_OPT_FLAG("csv", 0, &c->csv),
+        CLI_OPT_STRING("plot", 0, &c->plot),
+        CLI_OPT_LONG("limit", 0, &c->limit, 1, 1L << 40),
+        CLI_OPT_STRING("data", 0, &c->data_dir),
+        C4_OPT_GPU(&c->gpu),
+        C4_OPT_GPU_TUNING(&c->gpu),
+        CLI_OPT_END,
+    };
+    return c4_parse_options("bench", argc, argv, opts, &size, &c->g);
+}
+
+int c4_bench_main(int argc, char **argv)
+{
+    c4_bench_args args = { .opt = c4_default_options(), .gpu = C4_GPU_FLAGS_INIT };
+    c4_bench_args *c = &args;
+    c->opt.stop = &c->stop;
+    const int n = read_options(argc, argv, c);
+    if (n < 0)
+        return cli_parse_status(n);
+    argc = n, argv++;
     const char *data_dir;
     if (cli_data_override(c->data_dir, &data_dir) != 0)
         return EXIT_USAGE;
     c4_book *book;
-    if (c4_load_book(c, &book) != 0)
+    if (c4_load_book(c->book, &c->g, &c->opt, &book) != 0)
         return EXIT_USAGE;
     variant_list rows;
     plot_rows plot;

@@ -8,11 +8,11 @@
 #include "cli/cli.h"
 
 /* Checks a score against the set's expected one. */
-static void count_score(const c4_cli *c, const c4_set *s, long i, int score, c4_bench_row *r)
+static void count_score(const c4_bench_args *c, const c4_set *s, long i, int score, c4_bench_row *r)
 {
     if (!s->p[i].has_expected)
         return;
-    const int want = c4_cli_want(c, s->p[i].expected);
+    const int want = c4_want(c->weak, s->p[i].expected);
     r->checked++;
     if (score == want)
         r->correct++;
@@ -21,7 +21,7 @@ static void count_score(const c4_cli *c, const c4_set *s, long i, int score, c4_
 }
 
 /* One position at a time, timed with its table cleared; -1 if interrupted. */
-static int run_cpu(const c4_cli *c, const c4_set *s, c4_solver *solver, c4_algo algo, c4_bench_row *r)
+static int run_cpu(const c4_bench_args *c, const c4_set *s, c4_solver *solver, c4_algo algo, c4_bench_row *r)
 {
     for (long i = 0; i < s->n; i++) {
         char err[256];
@@ -49,7 +49,7 @@ static int run_cpu(const c4_cli *c, const c4_set *s, c4_solver *solver, c4_algo 
 
 /* The batch on CPU threads (c4_solve_batch): each solves positions of its
  * own, then helps with the last ones. */
-static int run_cpu_batch(const c4_cli *c, const c4_set *s, c4_solver *solver, c4_bench_row *r)
+static int run_cpu_batch(const c4_bench_args *c, const c4_set *s, c4_solver *solver, c4_bench_row *r)
 {
     c4_pos *ps = malloc(((size_t)s->n + 1) * sizeof *ps);
     c4_result *res = malloc(((size_t)s->n + 1) * sizeof *res);
@@ -75,7 +75,7 @@ static int run_cpu_batch(const c4_cli *c, const c4_set *s, c4_solver *solver, c4
     return rc == 0 ? 0 : -1;
 }
 
-static int run_gpu(const c4_cli *c, const c4_set *s, c4_gpu *gpu, bool per_position, c4_bench_row *r)
+static int run_gpu(const c4_bench_args *c, const c4_set *s, c4_gpu *gpu, bool per_position, c4_bench_row *r)
 {
     c4_pos *ps = malloc(((size_t)s->n + 1) * sizeof *ps);
     int *scores = malloc(((size_t)s->n + 1) * sizeof *scores);
@@ -112,7 +112,7 @@ static int run_gpu(const c4_cli *c, const c4_set *s, c4_gpu *gpu, bool per_posit
     return rc == 0 && !cli_interrupted() ? 0 : -1;
 }
 
-int c4_bench_engine_create(const c4_cli *c, const c4_bench_variant *v, c4_bench_engine *e, char *err, size_t errlen)
+int c4_bench_engine_create(const c4_bench_args *c, const c4_bench_variant *v, c4_bench_engine *e, char *err, size_t errlen)
 {
     memset(e, 0, sizeof *e);
     if (v->kind == C4_BENCH_GPU) {
@@ -133,7 +133,7 @@ void c4_bench_engine_free(c4_bench_engine *e)
     memset(e, 0, sizeof *e);
 }
 
-int c4_bench_run(const c4_cli *c, const c4_bench_variant *v, const c4_bench_engine *e, const c4_set *s,
+int c4_bench_run(const c4_bench_args *c, const c4_bench_variant *v, const c4_bench_engine *e, const c4_set *s,
                  c4_bench_row *r)
 {
     switch (v->kind) {

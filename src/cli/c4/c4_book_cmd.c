@@ -8,6 +8,7 @@
 
 #include "cli/c4/c4_cli.h"
 #include "cli/cli.h"
+#include "cli/cli_options.h"
 #include "mpi/team.h"
 #include "gts/c4_book.h"
 #include "gts/c4_gpu.h"
@@ -93,11 +94,12 @@ static int solve_on_ranks(void *ctx, const c4_pos *ps, size_t n, int *scores)
 /* book --mpi: rank 0 builds the book from the ranks' scores, the others
  * solve what it deals.  0, -1 after a reason in err, or 1 on a worker
  * rank (rank 0 reports). */
-static int build_on_ranks(c4_cli *c, book_rank *r, int depth, c4_book_outcome *out, char *err, size_t errlen)
+static int build_on_ranks(const c4_geom *g, const char *output, gts_stop *stop, book_rank *r, int depth,
+                          c4_book_outcome *out, char *err, size_t errlen)
 {
     int rank, ranks;
     mpi_start(&rank, &ranks);
-    const mpi_work w = { solve_piece, r, &c->stop };
+    const mpi_work w = { solve_piece, r, stop };
     int rc = 1;
     if (rank == 0) {
         book_farm f = { mpi_team_create(ranks, &w), ranks };
@@ -106,8 +108,8 @@ static int build_on_ranks(c4_cli *c, book_rank *r, int depth, c4_book_outcome *o
             mpi_dismiss(ranks);
             rc = -1;
         } else {
-            rc = c4_book_build_with(solve_on_ranks, &f, (size_t)BOOK_MPI_BATCH * (size_t)ranks, &c->g, depth,
-                                    c->output, book_progress, &depth, out, err, errlen);
+            rc = c4_book_build_with(solve_on_ranks, &f, (size_t)BOOK_MPI_BATCH * (size_t)ranks, g, depth, output,
+                                    book_progress, &depth, out, err, errlen);
             mpi_team_free(f.team);
         }
     } else {
@@ -118,52 +120,92 @@ static int build_on_ranks(c4_cli *c, book_rank *r, int depth, c4_book_outcome *o
 }
 
 /* The line that ends a build, and its exit status. */
-static int report(const c4_cli *c, const c4_book_outcome *o, const char *gpu_err)
+static int report(const char *output, const c4_book_outcome *o, const char *gpu_err)
 {
     if (o->written && gpu_err[0])
         cli_error("%s (wrote the %zu positions solved before)", gpu_err, o->solved);
     else if (gpu_err[0])
-        cli_error("%s (%s left as it was)", gpu_err, c->output);
+        cli_error("%s (%s left as it was)", gpu_err, output);
     else if (o->written)
-        fprintf(stderr, "gts: wrote %zu positions to %s%s\n", o->solved, c->output,
+        fprintf(stderr, "gts: wrote %zu positions to %s%s\n", o->solved, output,
                 o->complete ? "" : " (interrupted: partial book)");
     else
         fprintf(stderr, "gts: interrupted after %zu of %zu positions: %s left as it was\n", o->solved, o->total,
-                c->output);
+                output);
     return gpu_err[0] ? EXIT_FAIL : o->complete ? EXIT_OK : EXIT_INTERRUPTED;
 }
 
-int c4_book_main(c4_cli *c, int argc, char **argv)
+/* book's options. */
+typedef struct book_args {
+    c4_geom g;
+    c4_options opt;
+    gts_stop stop;
+    long depth;                 /* -1: not given */
+    const char *output;
+    bool mpi;
+    c4_gpu_flags gpu;
+} book_args;
+
+/* book's options into a, checked: the exit status after the help or an
+ * error line, else -1. */
+static int read_options(int argc, char **argv, book_args *a)
 {
-    (void)argv;
-    if (argc != 0)
+    c4_size size = C4_SIZE_INIT;
+    c4_gpu_flags *f = &a->gpu;
+    const cli_option opts[] = {
+        C4_OPT_SIZE(&size),
+        C4_OPT_THREADS(&a->opt),
+        C4_OPT_TT(&a->opt, NULL),
+        CLI_OPT_LONG("depth", 0, &a->depth, 0, 64),
+        CLI_OPT_STRING("output", 'o', &a->output),
+        C4_OPT_GPU(f),
+        C4_OPT_GPU_TT(f),
+        CLI_OPT_FLAG("mpi", 0, &a->mpi),
+        C4_OPT_GPU_DEVICE(f),
+        CLI_OPT_END,
+    };
+    const int n = c4_parse_options("book", argc, argv, opts, &size, &a->g);
+    if (n < 0)
+        return cli_parse_status(n);
+    if (n != 0)
         return c4_usage_error("book takes no arguments besides its options");
-    if (c->depth < 0)
+    if (a->depth < 0)
         return c4_usage_error("book needs --depth K");
-    if (c->depth > c->g.cells) {
-        cli_error("bad --depth %ld: a %dx%d book goes at most %d plies deep", c->depth, c->g.width, c->g.height,
-                  c->g.cells);
+    if (a->depth > a->g.cells) {
+        cli_error("bad --depth %ld: a %dx%d book goes at most %d plies deep", a->depth, a->g.width, a->g.height,
+                  a->g.cells);
         return EXIT_USAGE;
     }
-    if (!c->output)
+    if (!a->output)
         return c4_usage_error("book needs -o FILE");
-    if (c->mpi && !mpi_available())
+    if (a->mpi && !mpi_available())
         return cli_usage_error("--mpi: this gts was built without MPI (install libopenmpi-dev and build again)"),
                EXIT_USAGE;
-    if (c->gpu_device >= 0 && !c->gpu)
+    if (a->gpu.device >= 0 && !a->gpu.gpu)
         return c4_usage_error("--gpu-device is for --gpu");
+    return -1;
+}
+
+int c4_book_main(int argc, char **argv)
+{
+    book_args a = { .opt = c4_default_options(), .depth = -1, .gpu = C4_GPU_FLAGS_INIT };
+    a.opt.stop = &a.stop;
+    const int usage = read_options(argc, argv, &a);
+    if (usage >= 0)
+        return usage;
+    const bool on_cpu = a.gpu.executor == 1;
     char err[512];
     c4_solver *s = NULL;
     gpu_book gb = { 0 };
-    if (c->gpu && !c->gpu_on_cpu && c4_cli_choose_gpu(c) != 0)
+    if (a.gpu.gpu && !on_cpu && c4_cli_choose_gpu(&a.gpu, a.mpi) != 0)
         return EXIT_FAIL;
-    if (c->gpu || c->gpu_on_cpu) {
-        const c4_gpu_options o = c4_cli_gpu_options(c);
+    if (a.gpu.gpu || on_cpu) {
+        const c4_gpu_options o = c4_cli_gpu_options(&a.gpu, a.opt.threads, a.opt.stop);
         int status;
-        if (!(gb.gpu = c4_cli_gpu_open(c, &o, &status)))
+        if (!(gb.gpu = c4_cli_gpu_open(&a.g, &a.gpu, a.mpi, &o, &status)))
             return status;
     } else {
-        s = c4_solver_create(&c->g, &c->opt, err, sizeof err);
+        s = c4_solver_create(&a.g, &a.opt, err, sizeof err);
         if (!s) {
             cli_error("%s", err);
             return EXIT_USAGE;
@@ -171,15 +213,15 @@ int c4_book_main(c4_cli *c, int argc, char **argv)
     }
     /* SIGTERM as SIGINT: a build stopped by kill or timeout leaves no
      * temporary file either. */
-    cli_stop_on_interrupt(&c->stop);
+    cli_stop_on_interrupt(&a.stop);
     cli_interrupt_on(SIGTERM);
-    int depth = (int)c->depth;
+    int depth = (int)a.depth;
     c4_book_outcome out;
     book_rank rank = { s, &gb };
-    const int rc = c->mpi  ? build_on_ranks(c, &rank, depth, &out, err, sizeof err)
-                   : gb.gpu ? c4_book_build_with(solve_on_gpu, &gb, BOOK_GPU_BATCH, &c->g, depth, c->output,
+    const int rc = a.mpi    ? build_on_ranks(&a.g, a.output, &a.stop, &rank, depth, &out, err, sizeof err)
+                   : gb.gpu ? c4_book_build_with(solve_on_gpu, &gb, BOOK_GPU_BATCH, &a.g, depth, a.output,
                                                  book_progress, &depth, &out, err, sizeof err)
-                            : c4_book_build(s, &c->g, depth, c->output, book_progress, &depth, &out, err,
+                            : c4_book_build(s, &a.g, depth, a.output, book_progress, &depth, &out, err,
                                             sizeof err);
     cli_progress_done();
     c4_solver_free(s);
@@ -190,5 +232,5 @@ int c4_book_main(c4_cli *c, int argc, char **argv)
         cli_error("%s", err);
         return EXIT_FAIL;
     }
-    return report(c, &out, gb.err);
+    return report(a.output, &out, gb.err);
 }

@@ -1,7 +1,11 @@
 /*
- * Internal to the gts command: what the gts c4 commands share.  Their
- * options (cli/c4/c4_cmd.c reads them into a c4_cli), position lines and the
- * standard test sets (cli/c4/c4_sets.c), and each command's entry point.
+ * Internal to the gts command: what the gts c4 commands share, written
+ * once below them.  Each command's file reads its own options from a table
+ * (cli/cli_options.h) into a struct of its run; the entries several take
+ * are the C4_OPT_* macros here, their parsers and checks in
+ * cli/c4/c4_cli.c; position lines and the standard test sets are in
+ * cli/c4/c4_sets.c, solve --mpi's and --mpi-split's side of the MPI
+ * run-time in cli/c4/c4_mpi.c.
  */
 #ifndef GTS_C4_CLI_H
 #define GTS_C4_CLI_H
@@ -11,73 +15,92 @@
 #include <stdint.h>
 
 #include "cli/cli.h"
+#include "cli/cli_options.h"
 #include "mpi/farm.h"
+#include "mpi/split_transport.h"
 #include "gts/c4_book.h"
 #include "gts/c4_gpu.h"
 #include "gts/c4_solver.h"
 #include "gts/stop.h"
 
-/* bench --threads: at most this many thread counts. */
-#define C4_BENCH_MAX_THREADS 16
+/* Every option of the gts c4 commands: the `elsewhere` list of each
+ * (cli/cli_options.h), so that one command names another's option as such. */
+#define C4_OPTIONS                                                                                           \
+    " width height weak algo threads tt-mb book json csv limit data depth output gpu split-depth gpu-tt-mb " \
+    "executor gpu-budget first second distinct plot mpi checkpoint gpu-device mpi-split gpus "
 
-/* The options of a gts c4 command (the defaults where not given). */
-typedef struct c4_cli {
-    c4_geom g;                  /* --width, --height */
-    c4_options opt;             /* --algo, --threads, --tt-mb; opt.stop: &stop; opt.book: --book once loaded */
-    bool tt_given;              /* --tt-mb was given (perft: else the set is sized from the depth) */
-    gts_stop stop;              /* raised by Ctrl-C (cli_stop_on_interrupt) */
-    bool weak, json, csv;
-    bool mpi;                   /* solve: --mpi, the lines dealt over MPI ranks (mpi/farm.h) */
-    const char *checkpoint;     /* solve --mpi: --checkpoint FILE, or NULL */
-    long mpi_split;             /* solve: --mpi-split S (mpi/split_transport.h), or -1 */
-    const char *book_path, *output, *data_dir;
-    const char *plot;           /* bench: --plot FILE.svg|png, or NULL */
-    const char *algo_list;      /* bench: --algo's comma list, or NULL */
-    int threads[C4_BENCH_MAX_THREADS], nthreads;   /* bench: --threads' list (none given: 0) */
-    long depth, limit;          /* --depth (-1: not given), --limit (0: all) */
-    /* GPU: --gpu (solve: on the device; bench: the Table 1 rows),
-     * --executor cpu, --split-depth (-1: default, -2: auto),
-     * --gpu-tt-mb (0: default), --gpu-budget (first-round nodes per item;
-     * -1: default) */
-    bool gpu, gpu_on_cpu;
-    int gpu_device;             /* --gpu-device N, or -1 */
-    int gpus;                   /* solve --gpu: --gpus N, or 0 */
+/* The usage of gts c4, which every command's --help prints. */
+extern const char c4_usage_text[];
+
+/* --width W, --height H: the board, checked by c4_parse_options. */
+typedef struct c4_size {
+    int width, height;
+} c4_size;
+#define C4_SIZE_INIT { C4_DEFAULT_WIDTH, C4_DEFAULT_HEIGHT }
+#define C4_OPT_SIZE(s) CLI_OPT_INT("width", 0, &(s)->width, 1, 64), CLI_OPT_INT("height", 0, &(s)->height, 1, 64)
+
+/* The solver's --algo, --threads and --tt-mb (given: set when it is on
+ * the command line, or NULL) into a c4_options. */
+int c4_parse_algo(void *algo, const char *text, char *err, size_t errlen);
+#define C4_OPT_ALGO(o) CLI_OPT_CUSTOM("algo", &(o)->algo, c4_parse_algo, "solver, alphabeta, minimax")
+#define C4_OPT_THREADS(o) CLI_OPT_INT("threads", 0, &(o)->threads, 1, 1024)
+#define C4_OPT_TT(o, is_given) \
+    { .name = "tt-mb", .kind = CLI_MB, .target = &(o)->tt_bytes, .min = 1, .max = 1 << 20, .given = (is_given) }
+
+/* The GPU's options: --gpu, --executor gpu|cpu, --split-depth (-1:
+ * default, -2: auto), --gpu-tt-mb (0: default), --gpu-budget (first-round
+ * nodes per item; -1: default), --gpu-device N (-1: none), --gpus N (0:
+ * one). */
+typedef struct c4_gpu_flags {
+    bool gpu;
+    int executor;               /* 1: cpu (c4_executors) */
     int split_depth;
-    size_t gpu_tt_bytes;
-    long gpu_budget;
-    const char *first, *second;    /* play: the players */
-    bool distinct;                  /* perft */
-} c4_cli;
+    size_t tt_bytes;
+    long budget;
+    int device, gpus;
+} c4_gpu_flags;
+#define C4_GPU_FLAGS_INIT { .split_depth = -1, .budget = -1, .device = -1 }
+extern const char *const c4_executors[];
+int c4_parse_split_depth(void *split_depth, const char *text, char *err, size_t errlen);
+#define C4_OPT_EXECUTOR(f) CLI_OPT_CHOICE("executor", &(f)->executor, c4_executors)
+#define C4_OPT_GPU(f) CLI_OPT_FLAG("gpu", 0, &(f)->gpu), C4_OPT_EXECUTOR(f)
+#define C4_OPT_GPU_TT(f) CLI_OPT_MB("gpu-tt-mb", &(f)->tt_bytes, 1, 1 << 20)
+#define C4_OPT_GPU_TUNING(f)                                                                   \
+    CLI_OPT_CUSTOM("split-depth", &(f)->split_depth, c4_parse_split_depth, "0..8 or auto"), \
+        CLI_OPT_LONG("gpu-budget", 0, &(f)->budget, 0, 1L << 40), C4_OPT_GPU_TT(f)
+#define C4_OPT_GPU_DEVICE(f) CLI_OPT_INT("gpu-device", 0, &(f)->device, 0, 255)
 
-/* The GPU solver's options: gts's best, with --split-depth, --gpu-budget,
- * --gpu-tt-mb, --executor, --threads (for the CPU executor) and the stop
- * token as given. */
-c4_gpu_options c4_cli_gpu_options(const c4_cli *c);
-
-/* Prints err, the reason a GPU path failed, with what to do where there
- * is no device (the CPU executor runs the same code); returns EXIT_FAIL. */
-int c4_gpu_failed(const c4_cli *c, const char *err);
-
-/* The GPU solver with options o; NULL after an error line, with *status
- * EXIT_USAGE for options it does not take, EXIT_FAIL if the device cannot
- * be used. */
-/* --mpi's order: the lines with the fewest stones (the longest to solve)
- * first, the length of the moves standing for it (cli/c4/c4_solve_cmd.c). */
-long c4_cli_fewest_stones(void *ctx, const char *line);
-
-/* Before the GPU is opened: the device of --gpu-device, or under --mpi
- * the rank's own (its index among the host's ranks, modulo the GPUs);
- * -1 after an error line. */
-int c4_cli_choose_gpu(const c4_cli *c);
-
-c4_gpu *c4_cli_gpu_open(const c4_cli *c, const c4_gpu_options *o, int *status);
+/* cli_parse_options for `gts c4 <name>` (argv[0] the name), then the
+ * board of size into g: the operand count (the operands left in
+ * argv[1...]), or CLI_HELP or CLI_BAD (after an error line). */
+int c4_parse_options(const char *name, int argc, char **argv, const cli_option *opts, const c4_size *size,
+                     c4_geom *g);
 
 /* Prints "gts: <what> (see 'gts c4 --help')"; returns EXIT_USAGE. */
 int c4_usage_error(const char *what);
 
-/* Loads the book named by --book (if any) into c->opt.book and *book (to
- * free with c4_book_free); -1 after an error line. */
-int c4_load_book(c4_cli *c, c4_book **book);
+/* Loads the book of --book (path; NULL: none) into opt->book and *book
+ * (to free with c4_book_free); -1 after an error line. */
+int c4_load_book(const char *path, const c4_geom *g, c4_options *opt, c4_book **book);
+
+/* The GPU solver's options: gts's best, with --split-depth, --gpu-budget,
+ * --gpu-tt-mb, --executor, --gpus, the CPU executor's threads and the stop
+ * token as given. */
+c4_gpu_options c4_cli_gpu_options(const c4_gpu_flags *f, int cpu_threads, gts_stop *stop);
+
+/* Prints err, the reason a GPU path failed, with what to do where there
+ * is no device (the CPU executor runs the same code); returns EXIT_FAIL. */
+int c4_gpu_failed(const c4_gpu_flags *f, const char *err);
+
+/* Before the GPU is opened: the device of --gpu-device, or under --mpi
+ * the rank's own (its index among the host's ranks, modulo the GPUs);
+ * -1 after an error line. */
+int c4_cli_choose_gpu(const c4_gpu_flags *f, bool mpi);
+
+/* The GPU solver with options o; NULL after an error line (under --mpi
+ * naming the rank), with *status EXIT_USAGE for options it does not take,
+ * EXIT_FAIL if the device cannot be used. */
+c4_gpu *c4_cli_gpu_open(const c4_geom *g, const c4_gpu_flags *f, bool mpi, const c4_gpu_options *o, int *status);
 
 /* A line of a position file: "moves [expected_score]", '-' for the empty
  * board.  Returns 1 with the position (and *has_expected, *expected), 0 for
@@ -88,10 +111,23 @@ int c4_read_line(const c4_geom *g, const char *line, c4_pos *p, char *shown, boo
 
 /* The score an expected (exact) score asks of a solve: its sign with
  * --weak. */
-static inline int c4_cli_want(const c4_cli *c, int expected)
+static inline int c4_want(bool weak, int expected)
 {
-    return c->weak ? cli_sign(expected) : expected;
+    return weak ? cli_sign(expected) : expected;
 }
+
+/* gts c4 solve's options (cli/c4/c4_solve_cmd.c), which its --gpu
+ * (cli/c4/c4_gpu_cmd.c) and --mpi (cli/c4/c4_mpi.c) sides read. */
+typedef struct c4_solve_args {
+    c4_geom g;
+    c4_options opt;             /* --algo, --threads, --tt-mb; opt.stop: &stop; opt.book: --book once loaded */
+    gts_stop stop;              /* raised by Ctrl-C (cli_stop_on_interrupt) */
+    bool weak, json;
+    bool mpi;                   /* --mpi, the lines dealt over MPI ranks (mpi/farm.h) */
+    const char *book, *checkpoint;
+    long mpi_split;             /* --mpi-split S (mpi/split_transport.h), or -1 */
+    c4_gpu_flags gpu;
+} c4_solve_args;
 
 /* A solved input line, as solve prints it. */
 typedef struct c4_solved_line {
@@ -110,12 +146,32 @@ typedef struct c4_solved_line {
  * the nodes that searched children and the expected score), flushed if
  * flush; a score other than the expected one (its sign with --weak) is
  * reported on stderr and counted in t. */
-void c4_print_solved(const c4_cli *c, const c4_solved_line *l, bool flush, FILE *out, FILE *err, solve_totals *t);
+void c4_print_solved(const c4_solve_args *a, const c4_solved_line *l, bool flush, FILE *out, FILE *err,
+                     solve_totals *t);
 
-/* solve --mpi's --checkpoint (mpi/farm.h): its file, the options that
- * change an answer or its printing written in run, and the check of a
- * recorded output against its line's expected score. */
-farm_checkpoint c4_cli_checkpoint(const c4_cli *c, char *run, size_t runlen);
+/* solve --mpi (cli/c4/c4_mpi.c): the order of the lines (the fewest stones,
+ * the longest to solve, first: the length of the moves stands for it), and
+ * --checkpoint (mpi/farm.h): its file, the options that change an answer or
+ * its printing written in run, and the check of a recorded output against
+ * its line's expected score. */
+long c4_mpi_fewest_stones(void *ctx, const char *line);
+farm_checkpoint c4_mpi_checkpoint(const c4_solve_args *a, char *run, size_t runlen);
+
+/* solve --mpi-split (cli/c4/c4_mpi.c): each position by every rank
+ * together, its probes split a->mpi_split plies down into window searches
+ * dealt to the ranks, each on its solver s.  Start: 0 on rank 0 (*root
+ * true), else -1 after the other ranks served theirs (*root false) or after
+ * an error. */
+typedef struct c4_mpi_split {
+    const c4_solve_args *a;
+    c4_solver *s;
+    mpi_split *split;
+    uint64_t nodes;             /* the ranks' nodes for the position */
+} c4_mpi_split;
+int c4_mpi_split_start(c4_mpi_split *sp, c4_solve_args *a, c4_solver *s, bool *root);
+/* The exact score of p into r (nodes: every rank's; searched: -1). */
+int c4_mpi_split_solve(c4_mpi_split *sp, const c4_pos *p, c4_result *r);
+void c4_mpi_split_end(c4_mpi_split *sp);
 
 /* A test set in memory (bench). */
 typedef struct c4_set_position {
@@ -149,14 +205,16 @@ int c4_find_set(const char *arg, const char *data_dir, char *path, size_t len, c
  * -1 after an error line if the file cannot be read whole. */
 int c4_load_set(const c4_geom *g, const char *path, long limit, c4_set *s);
 
-/* The gts c4 commands, after their options: argc and argv are the
- * operands alone. */
-int c4_solve_main(c4_cli *c, int argc, char **argv);       /* cli/c4/c4_solve_cmd.c */
-int c4_analyze_main(c4_cli *c, int argc, char **argv);     /* cli/c4/c4_solve_cmd.c */
-int c4_solve_gpu_main(c4_cli *c, int argc, char **argv);   /* cli/c4/c4_gpu_cmd.c: solve --gpu */
-int c4_book_main(c4_cli *c, int argc, char **argv);        /* cli/c4/c4_book_cmd.c */
-int c4_play_main(c4_cli *c, int argc, char **argv);        /* cli/c4/c4_play_cmd.c */
-int c4_perft_main(c4_cli *c, int argc, char **argv);       /* cli/c4/c4_perft_cmd.c */
-int c4_bench_main(c4_cli *c, int argc, char **argv);       /* cli/c4/c4_bench_cmd.c */
+/* gts c4 solve --gpu: the input as GPU batches (cli/c4/c4_gpu_cmd.c). */
+int c4_solve_gpu_main(c4_solve_args *a, int argc, char **argv);
+
+/* The gts c4 commands, each in its own file (cli/c4/c4_<name>_cmd.c):
+ * argv[0] is the command's name, then its options and operands. */
+int c4_solve_main(int argc, char **argv);
+int c4_analyze_main(int argc, char **argv);
+int c4_book_main(int argc, char **argv);
+int c4_play_main(int argc, char **argv);
+int c4_perft_main(int argc, char **argv);
+int c4_bench_main(int argc, char **argv);
 
 #endif

@@ -5,59 +5,7 @@
 #include "cli/c4/c4_cli.h"
 #include "cli/cli.h"
 #include "mpi/farm.h"
-#include "mpi/team.h"
 #include "gts/c4_gpu.h"
-
-c4_gpu_options c4_cli_gpu_options(const c4_cli *c)
-{
-    c4_gpu_options o = c4_gpu_best_options();
-    if (c->split_depth != -1)
-        o.split_depth = c->split_depth == -2 ? -1 : c->split_depth;
-    if (c->gpu_budget >= 0)
-        o.node_limit = (uint64_t)c->gpu_budget;
-    if (c->gpu_tt_bytes)
-        o.tt_bytes = c->gpu_tt_bytes;
-    o.cpu = c->gpu_on_cpu;
-    o.cpu_threads = c->opt.threads;
-    o.devices = c->gpus;
-    o.stop = c->opt.stop;
-    return o;
-}
-
-int c4_gpu_failed(const c4_cli *c, const char *err)
-{
-    return cli_gpu_failed(!c->gpu_on_cpu, err);
-}
-
-int c4_cli_choose_gpu(const c4_cli *c)
-{
-    char err[256];
-    if (cli_choose_gpu(c->gpu_device, c->gpus, c->mpi, err, sizeof err) != 0) {
-        cli_error("%s", err);
-        return -1;
-    }
-    return 0;
-}
-
-c4_gpu *c4_cli_gpu_open(const c4_cli *c, const c4_gpu_options *o, int *status)
-{
-    char err[256];
-    if (c4_gpu_check_options(&c->g, o, err, sizeof err) != 0) {
-        cli_error("%s", err);
-        *status = EXIT_USAGE;
-        return NULL;
-    }
-    c4_gpu *gpu = c4_gpu_create(&c->g, o, err, sizeof err);
-    if (!gpu && c->mpi) {
-        /* Which rank has no GPU: each says so, and mpirun ends the job. */
-        char why[sizeof err];
-        memcpy(why, err, sizeof err);
-        snprintf(err, sizeof err, "rank %d of its host: %.200s", cli_local_rank(), why);
-    }
-    if (!gpu)
-        *status = c4_gpu_failed(c, err);
-    return gpu;
-}
 
 /* An input line of a batch, besides its position: what its result line
  * prints and checks, and where (stdout and stderr, or a farmed line's
@@ -85,7 +33,7 @@ typedef struct gpu_batch {
 
 /* Solves and prints a gathered batch, in input order (--mpi: to the
  * farm's sink, else NULL). */
-static int flush_gpu_batch(c4_cli *c, c4_gpu *gpu, gpu_batch *b, c4_gpu_stats *total, farm_sink *sink)
+static int flush_gpu_batch(c4_solve_args *a, c4_gpu *gpu, gpu_batch *b, c4_gpu_stats *total, farm_sink *sink)
 {
     if (b->n == 0)
         return 0;
@@ -93,7 +41,7 @@ static int flush_gpu_batch(c4_cli *c, c4_gpu *gpu, gpu_batch *b, c4_gpu_stats *t
     uint64_t *nodes = malloc((size_t)b->n * sizeof *nodes);
     char err[256];
     c4_gpu_stats st = { 0 };
-    if (!scores || !nodes || c4_gpu_solve(gpu, b->pos, (int)b->n, c->weak, scores, nodes, NULL, &st, err, sizeof err) != 0) {
+    if (!scores || !nodes || c4_gpu_solve(gpu, b->pos, (int)b->n, a->weak, scores, nodes, NULL, &st, err, sizeof err) != 0) {
         if (!cli_interrupted())
             cli_error("%s", scores && nodes ? err : "out of memory");
         free(scores), free(nodes);
@@ -106,7 +54,7 @@ static int flush_gpu_batch(c4_cli *c, c4_gpu *gpu, gpu_batch *b, c4_gpu_stats *t
             farm_to_line(sink, l->index);
         const c4_solved_line solved = { l->where, l->lineno, l->shown, scores[i], nodes[i], -1, usec,
                                         l->has_expected, l->expected };
-        c4_print_solved(c, &solved, false, l->out, l->err, l->t);
+        c4_print_solved(a, &solved, false, l->out, l->err, l->t);
         l->t->positions++;
         if (i + 1 == b->n || b->line[i + 1].out != l->out)
             fflush(l->out);
@@ -122,7 +70,7 @@ static int flush_gpu_batch(c4_cli *c, c4_gpu *gpu, gpu_batch *b, c4_gpu_stats *t
 }
 
 /* Reads a line into the batch (a bad one said on l's err at once). */
-static int add_gpu_line(c4_cli *c, gpu_batch *b, const gpu_line *line, const char *text)
+static int add_gpu_line(c4_solve_args *a, gpu_batch *b, const gpu_line *line, const char *text)
 {
     if (b->n == b->cap) {
         const long cap = b->cap ? 2 * b->cap : 1024;
@@ -141,7 +89,7 @@ static int add_gpu_line(c4_cli *c, gpu_batch *b, const gpu_line *line, const cha
     char err[256];
     gpu_line *l = &b->line[b->n];
     *l = *line;
-    const int k = c4_read_line(&c->g, text, &b->pos[b->n], l->shown, &l->has_expected, &l->expected, err, sizeof err);
+    const int k = c4_read_line(&a->g, text, &b->pos[b->n], l->shown, &l->has_expected, &l->expected, err, sizeof err);
     if (k < 0) {
         fprintf(l->err, "gts: %s:%ld: %s\n", l->where, l->lineno, err);
         l->t->bad_lines++;
@@ -152,7 +100,7 @@ static int add_gpu_line(c4_cli *c, gpu_batch *b, const gpu_line *line, const cha
 }
 
 typedef struct gpu_run {
-    c4_cli *c;
+    c4_solve_args *a;
     c4_gpu *gpu;
     gpu_batch b;
     solve_totals t;
@@ -163,11 +111,11 @@ static int gpu_each_line(void *ctx, const char *file, long lineno, const char *l
 {
     gpu_run *r = ctx;
     const gpu_line l = { .where = file, .lineno = lineno, .out = stdout, .err = stderr, .t = &r->t };
-    if (add_gpu_line(r->c, &r->b, &l, line) != 0)
+    if (add_gpu_line(r->a, &r->b, &l, line) != 0)
         return -1;
     if (r->b.n < GPU_BATCH_LINES)
         return 0;
-    const int status = flush_gpu_batch(r->c, r->gpu, &r->b, &r->total, NULL);
+    const int status = flush_gpu_batch(r->a, r->gpu, &r->b, &r->total, NULL);
     cli_progress("positions solved: %ld", r->t.positions);
     return status;
 }
@@ -176,7 +124,7 @@ static int gpu_each_line(void *ctx, const char *file, long lineno, const char *l
 static int gpu_file_end(void *ctx)
 {
     gpu_run *r = ctx;
-    const int status = flush_gpu_batch(r->c, r->gpu, &r->b, &r->total, NULL);
+    const int status = flush_gpu_batch(r->a, r->gpu, &r->b, &r->total, NULL);
     cli_progress("positions solved: %ld", r->t.positions);
     return status;
 }
@@ -189,38 +137,38 @@ static int gpu_farmed(void *ctx, const farm_line *lines, long n, farm_sink *sink
         farm_to_line(sink, i);
         const gpu_line l = { .where = lines[i].where, .lineno = lines[i].lineno, .out = sink->out, .err = sink->err,
                              .t = &t[i], .index = i };
-        if (add_gpu_line(r->c, &r->b, &l, lines[i].line) != 0)
+        if (add_gpu_line(r->a, &r->b, &l, lines[i].line) != 0)
             return -1;
     }
-    return flush_gpu_batch(r->c, r->gpu, &r->b, &r->total, sink);
+    return flush_gpu_batch(r->a, r->gpu, &r->b, &r->total, sink);
 }
 
 /* gts c4 solve --gpu: the input in batches of up to GPU_BATCH_LINES, each
  * one launch; a batch's lines are printed when it is done, with its mean
  * time per position.  --mpi: each rank's GPU takes batches dealt by the
  * farm. */
-int c4_solve_gpu_main(c4_cli *c, int argc, char **argv)
+int c4_solve_gpu_main(c4_solve_args *a, int argc, char **argv)
 {
-    if (c->opt.algo != C4_ALGO_SOLVER || c->book_path) {
+    if (a->opt.algo != C4_ALGO_SOLVER || a->book) {
         cli_error("--gpu runs gts's own GPU solver: --algo and --book do not apply");
         return EXIT_USAGE;
     }
-    if (!c->gpu_on_cpu && c4_cli_choose_gpu(c) != 0)
+    if (a->gpu.executor != 1 && c4_cli_choose_gpu(&a->gpu, a->mpi) != 0)
         return EXIT_FAIL;
-    const c4_gpu_options o = c4_cli_gpu_options(c);
+    const c4_gpu_options o = c4_cli_gpu_options(&a->gpu, a->opt.threads, a->opt.stop);
     int status;
-    c4_gpu *gpu = c4_cli_gpu_open(c, &o, &status);
+    c4_gpu *gpu = c4_cli_gpu_open(&a->g, &a->gpu, a->mpi, &o, &status);
     if (!gpu)
         return status;
-    cli_stop_on_interrupt(&c->stop);
-    gpu_run run = { .c = c, .gpu = gpu };
+    cli_stop_on_interrupt(&a->stop);
+    gpu_run run = { .a = a, .gpu = gpu };
     bool root = true;
-    if (c->mpi) {
-        static const farm_ops ops = { .solve = gpu_farmed, .hardness = c4_cli_fewest_stones,
+    if (a->mpi) {
+        static const farm_ops ops = { .solve = gpu_farmed, .hardness = c4_mpi_fewest_stones,
                                           .max_lines = GPU_BATCH_LINES };
         char name[128];
-        const farm_checkpoint ck = c4_cli_checkpoint(c, name, sizeof name);
-        status = farm_run(argc, argv, &ops, &run, &c->stop, &ck, &run.t, &root);
+        const farm_checkpoint ck = c4_mpi_checkpoint(a, name, sizeof name);
+        status = farm_run(argc, argv, &ops, &run, &a->stop, &ck, &run.t, &root);
     } else {
         status = cli_each_line(argc, argv, gpu_each_line, gpu_file_end, &run);
     }
@@ -233,7 +181,7 @@ int c4_solve_gpu_main(c4_cli *c, int argc, char **argv)
         return EXIT_USAGE;   /* the checkpoint, said */
     if (!root)
         return EXIT_OK;
-    if (t.positions && !c->mpi)
+    if (t.positions && !a->mpi)
         fprintf(stderr,
                 "gts: %ld positions in %.1f ms end to end on %d GPU%s (kernels %.1f ms, %llu items, %llu table "
                 "hits in %llu nodes; device table %zu MB, 8 bytes an entry)\n",
