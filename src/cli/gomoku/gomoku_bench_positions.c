@@ -12,16 +12,16 @@
 #include "cli/cli.h"
 #include "report/csv.h"
 #include "report/plot.h"
-#include "cli/gomoku/gomoku_cli.h"
+#include "cli/gomoku/gomoku_bench.h"
 
 typedef struct positions {
-    const gm_cli *c;
+    const gomoku_bench *c;
     int width, height, depth;
-    int threads[GM_CLI_LIST_MAX], nthreads;   /* threads[0] is 1 */
-    gm_searcher *searcher[GM_CLI_LIST_MAX];
+    int threads[GOMOKU_LIST_MAX], nthreads;   /* threads[0] is 1 */
+    gm_searcher *searcher[GOMOKU_LIST_MAX];
     gmg_searcher *gpu;                        /* --gpu: the last column, index nthreads */
     FILE *plot;                               /* --plot's rows as CSV, or NULL */
-    double total_usec[GM_CLI_LIST_MAX + 1], log_speedup[GM_CLI_LIST_MAX + 1], kernel_usec;
+    double total_usec[GOMOKU_LIST_MAX + 1], log_speedup[GOMOKU_LIST_MAX + 1], kernel_usec;
     solve_totals totals;   /* positions, mismatches (scores unlike 1 thread's), bad lines */
 } positions;
 
@@ -41,9 +41,9 @@ static void print_csv_column(FILE *f, const positions *p, long lineno, const gm_
     gm_format_cell(b, r->move, move, sizeof move);
     char way[64];
     if (i < p->nthreads)
-        snprintf(way, sizeof way, "%s", parallel_name[p->c->opt.parallel]);
+        snprintf(way, sizeof way, "%s", parallel_name[p->c->search.opt.parallel]);
     else
-        snprintf(way, sizeof way, "gpu %s", gmg_design_name(p->c->gpu.design));
+        snprintf(way, sizeof way, "gpu %s", gmg_design_name(p->c->gpu.g.design));
     fprintf(f, "%ld,%ld,%d,", p->totals.positions, lineno, b->stones);
     csv_field(f, way);
     fputc(',', f);
@@ -58,7 +58,7 @@ static void print_csv_column(FILE *f, const positions *p, long lineno, const gm_
  * CSV lines into --plot's rows. */
 static void print_position(const positions *p, long lineno, const gm_board *b, const gm_result *r, int columns)
 {
-    const gm_cli *c = p->c;
+    const gomoku_bench *c = p->c;
     char move[16], score[32];
     for (int i = 0; i < columns; i++) {
         if (p->plot)
@@ -75,7 +75,7 @@ static void print_position(const positions *p, long lineno, const gm_board *b, c
     }
     if (!c->json && !c->csv) {
         gm_format_cell(b, r[0].move, move, sizeof move);
-        gm_cli_score(r[0].score, score, sizeof score);
+        gomoku_score(r[0].score, score, sizeof score);
         printf("  %5ld %5ld %6d %10s %-5s %12llu", p->totals.positions, lineno, b->stones, score, move,
                (unsigned long long)r[0].nodes);
         for (int i = 0; i < columns; i++)
@@ -89,7 +89,7 @@ static void print_position(const positions *p, long lineno, const gm_board *b, c
  * 1-thread score is reported. */
 static void run_position(positions *p, const char *file, long lineno, const gm_board *b)
 {
-    gm_result r[GM_CLI_LIST_MAX + 1];
+    gm_result r[GOMOKU_LIST_MAX + 1];
     for (int i = 0; i < p->nthreads; i++) {
         cli_progress("position %ld, %d thread%s", p->totals.positions + 1, p->threads[i], p->threads[i] > 1 ? "s" : "");
         /* Cleared so that a position's time does not depend on the ones
@@ -101,7 +101,7 @@ static void run_position(positions *p, const char *file, long lineno, const gm_b
     if (p->gpu) {
         gmg_stats st = { 0 };
         cli_progress("position %ld, gpu", p->totals.positions + 1);
-        if (gm_cli_gpu_search(p->gpu, b, &r[p->nthreads], &st) != 0)
+        if (gomoku_gpu_search(p->gpu, b, &r[p->nthreads], &st) != 0)
             r[p->nthreads] = (gm_result){ .move = GM_NO_MOVE, .score = -GM_WIN - 2 };
         p->kernel_usec += st.kernel_us;
     }
@@ -114,12 +114,12 @@ static void run_position(positions *p, const char *file, long lineno, const gm_b
     print_position(p, lineno, b, r, columns);
     cli_row_done("position %ld (%s:%ld) done", p->totals.positions, file, lineno);
     char score[32];
-    gm_cli_score(r[0].score, score, sizeof score);
+    gomoku_score(r[0].score, score, sizeof score);
     for (int i = 1; i < columns; i++) {
         if (r[i].score == r[0].score)
             continue;
         char other[32], who[32] = "the gpu";
-        gm_cli_score(r[i].score, other, sizeof other);
+        gomoku_score(r[i].score, other, sizeof other);
         if (i < p->nthreads)
             snprintf(who, sizeof who, "%d threads", p->threads[i]);
         cli_progress_done();
@@ -139,7 +139,7 @@ static int on_position_line(void *ctx, const char *file, long lineno, const char
         if (size < GM_MIN_SIZE || size > GM_MAX_SIZE) {
             cli_error("%s:%ld: size %d out of range (%d..%d)", file, lineno, size, GM_MIN_SIZE, GM_MAX_SIZE);
             p->totals.bad_lines++;
-        } else if (!p->c->size_given) {
+        } else if (!p->c->board.size_given) {
             p->width = p->height = size;
         }
         return 0;
@@ -154,7 +154,7 @@ static int on_position_line(void *ctx, const char *file, long lineno, const char
     char err[256] = "the game is over";
     gm_board b;
     const bool blank = strspn(moves, " \t\r\n") == strlen(moves);   /* or only a comment */
-    const bool ok = blank || (gm_init(&b, p->width, p->height, p->c->rule, p->c->near, err, sizeof err) == 0 &&
+    const bool ok = blank || (gm_init(&b, p->width, p->height, p->c->board.rule, p->c->board.near, err, sizeof err) == 0 &&
                               gm_parse_moves(&b, moves, err, sizeof err) == 0 && !gm_game_over(&b));
     free(moves);
     if (!ok) {
@@ -188,7 +188,7 @@ static void print_summary(const positions *p)
                p->total_usec[0] / fmax(p->total_usec[i], 1e-3), n ? exp(p->log_speedup[i] / n) : 1.0);
     }
     if (p->gpu)
-        printf("# gpu: %s, kernels %.3f ms in all; against %d threads: %.2fx\n", gmg_design_name(p->c->gpu.design),
+        printf("# gpu: %s, kernels %.3f ms in all; against %d threads: %.2fx\n", gmg_design_name(p->c->gpu.g.design),
                p->kernel_usec / 1000, p->threads[p->nthreads - 1],
                p->total_usec[p->nthreads - 1] / fmax(p->total_usec[p->nthreads], 1e-3));
 }
@@ -196,7 +196,7 @@ static void print_summary(const positions *p)
 /* The depth and thread counts from the options, with this command's
  * defaults; threads[0] is 1, the count the others are compared with.
  * Returns 0, or -1 after a one-line error. */
-static int positions_options(const gm_cli *c, positions *p)
+static int positions_options(const gomoku_bench *c, positions *p)
 {
     static const int threads[] = { 1, 2, 4, 8, 16 };
     if (c->sizes.n) {
@@ -211,28 +211,28 @@ static int positions_options(const gm_cli *c, positions *p)
         cli_error("'gts gomoku bench positions' takes one --depth");
         return -1;
     }
-    p->depth = c->depths.n ? c->depths.v[0] : c->depth_given ? c->opt.depth : 3;
-    if (c->opt.parallel == GM_PAR_SPLIT && c->opt.split_depth > p->depth) {
-        cli_error("--split-depth %d is deeper than --depth %d", c->opt.split_depth, p->depth);
+    p->depth = c->depths.n ? c->depths.v[0] : c->search.depth_given ? c->search.opt.depth : 3;
+    if (c->search.opt.parallel == GM_PAR_SPLIT && c->search.opt.split_depth > p->depth) {
+        cli_error("--split-depth %d is deeper than --depth %d", c->search.opt.split_depth, p->depth);
         return -1;
     }
     p->nthreads = c->threads.n ? c->threads.n : 5;
     memcpy(p->threads, c->threads.n ? c->threads.v : threads, (size_t)p->nthreads * sizeof *p->threads);
     if (p->threads[0] != 1) {
-        memmove(p->threads + 1, p->threads, (size_t)(GM_CLI_LIST_MAX - 1) * sizeof *p->threads);
+        memmove(p->threads + 1, p->threads, (size_t)(GOMOKU_LIST_MAX - 1) * sizeof *p->threads);
         p->threads[0] = 1;
-        p->nthreads += p->nthreads < GM_CLI_LIST_MAX;
+        p->nthreads += p->nthreads < GOMOKU_LIST_MAX;
     }
     return 0;
 }
 
 static void print_positions_header(const positions *p, const char *file)
 {
-    const gm_cli *c = p->c;
+    const gomoku_bench *c = p->c;
     char candidates[16];
-    gm_cli_candidates(c->near, candidates, sizeof candidates);
+    gomoku_candidates(c->board.near, candidates, sizeof candidates);
     printf("# %s: %s depth %d, candidates %s, threads' way %s\n# %5s %5s %6s %10s %-5s %12s", file,
-           gm_cli_algo_name(c->opt.algo), p->depth, candidates, parallel_name[c->opt.parallel], "pos", "line",
+           gomoku_algos[c->search.opt.algo], p->depth, candidates, parallel_name[c->search.opt.parallel], "pos", "line",
            "stones", "score", "move", "nodes");
     for (int i = 0; i < p->nthreads; i++)
         printf(" %6d thr", p->threads[i]);
@@ -260,12 +260,12 @@ static bool readable(const char *file)
 
 /* A searcher per thread count, and the GPU's with --gpu; the exit status
  * (after an error line). */
-static int make_searchers(const gm_cli *c, positions *p)
+static int make_searchers(const gomoku_bench *c, positions *p)
 {
     /* For the whole run: a table is cleared between positions rather
      * than made again (the memory: one table per count). */
     for (int i = 0; i < p->nthreads; i++) {
-        gm_search_options o = c->opt;
+        gm_search_options o = c->search.opt;
         o.depth = p->depth;
         o.threads = p->threads[i];
         char err[256];
@@ -275,9 +275,9 @@ static int make_searchers(const gm_cli *c, positions *p)
         }
     }
     if (c->bench_gpu) {
-        gm_cli g = *c;
-        g.opt.depth = p->depth;
-        if (!(p->gpu = gm_cli_gpu_create(&g)))
+        gm_search_options o = c->search.opt;
+        o.depth = p->depth;
+        if (!(p->gpu = gomoku_gpu_create(&c->gpu.g, &o)))
             return EXIT_FAIL;
     }
     return EXIT_OK;
@@ -290,14 +290,14 @@ static const plot_spec bench_plot = {
     .title = "Gomoku: speed-up of the total over one thread", .ylabel = "speed-up (total ms)",
 };
 
-int gomoku_bench_positions(const gm_cli *c, char *file)
+int gomoku_bench_positions(const gomoku_bench *c, char *file)
 {
     positions *p = calloc(1, sizeof *p);
     if (!p) {
         cli_error("out of memory");
         return EXIT_FAIL;
     }
-    *p = (positions){ .c = c, .width = c->width, .height = c->height };
+    *p = (positions){ .c = c, .width = c->board.width, .height = c->board.height };
     plot_rows plot = { 0 };
     int status = positions_options(c, p) != 0 ? EXIT_USAGE : !readable(file) ? EXIT_FAIL : EXIT_OK;
     if (status == EXIT_OK)

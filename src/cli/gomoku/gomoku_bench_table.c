@@ -13,7 +13,7 @@
 #include "cli/cli.h"
 #include "report/csv.h"
 #include "report/plot.h"
-#include "cli/gomoku/gomoku_bench_table.h"
+#include "cli/gomoku/gomoku_bench.h"
 
 static double report_of(const table *t, int a, int si, int di)
 {
@@ -119,7 +119,7 @@ static void print_grid(const table *t, int a, show what, const char *title)
             else if (x->run && what == SHOW_NODES)
                 snprintf(v, sizeof v, "%llu", (unsigned long long)x->nodes);
             else if (x->run && what == SHOW_SCORE)
-                gm_cli_score(x->score, v, sizeof v);
+                gomoku_score(x->score, v, sizeof v);
             printf(" %11s", v);
         }
         printf("\n");
@@ -157,13 +157,13 @@ static int values(int *out, const int *given, int ngiven, const int *defaults, i
 /* The table's lists from the options, with its defaults (the report's
  * algorithms, boards and depths; --depth as a list of one).  Returns 0,
  * or -1 after a one-line error. */
-static int table_options(const gm_cli *c, table *t)
+static int table_options(const gomoku_bench *c, table *t)
 {
     static const int algos[] = { GM_ALGO_MINIMAX, GM_ALGO_ALPHABETA, GM_ALGO_PVS };
     static const int sizes[] = { 6, 9, 12, 15, 18, 21, 24 }, depths[] = { 1, 2, 3, 4 };
-    if (c->size_given || c->limit) {
+    if (c->board.size_given || c->limit) {
         cli_error("option --%s does not apply to 'gts gomoku bench table' (boards: --sizes)",
-                  c->size_given ? "size" : "limit");
+                  c->board.size_given ? "size" : "limit");
         return -1;
     }
     if (c->threads.n > 1) {
@@ -171,9 +171,9 @@ static int table_options(const gm_cli *c, table *t)
         return -1;
     }
     t->nsizes = values(t->sizes, c->sizes.v, c->sizes.n, sizes, 7);
-    const bool one_depth = !c->depths.n && c->depth_given;   /* --depth D: the list D */
-    t->ndepths = values(t->depths, one_depth ? &c->opt.depth : c->depths.v, one_depth ? 1 : c->depths.n, depths, 4);
-    gm_search_options o = c->opt;
+    const bool one_depth = !c->depths.n && c->search.depth_given;   /* --depth D: the list D */
+    t->ndepths = values(t->depths, one_depth ? &c->search.opt.depth : c->depths.v, one_depth ? 1 : c->depths.n, depths, 4);
+    gm_search_options o = c->search.opt;
     o.threads = c->threads.n ? c->threads.v[0] : c->bench_gpu ? cli_cpus() : 1;
     if (c->bench_gpu) {
         gm_variants_gpu(t, o);
@@ -195,7 +195,7 @@ static int run_variant(table *t, int a)
     for (int s = 0; s < t->nsizes; s++) {
         char err[256];
         gm_board b;
-        gm_init(&b, t->sizes[s], t->sizes[s], t->c->rule, t->near, err, sizeof err);
+        gm_init(&b, t->sizes[s], t->sizes[s], t->c->board.rule, t->near, err, sizeof err);
         gm_play(&b, gm_cell(&b, b.width / 2, b.height / 2));
         for (int d = 0; d < t->ndepths; d++) {
             if (!too_long(t, a, s, d)) {
@@ -270,9 +270,9 @@ static void print_table7(const table *t)
 /* The note above the text tables. */
 static void print_preamble(const table *t)
 {
-    const gm_cli *c = t->c;
+    const gomoku_bench *c = t->c;
     char candidates[16];
-    gm_cli_candidates(t->near, candidates, sizeof candidates);
+    gomoku_candidates(t->near, candidates, sizeof candidates);
     if (c->whole_game)
         printf("# the Gomoku report's Tables 8 and 9: seconds of a whole game from a black stone at the\n"
                "# centre, each variant playing both sides; candidates %s; '-': left out after a smaller\n"
@@ -288,7 +288,7 @@ static void print_preamble(const table *t)
 /* Every variant's cells, printed; the exit status. */
 static int run_all(table *t)
 {
-    const gm_cli *c = t->c;
+    const gomoku_bench *c = t->c;
     const bool text = !c->json && !c->csv;
     for (int a = 0; a < t->nvariants; a++) {
         if (run_variant(t, a) != 0)
@@ -308,7 +308,7 @@ static int run_all(table *t)
 /* --plot's picture, a panel a depth, boards across, log scale: with --gpu
  * the report's figures (each variant's speed-up over the naive GPU
  * design), else the seconds. */
-static plot_spec bench_plot(const gm_cli *c)
+static plot_spec bench_plot(const gomoku_bench *c)
 {
     plot_spec spec = { .x = "size", .y = "seconds", .series = "variant", .panel = "depth", .logy = true,
                            .xlabel = "board (N x N)", .ylabel = "seconds (log scale)",
@@ -322,7 +322,7 @@ static plot_spec bench_plot(const gm_cli *c)
     return spec;
 }
 
-int gomoku_bench_table(const gm_cli *c)
+int gomoku_bench_table(const gomoku_bench *c)
 {
     table *t = calloc(1, sizeof *t);
     if (!t) {
@@ -338,7 +338,7 @@ int gomoku_bench_table(const gm_cli *c)
     }
     t->plot = plot.f;
     /* The report's candidates: every empty cell, unless told otherwise. */
-    t->near = c->near_given ? c->near : 0;
+    t->near = c->board.near_given ? c->board.near : 0;
     if (!c->json && !c->csv)
         print_preamble(t);
     if (c->csv)

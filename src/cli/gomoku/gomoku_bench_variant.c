@@ -1,9 +1,9 @@
-/* gts gomoku bench table's variants (cli/gomoku/gomoku_bench_table.h): a CPU search
+/* gts gomoku bench table's variants (cli/gomoku/gomoku_bench.h): a CPU search
  * or a GPU design, made for a cell, timed or playing a whole game. */
 #include <stdlib.h>
 
 #include "cli/cli.h"
-#include "cli/gomoku/gomoku_bench_table.h"
+#include "cli/gomoku/gomoku_bench.h"
 
 int gm_variant_split(const variant *v, int depth)
 {
@@ -21,7 +21,7 @@ int gm_variant_split(const variant *v, int depth)
 
 /* The searcher of variant v at depth (one per cell: the depth is an
  * option), or NULL after a one-line error. */
-static void *make_searcher(const gm_cli *c, const variant *v, int depth)
+static void *make_searcher(const gomoku_bench *c, const variant *v, int depth)
 {
     if (!v->gpu) {
         gm_search_options o = v->cpu;
@@ -32,12 +32,12 @@ static void *make_searcher(const gm_cli *c, const variant *v, int depth)
             cli_error("%s", err);
         return s;
     }
-    gm_cli g = *c;
-    g.gpu = v->g;
-    g.gpu.split = gm_variant_split(v, depth);
-    g.opt.depth = depth;
-    g.opt.algo = v->cpu.algo;
-    return gm_cli_gpu_create(&g);
+    gmg_options g = v->g;
+    g.split = gm_variant_split(v, depth);
+    gm_search_options o = c->search.opt;
+    o.depth = depth;
+    o.algo = v->cpu.algo;
+    return gomoku_gpu_create(&g, &o);
 }
 
 static void free_searcher(const variant *v, void *s)
@@ -57,7 +57,7 @@ static int search_once(const variant *v, void *searcher, const gm_board *b, gm_r
         return 0;
     }
     gmg_stats st = { 0 };
-    const int rc = gm_cli_gpu_search(searcher, b, r, &st);
+    const int rc = gomoku_gpu_search(searcher, b, r, &st);
     *kernel_usec = st.kernel_us;
     return rc == 0 ? 0 : -1;
 }
@@ -121,15 +121,15 @@ void gm_variant_add_cpu(table *t, gm_search_options o, gm_algo algo, gm_report_t
     o.algo = algo;
     *v = (variant){ .cpu = o, .report = report };
     if (o.threads > 1)
-        snprintf(v->name, sizeof v->name, "%s x%d", gm_cli_algo_name(algo), o.threads);
+        snprintf(v->name, sizeof v->name, "%s x%d", gomoku_algos[algo], o.threads);
     else
-        snprintf(v->name, sizeof v->name, "%s", gm_cli_algo_name(algo));
+        snprintf(v->name, sizeof v->name, "%s", gomoku_algos[algo]);
 }
 
 static void add_gpu(table *t, gm_algo algo, gmg_design design, int split, gm_report_table report)
 {
     variant *v = &t->v[t->nvariants++];
-    *v = (variant){ .gpu = true, .g = t->c->gpu, .split = split, .report = report };
+    *v = (variant){ .gpu = true, .g = t->c->gpu.g, .split = split, .report = report };
     v->g.design = design;
     v->cpu.algo = algo;
     if (design == GMG_SEQPAR && split)
@@ -153,8 +153,8 @@ void gm_variants_gpu(table *t, gm_search_options o)
     gm_variant_add_cpu(t, o, full, o.threads > 1 ? GM_REPORT_OPENMP : GM_REPORT_SERIAL);
     gm_variant_add_cpu(t, o, GM_ALGO_PVS, GM_REPORT_NONE);
     add_gpu(t, full, GMG_NAIVE, 0, GM_REPORT_NAIVE);
-    add_gpu(t, full, GMG_SEQPAR, t->c->gpu.split, GM_REPORT_SEQPAR);
-    if (!t->c->gpu.split)
+    add_gpu(t, full, GMG_SEQPAR, t->c->gpu.g.split, GM_REPORT_SEQPAR);
+    if (!t->c->gpu.g.split)
         add_gpu(t, full, GMG_SEQPAR, 2, GM_REPORT_SEQPAR);
     add_gpu(t, full, GMG_BATCH, 0, GM_REPORT_NONE);
     add_gpu(t, full, GMG_PVS, 0, GM_REPORT_PVS);
@@ -162,7 +162,7 @@ void gm_variants_gpu(table *t, gm_search_options o)
 }
 
 
-int gm_variant_run(const gm_cli *c, const variant *v, const gm_board *b, int depth, cell *out)
+int gm_variant_run(const gomoku_bench *c, const variant *v, const gm_board *b, int depth, cell *out)
 {
     void *searcher = make_searcher(c, v, depth);
     if (!searcher)

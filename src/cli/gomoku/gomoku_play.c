@@ -4,26 +4,34 @@
  * on one line at the end so that it can be replayed (gts gomoku show) or
  * cut into test positions (bench/gomoku_make_positions.sh). */
 #include <errno.h>
+#include <limits.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
 #include "cli/cli.h"
-#include "gomoku/engine/gm_match.h"
 #include "cli/gomoku/gomoku_cli.h"
+#include "gomoku/engine/gm_match.h"
 
 static const char *const colour_name[2] = { "black", "white" };
-static const char *const kind_name[2] = { "engine", "human" };   /* by gm_player */
+static const char *const kind_name[] = { "engine", "human", NULL };   /* by gm_player */
 
-/* Raised by Ctrl-C; the engine's search reads it (o.stop) and a human's
- * read returns, as the handler is installed without SA_RESTART. */
-static gts_stop stop = GTS_STOP_INIT;
+/* play's options. */
+typedef struct play_opts {
+    gomoku_board_opts board;
+    gomoku_search_opts search;
+    int algo;
+    int player[2];                     /* --black, --white (gm_player) */
+    int random_moves, random_radius;   /* --random N opening moves within --random-radius R */
+    long seed;                         /* --seed S of those moves */
+} play_opts;
 
 /* Where a human's moves come from. */
 typedef struct human {
-    bool tty;        /* stdin is a terminal: the board and a prompt first */
-    int read_error;  /* errno of a failed read of stdin, 0 if none */
+    bool tty;                /* stdin is a terminal: the board and a prompt first */
+    int read_error;          /* errno of a failed read of stdin, 0 if none */
+    const gts_stop *stop;    /* Ctrl-C: the read returns (no SA_RESTART) */
 } human;
 
 /* A human's move from stdin: true with *cell, false at the end of the
@@ -42,7 +50,7 @@ static bool read_human_move(void *ctx, const gm_board *b, int *cell)
         gm_print(b, text, sizeof text);
         fputs(text, stderr);
     }
-    while (!got && !gts_stop_raised(&stop)) {
+    while (!got && !gts_stop_raised(h->stop)) {
         if (tty)
             fprintf(stderr, "%s to move (h8 or x,y): ", colour_name[b->side]);
         if (getline(&line, &cap, stdin) < 0) {
@@ -74,7 +82,7 @@ static void print_move(void *ctx, const gm_board *b, const gm_match_move *m)
     char move[16], score[32] = "-", depth[16] = "-", nodes[32] = "-", ms[32] = "-";
     gm_format_cell(b, m->cell, move, sizeof move);
     if (m->search) {
-        gm_cli_score(m->search->score, score, sizeof score);
+        gomoku_score(m->search->score, score, sizeof score);
         snprintf(depth, sizeof depth, "%d", m->search->depth);
         snprintf(nodes, sizeof nodes, "%llu", (unsigned long long)m->search->nodes);
     }
@@ -85,15 +93,16 @@ static void print_move(void *ctx, const gm_board *b, const gm_match_move *m)
     fflush(stdout);
 }
 
-static void print_header(const gm_cli *c, const gm_match *m)
+static void print_header(const play_opts *c, const gm_match *m)
 {
     const gm_board *b = &m->board;
+    const gm_search_options *o = &c->search.opt;
     char candidates[16];
-    gm_cli_candidates(c->near, candidates, sizeof candidates);
+    gomoku_candidates(c->board.near, candidates, sizeof candidates);
     printf("# %dx%d %s, candidates %s; black %s, white %s; engine %s depth %d%s, %d thread%s\n", b->width, b->height,
-           c->rule == GM_STANDARD ? "standard" : "freestyle", candidates, kind_name[m->player[GM_BLACK]],
-           kind_name[m->player[GM_WHITE]], gm_cli_algo_name(c->opt.algo), c->opt.depth,
-           c->opt.time_ms ? " within --time" : "", c->opt.threads, c->opt.threads > 1 ? "s" : "");
+           c->board.rule == GM_STANDARD ? "standard" : "freestyle", candidates, kind_name[m->player[GM_BLACK]],
+           kind_name[m->player[GM_WHITE]], gomoku_algos[o->algo], o->depth, o->time_ms ? " within --time" : "",
+           o->threads, o->threads > 1 ? "s" : "");
     printf("%5s %-5s %-5s %10s %5s %12s %11s  %s\n", "# ply", "side", "move", "score", "depth", "nodes", "ms", "by");
 }
 
@@ -122,27 +131,57 @@ static void print_end(const gm_match *m, gm_match_end end)
     printf("\n");
 }
 
-int gomoku_play_main(gm_cli *c, int argc, char **argv)
+/* The options, and the rules between them: the operand count, or a
+ * cli_parse_options failure. */
+static int read_options(int argc, char **argv, play_opts *p)
 {
+    *p = (play_opts){ .board = GOMOKU_BOARD_OPTS, .random_radius = 3 };
+    gomoku_search_defaults(&p->search);
+    p->algo = p->search.opt.algo;
+    const cli_option opts[] = {
+        GOMOKU_OPT_BOARD(&p->board),
+        GOMOKU_OPT_SEARCH(&p->search),
+        GOMOKU_OPT_ENGINE(&p->search, &p->algo),
+        CLI_OPT_CHOICE("black", &p->player[GM_BLACK], kind_name),
+        CLI_OPT_CHOICE("white", &p->player[GM_WHITE], kind_name),
+        CLI_OPT_INT("random", 0, &p->random_moves, 0, GM_MAX_CELLS),
+        CLI_OPT_INT("random-radius", 0, &p->random_radius, 1, GM_MAX_SIZE),
+        CLI_OPT_LONG("seed", 0, &p->seed, 0, LONG_MAX),
+        CLI_OPT_END,
+    };
+    const cli_command cmd = { "gomoku play", gomoku_usage_text, GOMOKU_OPTIONS };
+    const int n = cli_parse_options(&cmd, argc, argv, opts);
+    return n < 0 ? n : gomoku_search_finish(&p->search, p->algo) < 0 ? CLI_BAD : n;
+}
+
+int gomoku_play_main(int argc, char **argv)
+{
+    play_opts c;
+    const int operands = read_options(argc, argv, &c);
+    if (operands < 0)
+        return cli_parse_status(operands);
+    /* Raised by Ctrl-C; the engine's search reads it (o.stop) and a
+     * human's read returns.  Static: the handler keeps it past this run. */
+    static gts_stop stop = GTS_STOP_INIT;
     static gm_match m;
-    human h = { .tty = isatty(STDIN_FILENO) };
-    m = (gm_match){ .player = { c->player[GM_BLACK], c->player[GM_WHITE] }, .random_moves = c->random_moves,
-                    .random_radius = c->random_radius, .seed = (uint64_t)c->seed,
+    human h = { .tty = isatty(STDIN_FILENO), .stop = &stop };
+    m = (gm_match){ .player = { c.player[GM_BLACK], c.player[GM_WHITE] }, .random_moves = c.random_moves,
+                    .random_radius = c.random_radius, .seed = (uint64_t)c.seed,
                     .human_move = read_human_move, .on_move = print_move, .ctx = &h };
-    if (gm_cli_board(c, argc, argv, &m.board) != 0)
+    if (gomoku_board(&c.board, operands, argv + 1, &m.board) != 0)
         return EXIT_FAIL;
     if (gm_game_over(&m.board)) {
         cli_error("the game is already over");
         return EXIT_FAIL;
     }
     cli_stop_on_interrupt(&stop);
-    c->opt.stop = &stop;
+    c.search.opt.stop = &stop;
     char err[256];
-    if (gm_match_start(&m, &c->opt, err, sizeof err) != 0) {
+    if (gm_match_start(&m, &c.search.opt, err, sizeof err) != 0) {
         cli_error("%s", err);
         return EXIT_FAIL;
     }
-    print_header(c, &m);
+    print_header(&c, &m);
     const gm_match_end end = gm_match_play(&m);
     gm_match_free(&m);
     print_end(&m, end);
