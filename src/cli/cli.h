@@ -1,9 +1,13 @@
 /*
  * Internal to the gts command: what every command shares, whatever its
- * game: exit codes, errors, whole numbers, Ctrl-C, progress, protocol
- * replies, JSON strings, reading input files line by line, and the entry
- * points main() dispatches to.  A game's commands keep their own types in
- * a header of their own (the Connect 4 ones in cli/c4/c4_cli.h).
+ * game, a file for each concern: exit codes and errors (cli_errors.c),
+ * Ctrl-C (cli_interrupt.c), progress on stderr (cli_progress.c), input
+ * files line by line (cli_lines.c), the bundled data (cli_data.c), a
+ * process's GPU and its rank under mpirun (cli_gpu.c, cli_rank.c), whole
+ * numbers, the clock, the CPUs and JSON strings (cli_util.c); options by
+ * table in cli_options.h.  And the entry points main() dispatches to.  A
+ * game's commands keep their own types in a header of their own
+ * (cli/c4/c4_cli.h, ...).
  */
 #ifndef GTS_CLI_H
 #define GTS_CLI_H
