@@ -137,11 +137,14 @@ check_calls < <(nm -A --undefined-only "$LIB" 2>/dev/null | sed -n 's/^[^:]*:\([
 
 # The command's calls, read the same way from its objects, named by their
 # place in CMake's folder of them, which mirrors the sources'
-# (src/cli/c4/c4_cmd.c.o).
+# (src/cli/c4/c4_cmd.c.o).  An object whose source is gone (renamed,
+# removed) is a build's leftover: CMake does not delete it.
 objects=""
 if [ -n "$CMD_OBJECTS" ]; then
-    objects=$(cd "$CMD_OBJECTS" && find src -name '*.o' | sort)
-    [ -n "$objects" ] || fail "no objects under $CMD_OBJECTS/src"
+    for o in $(cd "$CMD_OBJECTS" && find src -name '*.o' | sort); do
+        [ -f "${o%.o}" ] && objects+="$o "
+    done
+    [ -n "$objects" ] || fail "no objects of the sources under $CMD_OBJECTS/src"
 fi
 if [ -n "$objects" ]; then
     for o in $objects; do object_owner[$o]=$(owner "${o%.o}"); done

@@ -82,23 +82,25 @@ int gts_planted_pong(int n)
 }
 C
 # The command's objects, with a circle around a loop of three among them
-# and an MPI object calling Connect 4.
+# and an MPI object calling Connect 4; and the same MPI object again
+# under a name whose source is gone (a build's leftover: not read).
 cp -r "$OBJECTS" "$TMP/cmd"
 for i in 0 1 2; do
     printf 'int cli_planted_%d(int n);\nint cli_planted_%d(int n) { return n ? cli_planted_%d(n - 1) : %d; }\n' \
-        $(((i + 1) % 3)) "$i" $(((i + 1) % 3)) "$i" >"$TMP/cmd/cli_planted_$i.c"
-    check "compiling the planted cli_planted_$i.c" "$CC" -c "$TMP/cmd/cli_planted_$i.c" \
+        $(((i + 1) % 3)) "$i" $(((i + 1) % 3)) "$i" >"$TMP/tree/src/cli/cli_planted_$i.c"
+    check "compiling the planted cli_planted_$i.c" "$CC" -c "$TMP/tree/src/cli/cli_planted_$i.c" \
         -o "$TMP/cmd/src/cli/cli_planted_$i.c.o"
 done
-cat >"$TMP/cmd/mpi_planted_call.c" <<'C'
+cat >"$TMP/tree/src/mpi/mpi_planted_call.c" <<'C'
 int c4_mirror_key(const void *p);
 int mpi_planted_call(const void *p)
 {
     return c4_mirror_key(p);
 }
 C
-check "compiling the planted mpi_planted_call.c" "$CC" -c "$TMP/cmd/mpi_planted_call.c" \
+check "compiling the planted mpi_planted_call.c" "$CC" -c "$TMP/tree/src/mpi/mpi_planted_call.c" \
     -o "$TMP/cmd/src/mpi/mpi_planted_call.c.o"
+cp "$TMP/cmd/src/mpi/mpi_planted_call.c.o" "$TMP/cmd/src/mpi/mpi_planted_gone.c.o"
 
 cp "$LIB" "$TMP/lib.a"
 rc=0 cmd=()
@@ -123,6 +125,7 @@ expect_contains err \
     'FAILED: circle: core_planted_ping.c core_planted_pong.c' \
     'FAILED: circle: cli_planted_0.c cli_planted_1.c cli_planted_2.c' \
     'FAILED: src/mpi/mpi_planted_call.c.o (mpi) uses c4_mirror_key (c4)'
+check "a leftover object (its source gone) not read" bash -c "! grep -q mpi_planted_gone '$TMP/err'"
 
 run "the tree as it is" bash "$LAYOUT" "$SRC" "$LIB" "$OBJECTS"
 check "no call across folders in the tree as it is" bash -c "! grep -q ' uses ' '$TMP/err'"
