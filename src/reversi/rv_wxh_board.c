@@ -143,11 +143,6 @@ int rvb_empties(const rvb *b)
     return b->width * b->height - count(b->me, b->words) - count(b->opp, b->words);
 }
 
-bool rvb_game_over(const rvb *b)
-{
-    return rvb_mobility(b, false) == 0 && rvb_mobility(b, true) == 0;
-}
-
 int rvb_final_score(const rvb *b)
 {
     return rv_final_from_counts(count(b->me, b->words), count(b->opp, b->words), b->width * b->height);

@@ -1,5 +1,6 @@
 /*
- * Move generation on boards of two or more words (one word is rv_moves).
+ * Move generation on boards of two or more words (one word is rv_moves),
+ * and the mobility counts and game's end made from it.
  *
  * A move ends a run of opponent discs that starts next to one of mine, in
  * one of eight directions.  On large boards runs are long (a full 64x64
@@ -139,4 +140,9 @@ int rvb_move_list(const rvb *b, int *out)
         for (uint64_t m = moves[i]; m; m &= m - 1)
             out[n++] = i * 64 + __builtin_ctzll(m);
     return n;
+}
+
+bool rvb_game_over(const rvb *b)
+{
+    return rvb_mobility(b, false) == 0 && rvb_mobility(b, true) == 0;
 }
