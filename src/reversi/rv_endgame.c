@@ -1,6 +1,6 @@
 /*
- * Exact Reversi endgame solving: fail-soft negamax alpha-beta on the final
- * disc difference.  The root (rv_eg_root) finds exact scores by null-window
+ * The Reversi endgame search (the solver's entry points are rv_solver.c):
+ * fail-soft negamax alpha-beta on the final disc difference.  The root (rv_eg_root) finds exact scores by null-window
  * searches (MTD(f)); win / draw / loss is the one window -1..1.  A node
  * - leaves the last RV_EG_LAST_EMPTIES empties to rv_eg_last;
  * - cuts when the opponent's stable discs keep its score at or below alpha;
@@ -18,13 +18,9 @@
  * The root's first MTD(f) guess is a deeper search on the same evaluation.
  * docs/notes/reversi_endgame.md has the measurements behind each choice.
  */
-#include <stdio.h>
-#include <stdlib.h>
-
 #include "reversi/rv_endgame.h"
 #include "reversi/rv_endgame_eval.h"
 #include "reversi/rv_8x8_bits.h"
-#include "core/clock.h"
 
 /* From how many empties each part pays (below SORT_EMPTIES, parity
  * order: only a root with few empties). */
@@ -40,8 +36,6 @@
  * the fastest-first hint, and the shallow values below 20 empties need
  * more of it (docs/notes/reversi_endgame.md). */
 #define REPLY_W(e) ((e) < 20 ? 3 * RV_EG_EVAL_SCALE : RV_EG_EVAL_SCALE)
-/* The ordering searches' own table (shallow()). */
-#define ORDER_TABLE_BYTES ((size_t)8 << 20)
 /* The depth of the search for the first MTD(f) guess, by empties: each
  * window costs more the more empties, and a deeper guess misses by fewer
  * windows, so from GUESS_DEEP_EMPTIES a deeper guess costs less than it
@@ -66,14 +60,6 @@ _Static_assert(SHALLOW_DEPTH(64) < GUESS_STOP_DEPTH, "the solver's ordering sear
 #define CORNERS 0x8100000000000081ULL
 /* The squares next to the corners (X- and C-squares). */
 #define NEAR_CORNERS 0x42c300000000c342ULL
-
-struct rv_solver {
-    rv_solve_options opt;
-    htt *tt, *order_tt;
-    rv_eg_thread thread;
-    rv_eg_team *team;     /* the helper threads, NULL when serial */
-};
-typedef struct rv_solver solver;
 
 /* A table entry's score field holds both bounds, lower and upper. */
 static inline int32_t pack_bounds(int lower, int upper)
@@ -627,127 +613,4 @@ int rv_eg_root(rv_eg_thread *t, uint64_t me, uint64_t opp, bool wld, int *best, 
         proved(t, high ? g : t->lower, high ? t->upper : g);
     }
     return g;
-}
-
-void rv_solve_defaults(rv_solve_options *o)
-{
-    *o = (rv_solve_options){ .tt_bytes = GTS_TT_DEFAULT_BYTES, .threads = 1 };
-}
-
-rv_solver *rv_solver_create(const rv_solve_options *o, char *err, size_t errlen)
-{
-    rv_stable_init();
-    rv_eg_last_init();
-    rv_eg_eval_init();
-    solver *s = calloc(1, sizeof *s);
-    if (s) {
-        s->opt = *o;
-        s->tt = gts_htt_create(o->tt_bytes ? o->tt_bytes : GTS_TT_DEFAULT_BYTES);
-        s->order_tt = gts_htt_create(ORDER_TABLE_BYTES);
-    }
-    if (!s || !s->tt || !s->order_tt) {
-        snprintf(err, errlen, "out of memory for the endgame table");
-        rv_solver_free(s);
-        return NULL;
-    }
-    /* Without memory for the threads, the serial search. */
-    if (o->threads > 1)
-        s->team = rv_eg_team_create(o->threads - 1, s->tt, s->order_tt);
-    return s;
-}
-
-void rv_solver_free(rv_solver *s)
-{
-    if (s) {
-        rv_eg_team_free(s->team);
-        gts_htt_free(s->tt);
-        gts_htt_free(s->order_tt);
-        free(s);
-    }
-}
-
-/* The solver's thread set up for a search of p (the table's generation
- * moved on for a new root only). */
-static void begin(solver *s, bool new_root)
-{
-    if (new_root) {
-        /* Entries of earlier positions stay valid (a key is the position),
-         * but a new generation lets this one's replace them first. */
-        s->tt->generation++;
-        s->order_tt->generation++;
-    }
-    s->thread = (rv_eg_thread){ .tt = s->tt,
-                                .order_tt = s->order_tt,
-                                .stop = s->opt.stop,
-                                .on_bounds = s->opt.on_bounds,
-                                .on_bounds_arg = s->opt.on_bounds_arg };
-}
-
-static void end(solver *s, double t0, int score, rv_solve_result *r)
-{
-    r->score = score;
-    r->stopped = gts_stop_raised(s->thread.stop);
-    r->lower = s->thread.lower;
-    r->upper = s->thread.upper;
-    r->nodes = s->thread.nodes;
-    r->usec = gts_now_usec() - t0;
-}
-
-void rv_solver_run(rv_solver *s, const rv_pos *p, rv_solve_result *r)
-{
-    const double t0 = gts_now_usec();
-    begin(s, true);
-    const int v = s->team ? rv_eg_root_threads(&s->thread, s->team, p->me, p->opp, s->opt.wld, &r->move)
-                          : rv_eg_root(&s->thread, p->me, p->opp, s->opt.wld, &r->move, NULL, NULL);
-    end(s, t0, v, r);
-}
-
-void rv_solver_window(rv_solver *s, const rv_pos *p, int alpha, int beta, rv_solve_result *r)
-{
-    const double t0 = gts_now_usec();
-    begin(s, false);
-    const int v = s->team ? rv_eg_window_threads(&s->thread, s->team, p->me, p->opp, alpha, beta, &r->move)
-                          : rv_eg_search(&s->thread, p->me, p->opp, alpha, beta, &r->move);
-    end(s, t0, v, r);
-}
-
-/* rv_solver_run_with's windows: the caller's function. */
-typedef struct outside_window {
-    rv_window_fn *fn;
-    void *arg;
-    gts_stop *stop;         /* the root's token, raised when fn stops */
-    gts_stop own;           /* the token where the options have none */
-} outside_window;
-
-static int call_outside(void *arg, rv_eg_thread *t, uint64_t me, uint64_t opp, int alpha, int beta, int *best)
-{
-    outside_window *o = arg;
-    int value = alpha;
-    const rv_pos p = { me, opp };
-    *best = RV_NO_MOVE;
-    (void)t;
-    if (o->fn(o->arg, &p, alpha, beta, &value, best) != 0)
-        gts_stop_raise(o->stop);
-    return value;
-}
-
-void rv_solver_run_with(rv_solver *s, const rv_pos *p, rv_window_fn *window, void *arg, rv_solve_result *r)
-{
-    const double t0 = gts_now_usec();
-    begin(s, true);
-    outside_window o = { window, arg, s->opt.stop, GTS_STOP_INIT };
-    if (!o.stop)
-        o.stop = &o.own, s->thread.stop = &o.own;
-    const int v = rv_eg_root(&s->thread, p->me, p->opp, s->opt.wld, &r->move, call_outside, &o);
-    end(s, t0, v, r);
-}
-
-int rv_solve(const rv_pos *p, const rv_solve_options *o, rv_solve_result *r, char *err, size_t errlen)
-{
-    rv_solver *s = rv_solver_create(o, err, errlen);
-    if (!s)
-        return -1;
-    rv_solver_run(s, p, r);
-    rv_solver_free(s);
-    return 0;
 }

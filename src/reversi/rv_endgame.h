@@ -1,7 +1,8 @@
 /*
- * Internal: the parts of the Reversi endgame solver (rv_endgame.c, the
- * search with many empties; rv_endgame_last.c, the last few empties;
- * rv_endgame_stable.c, stable discs; rv_endgame_threads.c, threads).
+ * Internal: the parts of the Reversi endgame solver (rv_solver.c, its
+ * entry points; rv_endgame.c, the search with many empties;
+ * rv_endgame_last.c, the last few empties; rv_endgame_stable.c, stable
+ * discs; rv_endgame_threads.c, threads).
  *
  * Scores are exact final disc differences for the side to move, in
  * -64..64; searches are fail-soft alpha-beta (a result <= alpha is an upper

@@ -1,19 +1,15 @@
 /*
- * Depth-limited Reversi search on boards of any size: negamax with
- * copy-make, as minimax, as the report's alpha-beta, or as PVS with the
- * shared table; iterative deepening under a time limit.
+ * The depth-limited Reversi search on boards of any size (its entry points
+ * are rv_searcher.c): negamax with copy-make, as minimax, as the report's
+ * alpha-beta, or as PVS with the shared table, and the split points where
+ * threads share a node's moves.
  *
  * A pass is a ply like any move, so a depth means the same to every
  * algorithm, and a position's value at a depth depends on the position
  * alone: the table's entries of the same depth are exact bounds, which is
  * why only they cut off (an entry of another depth orders moves only).
  */
-#include <stdio.h>
-#include <stdlib.h>
-#include <string.h>
-
-#include "reversi/rv_search_internal.h"
-#include "core/clock.h"
+#include "reversi/rv_search_split.h"
 #include "core/deadline.h"
 
 static inline uint64_t mix(uint64_t z)
@@ -296,155 +292,150 @@ int32_t rv_node(rv_ctx *c, int ply, int depth, int32_t alpha, int32_t beta, bool
     return best;
 }
 
-void rv_search_defaults(rv_search_options *o)
+/*
+ * Split points (YBWC, PV-split; rv_search_threads.c has the helpers that
+ * join them).
+ *
+ * - YBWC (young brothers wait, Feldmann): at any node with split_depth()
+ *   or more plies left, once its first move is searched and a thread is idle,
+ *   the other moves become a split point: the owner and the threads that
+ *   join take one move at a time and search it with the node's current
+ *   window (null window first for PVS, widened when it beats alpha), as
+ *   rv_node's loop would.  A move that reaches beta marks the split cut:
+ *   its workers, and those of every split below it (each thread checks the
+ *   chain of splits it works for at every node), stop, and their values
+ *   are dropped.  An owner whose moves are all taken does not sleep while
+ *   its workers finish: it joins splits below its own (the "helpful
+ *   master"), so its stack unwinds in order.
+ * - PV-split (Marsland & Campbell): the same, splitting only at nodes of
+ *   the principal variation: the GPU report's design, kept as its baseline.
+ *
+ * They live in this file, not with the threads, because a split's moves
+ * are searched by rv_child_value and rv_node splits: the recursion is one.
+ */
+
+/* Nodes closer to the leaves than this are not split: their subtrees are
+ * too small to pay for the hand-over (docs/notes/reversi_search.md).  On
+ * boards of 16 words or more (32x32 and up) a node has 50 to 200 moves and
+ * one of 2 plies left is hundreds of leaves, so nodes of 3 plies left are
+ * split: at 4, a depth-3 search (the report's 64x64 games) had nothing to
+ * share and ran on one thread; at 2, moves of a few leaves each were handed
+ * over (2 threads, 64x64 after 2000 plies, depth 3: 67 ms at 2, 30 ms at
+ * 3, 70 ms serial; the box loaded).  rv_search_options.split_depth
+ * overrides it. */
+static int split_depth(const rv_ctx *c)
 {
-    *o = (rv_search_options){
-        .algo = RV_ALGO_PVS,
-        .depth = 6,
-        .threads = 1,
-        .tt_bytes = GTS_TT_DEFAULT_BYTES,
-        .wpc = RV_WPC_CTDL,
-        .mobility_weight = RV_DEFAULT_MOBILITY,
-    };
+    const int set = c->searcher->o.split_depth;
+    return set ? set : c->w->words >= 16 ? 3 : 4;
 }
 
-void rv_searcher_free(rv_searcher *s)
+bool rv_split_cut(const rv_split *sp)
 {
-    if (!s)
-        return;
-    rv_pool_free(s->pool);
-    for (int i = 0; i < s->nctx && s->ctx; i++)
-        free(s->ctx[i]);
-    free(s->ctx);
-    free(s->w);
-    gts_htt_free(s->tt);
-    free(s);
+    for (; sp; sp = sp->parent)
+        if (atomic_load_explicit(&sp->cut, memory_order_relaxed))
+            return true;
+    return false;
 }
 
-rv_searcher *rv_searcher_create(const rv_search_options *o, char *err, size_t errlen)
+bool rv_split_wanted(const rv_ctx *c, int depth, bool pv)
 {
-    if ((unsigned)o->algo > RV_ALGO_PVS || o->depth < 1 || o->depth > RV_MAX_DEPTH || o->threads < 1 ||
-        o->threads > 1024 || (unsigned)o->parallel > RV_PAR_LAZY || o->time_ms < 0 || (unsigned)o->wpc > RV_WPC_STANDARD || o->mobility_weight < 0 ||
-        o->mobility_weight > 10000 || o->split_depth < 0 || o->split_depth > RV_MAX_DEPTH) {
-        snprintf(err, errlen,
-                 "search options out of range (depth 1..%d, threads 1..1024, parallel, time >= 0, mobility 0..10000, "
-                 "split depth 0..%d)",
-                 RV_MAX_DEPTH, RV_MAX_DEPTH);
+    const struct rv_pool *p = c->pool;
+    return depth >= split_depth(c) && p->design != RV_PAR_LAZY && (pv || p->design == RV_PAR_YBWC) &&
+           atomic_load_explicit(&p->idle, memory_order_relaxed) > 0;
+}
+
+static bool below(const rv_split *q, const rv_split *sp)
+{
+    for (q = q->parent; q; q = q->parent)
+        if (q == sp)
+            return true;
+    return false;
+}
+
+/* The open split with moves left and the most plies left, among those
+ * below `under` (any when NULL); NULL if none or the search is stopping.
+ * Lock held. */
+rv_split *rv_split_find(struct rv_pool *p, const rv_split *under)
+{
+    rv_split *found = NULL;
+    if (atomic_load(p->abort))
         return NULL;
+    for (rv_split *q = p->open; q; q = q->next_open)
+        if (q->k < q->n && (!found || q->depth > found->depth) && (!under || below(q, under)) && !rv_split_cut(q))
+            found = q;
+    return found;
+}
+
+/* w searches moves of sp until none is left, sp is cut or the search
+ * stops.  Called and returns with the lock held. */
+void rv_split_work(struct rv_pool *p, rv_ctx *w, rv_split *sp)
+{
+    rv_split *const outer = w->sp;
+    const rv_ctx *o = sp->owner;
+    if (w != o) {
+        rvb_copy(&w->b[sp->ply], &o->b[sp->ply]);
+        w->wpc[sp->ply] = o->wpc[sp->ply];
+        /* A node of 1 ply left (split depth 1): its leaves' mobilities
+         * come from the frontier of the thread that searches them. */
+        if (sp->depth == 1 && o->b[sp->ply].words > 1)
+            rv_frontier_prepare(&w->frontier, &w->b[sp->ply]);
     }
-    rv_searcher *s = calloc(1, sizeof *s);
-    if (!s)
-        goto oom;
-    s->o = *o;
-    s->nctx = o->threads;
-    s->ctx = calloc((size_t)s->nctx, sizeof *s->ctx);
-    s->w = calloc(1, sizeof *s->w);
-    if (!s->ctx || !s->w)
-        goto oom;
-    for (int i = 0; i < s->nctx; i++)
-        if (!(s->ctx[i] = calloc(1, sizeof *s->ctx[i])))
-            goto oom;
-    if (o->algo == RV_ALGO_PVS && !(s->tt = gts_htt_create(o->tt_bytes ? o->tt_bytes : GTS_TT_DEFAULT_BYTES)))
-        goto oom;
-    if (s->nctx > 1 && !(s->pool = rv_pool_create(s)))
-        goto oom;
-    return s;
-oom:
-    snprintf(err, errlen, "out of memory for the search (table %zu MB, %d threads)", o->tt_bytes >> 20, o->threads);
-    rv_searcher_free(s);
-    return NULL;
-}
-
-void rv_searcher_clear(rv_searcher *s)
-{
-    if (s->tt)
-        gts_htt_clear(s->tt);
-    for (int i = 0; i < s->nctx; i++)
-        memset(s->ctx[i]->history, 0, sizeof s->ctx[i]->history);
-}
-
-void rv_searcher_set_time(rv_searcher *s, long time_ms)
-{
-    s->o.time_ms = time_ms > 0 ? time_ms : 0;
-}
-
-void rv_searcher_set_depth(rv_searcher *s, int depth)
-{
-    s->o.depth = depth < 1 ? 1 : depth > RV_MAX_DEPTH ? RV_MAX_DEPTH : depth;
-}
-
-void rv_searcher_run(rv_searcher *s, const rvb *b, rv_result *r)
-{
-    const double t0 = gts_now_usec();
-    *r = (rv_result){ .move = RVB_NO_MOVE };
-    if (s->w->width != b->width || s->w->height != b->height)
-        rv_weights_init(s->w, b->width, b->height, s->o.wpc, s->o.mobility_weight);
-    if (s->tt)
-        s->tt->generation++;
-    atomic_store(&s->abort, 0);
-    for (int i = 0; i < s->nctx; i++) {
-        rv_ctx *c = s->ctx[i];
-        c->searcher = s;
-        c->w = s->w;
-        c->tt = s->tt;
-        c->algo = s->o.algo;
-        c->nodes = 0;
-        c->next_check = GTS_CHECK_NODES;
-        c->abort = &s->abort;
-        c->pool = s->pool;
-        c->sp = NULL;
-        c->vary = s->o.parallel == RV_PAR_LAZY ? (unsigned)i : 0;
-        c->stopped = false;
-        c->deadline = 0;   /* depth 1 always finishes: there is a move to play */
-    }
-    rv_ctx *c = s->ctx[0];
-    rvb_copy(&c->b[0], b);
-    c->wpc[0] = rv_wpc_value(s->w, b);
-    if (s->pool)
-        rv_pool_begin(s->pool);
-    if (rvb_game_over(b)) {
-        r->score = rv_final_value(b);
-    } else {
-        const bool deepen = s->o.algo == RV_ALGO_PVS || s->o.time_ms > 0;
-        for (int depth = deepen ? 1 : s->o.depth;
-             depth <= s->o.depth && !gts_stop_raised(s->o.stop); depth++) {
-            const int32_t v = s->pool ? rv_pool_root(c, depth) : rv_node(c, 0, depth, -RV_INF, RV_INF, true);
-            if (c->stopped)
-                break;
-            r->move = c->root_move;
-            r->score = v;
-            r->depth = depth;
-            if (s->o.on_depth) {
-                rv_result now = *r;
-                for (int i = 0; i < s->nctx; i++)
-                    now.nodes += s->ctx[i]->nodes;
-                now.usec = gts_now_usec() - t0;
-                s->o.on_depth(&now, s->o.on_depth_arg);
-            }
-            if (s->o.time_ms > 0)
-                for (int i = 0; i < s->nctx; i++)
-                    s->ctx[i]->deadline = gts_deadline_after(t0, s->o.time_ms);
-        }
-        if (!r->depth) {
-            /* Stopped from outside before depth 1 ended: a legal move. */
-            int moves[RVB_MAX_SQUARES];
-            r->move = rvb_move_list(b, moves) ? moves[0] : RVB_PASS;
-            r->score = rv_leaf_value(s->w, b);
+    sp->workers++;
+    while (sp->k < sp->n && !rv_split_cut(sp) && !atomic_load(p->abort)) {
+        const int k = sp->k++;
+        const int32_t alpha = sp->alpha;
+        pthread_mutex_unlock(&p->lock);
+        const int index = 4095 - (o->key[sp->ply][k] & 4095);
+        const int sq = o->list[sp->ply][index];
+        w->sp = sp;
+        w->stopped = false;
+        const int32_t v = rv_child_value(w, sp->ply, sq, sp->depth, alpha, sp->beta, false, sp->pv);
+        pthread_mutex_lock(&p->lock);
+        if (w->stopped || v <= sp->best)
+            continue;
+        sp->best = v;
+        sp->best_index = index;
+        if (v > sp->alpha)
+            sp->alpha = v;
+        if (w->algo != RV_ALGO_MINIMAX && sp->alpha >= sp->beta) {
+            w->history[sq] += sp->depth * sp->depth;
+            atomic_store_explicit(&sp->cut, 1, memory_order_relaxed);
         }
     }
-    if (s->pool)
-        rv_pool_end(s->pool);
-    for (int i = 0; i < s->nctx; i++)
-        r->nodes += s->ctx[i]->nodes;
-    r->usec = gts_now_usec() - t0;
+    w->sp = outer;
+    w->stopped = false;
+    if (--sp->workers == 0)
+        pthread_cond_broadcast(&p->wake);
 }
 
-int rv_search(const rvb *b, const rv_search_options *o, rv_result *r, char *err, size_t errlen)
+void rv_split_moves(rv_ctx *c, int ply, int depth, int k, int n, int32_t *alpha, int32_t beta, bool pv, int32_t *best,
+                    int *best_index)
 {
-    rv_searcher *s = rv_searcher_create(o, err, errlen);
-    if (!s)
-        return -1;
-    rv_searcher_run(s, b, r);
-    rv_searcher_free(s);
-    return 0;
+    struct rv_pool *p = c->pool;
+    /* The whole order first: key[ply][j] then names the j-th move. */
+    for (int j = k; j < n; j++)
+        rv_pick(c, ply, j, n);
+    rv_split sp = { .parent = c->sp, .owner = c, .ply = ply, .depth = depth, .k = k, .n = n, .alpha = *alpha,
+                    .beta = beta, .best = *best, .best_index = *best_index, .pv = pv };
+    pthread_mutex_lock(&p->lock);
+    sp.next_open = p->open;
+    p->open = &sp;
+    pthread_cond_broadcast(&p->wake);
+    rv_split_work(p, c, &sp);
+    while (sp.workers > 0) {
+        rv_split *q = rv_split_find(p, &sp);
+        if (q)
+            rv_split_work(p, c, q);
+        else
+            pthread_cond_wait(&p->wake, &p->lock);
+    }
+    rv_split **link = &p->open;
+    while (*link != &sp)
+        link = &(*link)->next_open;
+    *link = sp.next_open;
+    pthread_mutex_unlock(&p->lock);
+    c->stopped = atomic_load(c->abort) || rv_split_cut(sp.parent);
+    *alpha = sp.alpha;
+    *best = sp.best;
+    *best_index = sp.best_index;
 }

@@ -1,7 +1,8 @@
 /*
  * Internal: the depth-limited Reversi search's evaluation tables, per-thread
- * context and node function, shared by the serial search (rv_search.c),
- * the evaluation (rv_eval.c) and the threads (src/reversi/rv_search_threads.c).
+ * context and node function, shared by the searcher's entry points
+ * (rv_searcher.c), the search (rv_search.c), the evaluation (rv_eval.c)
+ * and the threads (rv_search_threads.c).
  */
 #ifndef GTS_RV_SEARCH_INTERNAL_H
 #define GTS_RV_SEARCH_INTERNAL_H
@@ -146,6 +147,8 @@ void rv_pool_end(struct rv_pool *p);
 /* The root's value at depth searched by c (ctx[0]) and the helpers, with
  * c->root_move set: Lazy SMP's race, else rv_node, which splits. */
 int32_t rv_pool_root(rv_ctx *c, int depth);
+
+/* The split points (rv_search.c; their structures: rv_search_split.h). */
 
 /* Whether rv_node at a node of depth plies left, its first move
  * searched, should share the others (a thread is idle, the node is deep
