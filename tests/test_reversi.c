@@ -11,6 +11,7 @@
 #include "check.h"
 #include "test_rng.h"
 #include "reversi/rv_8x8_bits.h"
+#include "reversi/rv_8x8_last.h"
 #include "reversi/rv_endgame_eval.h"
 #include "reversi/rv_endgame.h"
 #include "gts/reversi.h"
@@ -280,7 +281,7 @@ static void test_solve(void)
  * with the side to move passing. */
 static void test_last(void)
 {
-    rv_eg_last_init();
+    rv_last_init();
     int tried = 0, by_empties[RV_EG_LAST_EMPTIES + 1] = { 0 }, passes[RV_EG_LAST_EMPTIES + 1] = { 0 };
     int short_of_passes = RV_EG_LAST_EMPTIES;
     for (int game = 0; game < 100000 && (tried < 1500 || short_of_passes); game++) {

@@ -99,9 +99,8 @@ int rv_eg_window_threads(rv_eg_thread *t, rv_eg_team *w, uint64_t me, uint64_t o
 
 /* The exact score if it lies in (alpha, beta), else a bound on the far
  * side of the window; at most RV_EG_LAST_EMPTIES empties; moves: the legal
- * moves of me (the caller has them).  rv_eg_last_init (idempotent,
- * thread-safe) must have run. */
-void rv_eg_last_init(void);
+ * moves of me (the caller has them).  rv_last_init (rv_8x8_last.h) must
+ * have run. */
 int rv_eg_last(rv_eg_thread *t, uint64_t me, uint64_t opp, uint64_t moves, int alpha, int beta);
 
 /* The quadrant of a square (a1-d4 0, e1-h4 1, a5-d8 2, e5-h8 3) and the

@@ -9,6 +9,7 @@
 
 #include "reversi/rv_endgame.h"
 #include "reversi/rv_endgame_eval.h"
+#include "reversi/rv_8x8_last.h"
 #include "core/clock.h"
 
 /* The ordering searches' own table (shallow() in rv_endgame.c). */
@@ -30,7 +31,7 @@ void rv_solve_defaults(rv_solve_options *o)
 rv_solver *rv_solver_create(const rv_solve_options *o, char *err, size_t errlen)
 {
     rv_stable_init();
-    rv_eg_last_init();
+    rv_last_init();
     rv_eg_eval_init();
     solver *s = calloc(1, sizeof *s);
     if (s) {

@@ -82,6 +82,7 @@ static int solve_share(void *arg, int d, char *err, size_t errlen)
     }
     gts_gpu_share_gather(words, s->words, s->n, pair, s->devices, d);
     if (o->cpu_executor) {
+        rv_last_init();   /* the host's last-empties tables (rv_8x8_last.h) */
         executor e = { .words = words, .n = m, .alpha = s->alpha, .beta = s->beta, .budget = o->gpu_budget,
                        .stop = o->stop, .meet = meet, .out = answers };
         const double t0 = gts_now_usec();

@@ -5,13 +5,15 @@
  * table, and the CPU solver's shallow rules (rv_endgame*.c): fastest-first
  * order from RV8S_SORT_EMPTIES empties (the fewest replies, corners
  * twice; a corner move first), parity order below (moves into quadrants
- * with an odd number of empties first), the last two empties by special
- * code (last1, last2: the last move counted, not played).
+ * with an odd number of empties first), the last two empties by the code
+ * the CPU solver shares (rv_8x8_last.h: the last move counted, not
+ * played).
  */
 #ifndef GTS_RV8_SOLVE_CORE_H
 #define GTS_RV8_SOLVE_CORE_H
 
 #include "reversi/gpu/rv8_stop.h"
+#include "reversi/rv_8x8_last.h"
 
 /* The most empties a lane solves: no table, so a position of 20 empties
  * takes a lane seconds; the CPU solver takes the rest. */
@@ -38,51 +40,6 @@ typedef struct rv8s_answer {
     int move;
     uint64_t nodes;
 } rv8s_answer;
-
-RV_INLINE int rv8s_final(uint64_t me, uint64_t opp)
-{
-    const int m = rv_popcount(me), o = rv_popcount(opp), e = 64 - m - o;
-    return m > o ? m - o + e : m < o ? m - o - e : 0;
-}
-
-/* One empty square sq: whoever can move there does (me first). */
-RV_INLINE int rv8s_last1(uint64_t me, uint64_t opp, int sq)
-{
-    uint64_t f = rv_flips_shift(me, opp, sq);
-    if (f)
-        return 2 * (rv_popcount(me) + rv_popcount(f) + 1) - 64;
-    if ((f = rv_flips_shift(opp, me, sq)))
-        return 64 - 2 * (rv_popcount(opp) + rv_popcount(f) + 1);
-    return rv8s_final(me, opp);
-}
-
-/* Two empties a and b: the one left after each move by last1; my pass
- * scored from my side. */
-RV_INLINE int rv8s_last2(uint64_t me, uint64_t opp, int beta, int a, int b)
-{
-    const uint64_t bit_a = (uint64_t)1 << a, bit_b = (uint64_t)1 << b;
-    int best = -65;
-    uint64_t f;
-    if ((f = rv_flips_shift(me, opp, a))) {
-        best = -rv8s_last1(opp & ~f, me | f | bit_a, b);
-        if (best >= beta)
-            return best;
-    }
-    if ((f = rv_flips_shift(me, opp, b))) {
-        const int v = -rv8s_last1(opp & ~f, me | f | bit_b, a);
-        return v > best ? v : best;
-    }
-    if (best > -65)
-        return best;
-    int worst = 65;
-    if ((f = rv_flips_shift(opp, me, a)))
-        worst = rv8s_last1(me & ~f, opp | f | bit_a, b);
-    if ((f = rv_flips_shift(opp, me, b))) {
-        const int v = rv8s_last1(me & ~f, opp | f | bit_b, a);
-        worst = v < worst ? v : worst;
-    }
-    return worst < 65 ? worst : rv8s_final(me, opp);
-}
 
 /* The squares of the quadrants holding an odd number of empties. */
 RV_INLINE uint64_t rv8s_odd_squares(uint64_t empty)
@@ -149,11 +106,11 @@ RV_INLINE bool rv8s_leaf(uint64_t me, uint64_t opp, int beta, int *value)
     const uint64_t empty = ~(me | opp);
     const int e = rv_popcount(empty);
     if (e == 0)
-        *value = rv8s_final(me, opp);
+        *value = rv_last_final(me, opp);
     else if (e == 1)
-        *value = rv8s_last1(me, opp, rv_first_square(empty));
+        *value = rv_last1(me, opp, rv_first_square(empty));
     else if (e == 2)
-        *value = rv8s_last2(me, opp, beta, rv_first_square(empty), rv_first_square(empty & (empty - 1)));
+        *value = rv_last2(me, opp, beta, rv_first_square(empty), rv_first_square(empty & (empty - 1)));
     else
         return false;
     return true;
@@ -172,7 +129,7 @@ RV_INLINE bool rv8s_push(rv8s_frame *f, uint64_t me, uint64_t opp, int alpha, in
         return true;
     }
     if (!rv_moves_scalar(opp, me)) {
-        *value = rv8s_final(me, opp);
+        *value = rv_last_final(me, opp);
         return false;
     }
     f->list[0] = RV8S_PASS;
