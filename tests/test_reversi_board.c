@@ -14,7 +14,7 @@
 #include "rvb_ref.h"
 #include "test_rng.h"
 #include "gts/reversi_board.h"
-#include "reversi/rv_wxh_frontier.h"
+#include "reversi/wxh/rv_wxh_frontier.h"
 
 static test_rng rng = { 0x5eed0fb0a2dULL };
 static const int SIDES[4] = { 8, 16, 32, 64 };

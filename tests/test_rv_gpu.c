@@ -18,7 +18,7 @@
 #include "check.h"
 #include "core/clock.h"
 #include "gts/gpu.h"
-#include "reversi/gpu/rv_wxh_gpu.h"
+#include "reversi/wxh/gpu/rv_wxh_gpu.h"
 #include "rvb_random.h"
 #include "test_rng.h"
 

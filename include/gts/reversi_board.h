@@ -1,4 +1,4 @@
-/* gts - Reversi, the W x H board: row words (src/reversi/rv_wxh_*); the 8x8 bitboard is reversi.h.
+/* gts - Reversi, the W x H board: row words (src/reversi/wxh/rv_wxh_*); the 8x8 bitboard is reversi.h.
  *
  * Reversi on boards of any width and height in {8, 16, 32, 64}.
  *

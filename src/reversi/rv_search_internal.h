@@ -11,7 +11,7 @@
 
 #include "core/htt.h"
 #include "gts/reversi_search.h"
-#include "reversi/rv_wxh_frontier.h"
+#include "reversi/wxh/rv_wxh_frontier.h"
 
 #define RV_INF (RV_WIN + RVB_MAX_SQUARES + 1)
 #define RV_WORD_KINDS 8   /* distinct words of weights a board can have (5 at most, see rv_eval.c) */

@@ -7,7 +7,7 @@
  *   depth=D    plies (1..60); play's --depth when left out; bench sets it
  *   backend=B  serial (one thread), threads (the CPU threads' search) or
  *              gpu (the report's PV-split, a thread block per sibling:
- *              src/reversi/gpu/rv_wxh_gpu.h; pvs or alphabeta, same value);
+ *              src/reversi/wxh/gpu/rv_wxh_gpu.h; pvs or alphabeta, same value);
  *              the default is serial for one thread and threads for more
  *   threads=N  threads of the threads backend (1..256, default 1)
  *   parallel=P ybwc (default), pvsplit or lazy: how the threads share the
@@ -38,7 +38,7 @@
 
 #include "gts/reversi_board.h"
 #include "gts/reversi_search.h"
-#include "reversi/gpu/rv_wxh_gpu.h"
+#include "reversi/wxh/gpu/rv_wxh_gpu.h"
 
 typedef enum { RVP_SERIAL, RVP_THREADS, RVP_GPU } rvp_backend;
 

@@ -1,6 +1,6 @@
 /* Stand-in for the Reversi PV-split kernel in a build without nvcc: the
  * device calls fail with the reason; the CPU executor runs the same code. */
-#include "reversi/gpu/rv_wxh_gpu_device.h"
+#include "reversi/wxh/gpu/rv_wxh_gpu_device.h"
 #include "gts/gpu.h"
 
 rvg_device *rvg_device_open(char *err, size_t errlen)

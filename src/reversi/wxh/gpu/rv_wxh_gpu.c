@@ -1,7 +1,7 @@
 /* The Reversi PV-split player's host side (rv_wxh_gpu.h): the game as the
  * PV walk sees it (rvb boards, the CPU search's evaluation), the
  * conversion to the device layouts, and the two executors. */
-#include "reversi/gpu/rv_wxh_gpu.h"
+#include "reversi/wxh/gpu/rv_wxh_gpu.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -10,7 +10,7 @@
 #include "core/clock.h"
 #include "core/stop_word.h"
 #include "core/gpu/gpv_pvsplit.h"
-#include "reversi/gpu/rv_wxh_gpu_device.h"
+#include "reversi/wxh/gpu/rv_wxh_gpu_device.h"
 #include "reversi/rv_search_internal.h"
 
 struct rvg_searcher {

@@ -86,8 +86,8 @@ GB_FN int32_t rvg_leaf(const rvg_game *g, int64_t wpc, int mine, int theirs, int
     return (int32_t)(v >> 26) + g->mobility * (m - t);
 }
 
-#include "reversi/gpu/rv_wxh_gpu_bytes.h"
-#include "reversi/gpu/rv_wxh_gpu_rows.h"
+#include "reversi/wxh/gpu/rv_wxh_gpu_bytes.h"
+#include "reversi/wxh/gpu/rv_wxh_gpu_rows.h"
 
 #define GPV_GAME rvg_game
 #define GPV_POS_BYTES(g) ((g)->pos_bytes)

@@ -1,7 +1,7 @@
 /* Mobilities of a position's children from its own move generation
  * (rv_wxh_frontier.h says how). */
-#include "reversi/rv_wxh_frontier.h"
-#include "reversi/rv_wxh_gen.h"
+#include "reversi/wxh/rv_wxh_frontier.h"
+#include "reversi/wxh/rv_wxh_gen.h"
 
 static const runs NO_RUNS = { 0, 0, 0 };
 

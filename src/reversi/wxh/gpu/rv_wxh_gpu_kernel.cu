@@ -10,7 +10,7 @@
 
 extern "C" {
 #include "gts/gpu.h"
-#include "reversi/gpu/rv_wxh_gpu_device.h"
+#include "reversi/wxh/gpu/rv_wxh_gpu_device.h"
 }
 
 struct rvg_device {

@@ -8,7 +8,7 @@
 #include <cuda_runtime.h>
 
 extern "C" {
-#include "reversi/gpu/rv_wxh_gpu_device.h"
+#include "reversi/wxh/gpu/rv_wxh_gpu_device.h"
 }
 
 // Job blockIdx.x * warps + warp; stacks of (depth + 2) nodes, one after

@@ -26,7 +26,7 @@
 #include <string.h>
 
 #include "gts/reversi_board.h"
-#include "reversi/rv_wxh_gen.h"
+#include "reversi/wxh/rv_wxh_gen.h"
 
 /* The moves of a (against b) in words lo..hi into ma, and when both, of
  * b against a into mb; returns a's count, *nb b's. */

@@ -8,7 +8,7 @@
 
 #include <stddef.h>
 
-#include "reversi/gpu/rv_wxh_gpu_core.h"
+#include "reversi/wxh/gpu/rv_wxh_gpu_core.h"
 
 typedef struct rvg_device rvg_device;
 
