@@ -215,45 +215,16 @@ circles() {
         }' | while read -r circle; do tr ' ' '\n' <<<"$circle" | sort | paste -sd' '; done | sort
 }
 
-# The circles there were when this check came (issue 39), each to be cut
-# at its seam by its game's part of the issue: a circle within one of
-# them is named "known circle" and passes; any other fails.  The list only
-# shrinks.
-known_circles=(
-    "rv_wxh_board.c rv_wxh_moves.c"
-    "rv_search.c rv_search_threads.c"
-    "rv_endgame.c rv_endgame_threads.c"
-)
-declare -A known_found
-
-# Whether every file of circle $1 is in known circle $2.
-within() {
-    local f
-    for f in $1; do
-        [[ " $2 " == *" $f "* ]] || return 1
-    done
-}
-
+# Every circle fails: the ones there were when this check came (issue
+# 39) are all cut.
 check_circles() {
-    local circle known
+    local circle
     while IFS= read -r circle; do
-        for known in "${known_circles[@]}"; do
-            if within "$circle" "$known"; then
-                echo "known circle: $circle"
-                known_found[$known]=1
-                continue 2
-            fi
-        done
         fail "circle: $circle (these files call each other: cut them at a seam, or move what both use below them)"
     done
 }
 check_circles < <(circles "$LIB")
 [ -z "$objects" ] || check_circles < <(cd "$CMD_OBJECTS" && circles $objects)
-if [ -n "$objects" ]; then
-    for known in "${known_circles[@]}"; do
-        [ -n "${known_found[$known]:-}" ] || echo "known circle gone (take it off the list): $known"
-    done
-fi
 
 # The command line only parses and prints.
 thin=$(find src/cli src/mpi src/report -name '*.[ch]' | sort)
