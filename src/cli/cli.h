@@ -166,19 +166,21 @@ int cli_data_dir(char *dir, size_t len);
  * folder of cli_data_dir has no such file. */
 int cli_bundled_file(const char *sub, const char *file, char *path, size_t len);
 
-/* The commands main() dispatches to. */
+/* The commands main() dispatches to, each given argv from its own name
+ * on, returning the exit code. */
 /* gts c4 ...: argv[0] is "c4" (cli/c4/c4_cmd.c). */
 int c4_main(int argc, char **argv);
 /* gts bench ...: argv[0] is "bench"; it takes --signature (cli/signature.c). */
 int signature_main(int argc, char **argv);
 /* gts info ...: argv[0] is "info" (cli/info.c). */
 int info_main(int argc, char **argv);
+/* gts serve ...: argv[0] is "serve" (cli/serve_cmd.c). */
 int serve_main(int argc, char **argv);
 /* gts plot ...: argv[0] is "plot" (cli/plot_cmd.c). */
 int plot_main(int argc, char **argv);
-/* gts reversi ...: argv[0] is "reversi". */
+/* gts reversi ...: argv[0] is "reversi" (cli/reversi/reversi_cmd.c). */
 int reversi_main(int argc, char **argv);
-/* gts gomoku ...: argv[0] is "gomoku". */
+/* gts gomoku ...: argv[0] is "gomoku" (cli/gomoku/gomoku_cmd.c). */
 int gomoku_main(int argc, char **argv);
 /* The Gomocup protocol on stdin/stdout (gts gomoku pbrain, or pbrain-gts);
  * options after the command name (argv[0]) as documented in --help. */
