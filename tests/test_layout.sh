@@ -163,7 +163,8 @@ fi
 # replaced without the other.  A file that calls another is never called
 # back by it; what both need goes in a file below them.  The calls are
 # read from the symbol tables (nm -A of an archive or of objects), an
-# object named by its source file (the _dlink object of nvcc by its .cu);
+# object named by its source file (a member of the library by its name,
+# one of the command by its path; the _dlink object of nvcc by its .cu);
 # the compilers' own names ('_...') are no call of ours.  Prints each
 # circle (its strongly connected group of objects, Tarjan's algorithm)
 # on a line, its files sorted.
@@ -171,7 +172,7 @@ circles() {
     nm -A "$@" 2>/dev/null | awk '
         function node(field) {
             sub(/:[0-9a-f]*$/, "", field)
-            sub(/^.*[:\/]/, "", field)
+            sub(/^.*:/, "", field)
             sub(/\.o$/, "", field)
             if (field ~ /_dlink$/) { sub(/_dlink$/, "", field); field = field ".cu" }
             return field

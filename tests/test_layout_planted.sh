@@ -123,7 +123,7 @@ expect_contains err \
     'FAILED: src/cli/cli_planted.c has 401 lines (src/cli, src/mpi, src/report: at most 400)' \
     'FAILED: function over 80 lines in src/cli/cli_planted.c: 81 lines: int cli_planted(void)' \
     'FAILED: circle: core_planted_ping.c core_planted_pong.c' \
-    'FAILED: circle: cli_planted_0.c cli_planted_1.c cli_planted_2.c' \
+    'FAILED: circle: src/cli/cli_planted_0.c src/cli/cli_planted_1.c src/cli/cli_planted_2.c' \
     'FAILED: src/mpi/mpi_planted_call.c.o (mpi) uses c4_mirror_key (c4)'
 check "a leftover object (its source gone) not read" bash -c "! grep -q mpi_planted_gone '$TMP/err'"
 
