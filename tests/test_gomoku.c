@@ -15,7 +15,7 @@
 #include "test_rng.h"
 #include "gts/gomoku.h"
 #include "gts/gomoku_search.h"
-#include "gomoku/gm_scan.h"
+#include "gomoku/shapes/gm_scan.h"
 
 /* ---- the reference: a cell array and direct scans ---------------------- */
 

@@ -15,7 +15,7 @@
 #include "test_gomoku_search.h"
 #include "test_rng.h"
 #include "gomoku/gm_lines.h"
-#include "gomoku/gm_pboard.h"
+#include "gomoku/pattern/gm_pboard.h"
 #include "gomoku/gm_renju.h"
 #include "gts/gomoku.h"
 #include "gts/gomoku_search.h"

@@ -28,7 +28,7 @@
 #include <string.h>
 
 #include "core/rng.h"
-#include "gomoku/gm_pboard.h"
+#include "gomoku/pattern/gm_pboard.h"
 #include "gts/gomoku_search.h"
 
 enum { LINES = GM_LP_CODES, FEATURES = GM_LP_CODES + GM_CP_CLASSES + 1, TEMPO = FEATURES - 1 };
@@ -157,7 +157,7 @@ static void write_weights(FILE *out, const double *w, int iterations, int positi
                  " * of self-play games by tools/gm_eval_weights.sh (tools/gm_train.c):\n"
                  " * gm_train fit %d on %d positions.  The five, the open four and the\n"
                  " * patterns quiet positions never show keep their hand-set values.\n */\n"
-                 "#include \"gomoku/gm_pboard.h\"\n\n",
+                 "#include \"gomoku/pattern/gm_pboard.h\"\n\n",
             iterations, positions);
     fprintf(out, "const int16_t gm_line_weight[GM_LP_CODES] = {");
     for (int f = 0; f < LINES; f++)

@@ -4,7 +4,7 @@
  * gm_train fit 1000 on 14226 positions.  The five, the open four and the
  * patterns quiet positions never show keep their hand-set values.
  */
-#include "gomoku/gm_pboard.h"
+#include "gomoku/pattern/gm_pboard.h"
 
 const int16_t gm_line_weight[GM_LP_CODES] = { 0, 3, 3, 3, 3, 19, 35, 127, 127, 400, };
 

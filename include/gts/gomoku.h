@@ -161,7 +161,7 @@ int32_t gm_eval_potential(const gm_board *b);
 
 /* The same value as gm_eval_potential, computed by scanning each direction
  * of the board once with shifts of its row words, for every cell of a row
- * at a time (src/gomoku/gm_scan.h, which the GPU can compile too): 8 rows
+ * at a time (src/gomoku/shapes/gm_scan.h, which the GPU can compile too): 8 rows
  * at a time in AVX2 vectors where the CPU has AVX2. */
 int32_t gm_eval_scan(const gm_board *b);
 

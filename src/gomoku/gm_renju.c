@@ -2,7 +2,7 @@
 #include "gomoku/gm_renju.h"
 
 #include "gomoku/gm_lines.h"
-#include "gomoku/gm_pattern.h"
+#include "gomoku/pattern/gm_pattern.h"
 
 #define REAL_THREE_DEPTH 2
 

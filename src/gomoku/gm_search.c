@@ -8,7 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "gomoku/gm_pattern_search.h"
+#include "gomoku/pattern/gm_pattern_search.h"
 #include "gomoku/gm_renju.h"
 #include "gomoku/gm_search_internal.h"
 #include "core/clock.h"

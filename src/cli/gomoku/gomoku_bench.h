@@ -8,7 +8,7 @@
 #include <stdio.h>
 
 #include "cli/gomoku/gomoku_cli.h"
-#include "cli/gomoku/gomoku_report_tables.h"
+#include "gomoku/shapes/gm_report.h"
 
 #define GOMOKU_LIST_MAX 64
 

@@ -8,7 +8,7 @@
  * gm_board keeps per cell (line of a cell, candidate counts) are computed
  * from the coordinates instead, and the candidates from the row words.
  * The rules are gm_lines.h's, shared with the CPU search, and the node
- * rules below are gm_node's (src/gomoku/gm_negamax.c): a five made ends
+ * rules below are gm_node's (src/gomoku/shapes/gm_negamax.c): a five made ends
  * the game, a side with a five point wins, a side facing five points
  * must block them, the last ply is valued by the moves' deltas.  So every
  * GPU design searches the CPU's tree and returns its value.
@@ -21,7 +21,7 @@
 #include <stdint.h>
 
 #include "gomoku/gm_lines.h"
-#include "gomoku/gm_scan.h"
+#include "gomoku/shapes/gm_scan.h"
 #include "gts/gomoku.h"
 
 #define GMG_MAX_LINES (6 * GM_MAX_SIZE - 2)   /* the four directions of a 32x32 board */

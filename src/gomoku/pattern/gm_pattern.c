@@ -1,5 +1,5 @@
 /* Line and cell pattern tables (gm_pattern.h), built from the rules. */
-#include "gomoku/gm_pattern.h"
+#include "gomoku/pattern/gm_pattern.h"
 
 #include <pthread.h>
 #include <string.h>

@@ -9,7 +9,7 @@
 #include <stdbool.h>
 
 #include "core/htt.h"
-#include "gomoku/gm_pboard.h"
+#include "gomoku/pattern/gm_pboard.h"
 #include "gts/gomoku_search.h"
 
 #define GM_PATTERN_PLIES 128    /* plies from the root at most: depth plus forced blocks */

@@ -1,9 +1,11 @@
-/* Internal to the gts command: the Gomoku report's tables (Y. Kawakami and
- * H. Wang, "Parallel Game Tree Search: Gomoku", University of Oregon):
- * seconds to find white's best move after one black stone, every empty
- * cell a candidate, boards 6..24 by 3 and depths 1..4, per design. */
-#ifndef GTS_GOMOKU_REPORT_TABLES_H
-#define GTS_GOMOKU_REPORT_TABLES_H
+/* Internal: the Gomoku report's tables (Y. Kawakami and H. Wang,
+ * "Parallel Game Tree Search: Gomoku", University of Oregon) that the
+ * shape search and the GPU designs reproduce, for `gts gomoku bench
+ * table` to set beside its own: seconds to find white's best move after
+ * one black stone, every empty cell a candidate, boards 6..24 by 3 and
+ * depths 1..4, per design. */
+#ifndef GTS_GM_REPORT_H
+#define GTS_GM_REPORT_H
 
 typedef enum {
     GM_REPORT_NONE,

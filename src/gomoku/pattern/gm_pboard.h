@@ -10,7 +10,7 @@
 
 #include <stdint.h>
 
-#include "gomoku/gm_pattern.h"
+#include "gomoku/pattern/gm_pattern.h"
 #include "gts/gomoku.h"
 
 typedef struct gm_pboard {

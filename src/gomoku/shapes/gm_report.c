@@ -1,5 +1,5 @@
-/* The Gomoku report's Tables 1-6 (cli/gomoku/gomoku_report_tables.h). */
-#include "cli/gomoku/gomoku_report_tables.h"
+/* The Gomoku report's Tables 1-6, 8 and 9 as published (gm_report.h). */
+#include "gomoku/shapes/gm_report.h"
 
 #include <stddef.h>
 

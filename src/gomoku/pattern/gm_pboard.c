@@ -1,6 +1,6 @@
 /* The pattern board (gm_pboard.h): patterns kept up to date on play and
  * undo, and the evaluation's cell values. */
-#include "gomoku/gm_pboard.h"
+#include "gomoku/pattern/gm_pboard.h"
 
 #include <pthread.h>
 #include <string.h>

@@ -13,7 +13,7 @@
  * table, null moves where no such threat is pending, late moves reduced
  * and (near the horizon) pruned by what the move makes and blocks.
  */
-#include "gomoku/gm_pattern_search.h"
+#include "gomoku/pattern/gm_pattern_search.h"
 
 #include <stdlib.h>
 #include <string.h>

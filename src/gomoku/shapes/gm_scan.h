@@ -42,7 +42,7 @@ GM_FN int32_t gm_scan_result(uint32_t value, int my_five, int their_fives)
 #define GM_SCAN_POPC(x) ((uint32_t)GM_POPC32(x))
 #define GM_SCAN_SUM(x) (x)
 #define GM_SCAN_ANY(x) ((x) != 0)
-#include "gomoku/gm_scan_rows.h"
+#include "gomoku/shapes/gm_scan_rows.h"
 #undef GM_SCAN_T
 #undef GM_SCAN_LANES
 #undef GM_SCAN_FN

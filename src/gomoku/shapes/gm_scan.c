@@ -6,7 +6,7 @@
  */
 #include <string.h>
 
-#include "gomoku/gm_scan.h"
+#include "gomoku/shapes/gm_scan.h"
 #include "gts/gomoku.h"
 
 /* Rows above and below the board that the vector scans read (a run of 5
@@ -69,7 +69,7 @@ static inline GM_AVX2 v8u board8(int y, int height, uint32_t columns)
 #define GM_SCAN_POPC(x) popc8(x)
 #define GM_SCAN_SUM(x) sum8(x)
 #define GM_SCAN_ANY(x) any8(x)
-#include "gomoku/gm_scan_rows.h"
+#include "gomoku/shapes/gm_scan_rows.h"
 
 /* rows copied into out with PAD empty rows before and the rest after. */
 static void pad_rows(const uint32_t *rows, int height, uint32_t out[PADDED])
