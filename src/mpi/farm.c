@@ -4,9 +4,16 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "mpi/team.h"
+
+/* One answer to whether MPI is there: the team's. */
+bool farm_available(void)
+{
+    return mpi_available();
+}
+
 #ifdef GTS_MPI
 #include "mpi/farm_internal.h"
-#include "mpi/team.h"
 
 /* Reads n bytes at *at of a message of `end`; false past its end. */
 static bool take(const char **at, const char *end, void *to, size_t n)
@@ -358,11 +365,6 @@ int farm_run(int argc, char **argv, const farm_ops *ops, void *ctx, gts_stop *st
     return status;
 }
 
-bool farm_available(void)
-{
-    return true;
-}
-
 #else
 
 int farm_run(int argc, char **argv, const farm_ops *ops, void *ctx, gts_stop *stop,
@@ -376,11 +378,6 @@ int farm_run(int argc, char **argv, const farm_ops *ops, void *ctx, gts_stop *st
 void farm_to_line(farm_sink *sink, long i)
 {
     (void)sink, (void)i;
-}
-
-bool farm_available(void)
-{
-    return false;
 }
 
 #endif

@@ -83,7 +83,8 @@ typedef struct farm_checkpoint {
 int farm_run(int argc, char **argv, const farm_ops *ops, void *ctx, gts_stop *stop,
                  const farm_checkpoint *ck, solve_totals *t, bool *is_root);
 
-/* Whether this gts was built with MPI. */
+/* Whether this gts was built with MPI (mpi_available of mpi/team.h, for
+ * a command that needs only the farm). */
 bool farm_available(void);
 
 #endif
