@@ -29,6 +29,9 @@
 /* Scores beyond this are wins or losses at a known distance. */
 #define GM_WIN_BOUND (GM_WIN - 1000)
 
+/* A score as text: "+12345", "win in 7", "loss in 4" (plies). */
+void gm_format_score(int32_t score, char *out, size_t len);
+
 typedef enum {
     GM_ALGO_MINIMAX,     /* every move, no pruning */
     GM_ALGO_ALPHABETA,   /* the reports' alpha-beta: natural order, full window per root move */

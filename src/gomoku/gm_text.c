@@ -1,10 +1,11 @@
-/* Gomoku boards as text: cells ("h8", "x,y"), move lists, the board drawn
- * in rows. */
+/* Gomoku boards and scores as text: cells ("h8", "x,y"), move lists, the
+ * board drawn in rows, a search's score ("win in 7"). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "gts/gomoku.h"
+#include "gts/gomoku_search.h"
 
 /* A whole number at *s (digits after an optional '-'), *s moved past it;
  * one too large for a long reads as LONG_MIN or LONG_MAX, off any board. */
@@ -122,4 +123,14 @@ void gm_print(const gm_board *b, char *out, size_t len)
 #undef PUT
     if (len)
         out[len - 1] = '\0';
+}
+
+void gm_format_score(int32_t score, char *out, size_t len)
+{
+    if (score > GM_WIN_BOUND)
+        snprintf(out, len, "win in %d", GM_WIN - score);
+    else if (score < -GM_WIN_BOUND)
+        snprintf(out, len, "loss in %d", GM_WIN + score);
+    else
+        snprintf(out, len, "%+d", score);
 }

@@ -75,7 +75,7 @@ static void print_position(const positions *p, long lineno, const gm_board *b, c
     }
     if (!c->json && !c->csv) {
         gm_format_cell(b, r[0].move, move, sizeof move);
-        gomoku_score(r[0].score, score, sizeof score);
+        gm_format_score(r[0].score, score, sizeof score);
         printf("  %5ld %5ld %6d %10s %-5s %12llu", p->totals.positions, lineno, b->stones, score, move,
                (unsigned long long)r[0].nodes);
         for (int i = 0; i < columns; i++)
@@ -114,12 +114,12 @@ static void run_position(positions *p, const char *file, long lineno, const gm_b
     print_position(p, lineno, b, r, columns);
     cli_row_done("position %ld (%s:%ld) done", p->totals.positions, file, lineno);
     char score[32];
-    gomoku_score(r[0].score, score, sizeof score);
+    gm_format_score(r[0].score, score, sizeof score);
     for (int i = 1; i < columns; i++) {
         if (r[i].score == r[0].score)
             continue;
         char other[32], who[32] = "the gpu";
-        gomoku_score(r[i].score, other, sizeof other);
+        gm_format_score(r[i].score, other, sizeof other);
         if (i < p->nthreads)
             snprintf(who, sizeof who, "%d threads", p->threads[i]);
         cli_progress_done();

@@ -119,7 +119,7 @@ static void print_grid(const table *t, int a, show what, const char *title)
             else if (x->run && what == SHOW_NODES)
                 snprintf(v, sizeof v, "%llu", (unsigned long long)x->nodes);
             else if (x->run && what == SHOW_SCORE)
-                gomoku_score(x->score, v, sizeof v);
+                gm_format_score(x->score, v, sizeof v);
             printf(" %11s", v);
         }
         printf("\n");

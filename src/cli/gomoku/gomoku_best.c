@@ -88,7 +88,7 @@ int gomoku_best_main(int argc, char **argv)
         return EXIT_FAIL;
     }
     gm_format_cell(&b, r.move, move, sizeof move);
-    gomoku_score(r.score, score, sizeof score);
+    gm_format_score(r.score, score, sizeof score);
     if (o.json)
         printf("{\"move\":\"%s\",\"x\":%d,\"y\":%d,\"score\":%d,\"depth\":%d,\"nodes\":%llu,\"usec\":%.1f,\"vcf\":%s,"
                "\"vct\":%s,\"kernel_usec\":%.1f,\"launches\":%d}\n",

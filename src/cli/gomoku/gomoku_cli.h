@@ -18,8 +18,7 @@
     "json black white random random-radius seed sizes depths max-seconds limit backend design split executor "   \
     "chunk block-threads gpu csv plot whole-game"
 
-/* The usage text of gts gomoku (cli/gomoku/gomoku_usage.c), every
- * command's --help. */
+/* The usage text of gts gomoku, every command's --help. */
 extern const char gomoku_usage_text[];
 
 /* The names of the choices, by their enums. */
@@ -106,9 +105,6 @@ int gomoku_gpu_search(gmg_searcher *s, const gm_board *b, gm_result *r, gmg_stat
 
 /* The candidates' name: "all" or "near:T". */
 void gomoku_candidates(int near, char *out, size_t len);
-
-/* A score as text: "+12345", "win in 7", "loss in 4". */
-void gomoku_score(int32_t score, char *out, size_t len);
 
 /* The commands: argv[0] is the command's name, then its options and
  * operands. */

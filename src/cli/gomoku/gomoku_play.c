@@ -82,7 +82,7 @@ static void print_move(void *ctx, const gm_board *b, const gm_match_move *m)
     char move[16], score[32] = "-", depth[16] = "-", nodes[32] = "-", ms[32] = "-";
     gm_format_cell(b, m->cell, move, sizeof move);
     if (m->search) {
-        gomoku_score(m->search->score, score, sizeof score);
+        gm_format_score(m->search->score, score, sizeof score);
         snprintf(depth, sizeof depth, "%d", m->search->depth);
         snprintf(nodes, sizeof nodes, "%llu", (unsigned long long)m->search->nodes);
     }
