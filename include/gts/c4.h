@@ -245,6 +245,16 @@ C4_INLINE bool c4_final_score(const c4_geom *g, const c4_pos *p, int *score)
  * range, column full, or a move after the game was already won. */
 int c4_parse(const c4_geom *g, c4_pos *p, const char *moves, char *err, size_t errlen);
 
+/* Parses a line of a position file, "moves [expected_score]" ('-' for the
+ * empty board), as the standard test sets are written.  Returns 1 with the
+ * position in p and the score if the line gives one (*has_expected,
+ * *expected), 0 for a blank or '#' comment line, or -1 with a reason in
+ * err.  The moves' text ('-' for the empty board) goes to shown, at least
+ * C4_LINE_MOVES bytes. */
+#define C4_LINE_MOVES 128
+int c4_parse_line(const c4_geom *g, const char *line, c4_pos *p, char *shown, bool *has_expected, int *expected,
+                  char *err, size_t errlen);
+
 /* The stone (0 empty, 1 first player, 2 second player) at column col, row
  * row (0 = bottom). */
 int c4_cell(const c4_geom *g, const c4_pos *p, int col, int row);

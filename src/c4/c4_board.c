@@ -1,7 +1,10 @@
-/* Connect 4 positions: geometry, parsing, keys and printing. */
+/* Connect 4 positions: geometry, parsing (moves, and a position file's lines), keys and printing. */
 #include "gts/c4.h"
 
 #include <stdio.h>
+#include <string.h>
+
+#include "core/number.h"
 
 const c4_geom c4_standard = C4_STANDARD_GEOM;
 
@@ -97,4 +100,47 @@ int c4_format_board(const c4_geom *g, const c4_pos *p, char *buf, size_t len)
     if (len)
         buf[n < len ? n : len - 1] = '\0';
     return (int)n;
+}
+
+/* The next blank-separated field of a line from *at on: moved to its
+ * start, its length in *len; false when none is left. */
+static bool next_field(const char **at, size_t *len)
+{
+    *at += strspn(*at, " \t\r\n");
+    *len = strcspn(*at, " \t\r\n");
+    return *len > 0;
+}
+
+int c4_parse_line(const c4_geom *g, const char *line, c4_pos *p, char *shown, bool *has_expected, int *expected,
+                  char *err, size_t errlen)
+{
+    const char *moves = line, *score, *extra;
+    size_t nmoves, nscore, nextra;
+    if (!next_field(&moves, &nmoves) || moves[0] == '#')
+        return 0;
+    if (nmoves > (size_t)g->cells) {
+        snprintf(err, errlen, "position too long (%zu moves, max %d on %dx%d)", nmoves, g->cells, g->width,
+                 g->height);
+        return -1;
+    }
+    score = moves + nmoves;
+    *has_expected = next_field(&score, &nscore);
+    long v = 0;
+    if (*has_expected) {
+        char text[32];
+        snprintf(text, sizeof text, "%.*s", (int)nscore, score);
+        if (nscore >= sizeof text || !gts_whole_number(text, -64, 64, &v)) {
+            snprintf(err, errlen, "expected score '%.20s%s' is not an integer", text, nscore > 20 ? "..." : "");
+            return -1;
+        }
+        extra = score + nscore;
+        if (next_field(&extra, &nextra)) {
+            snprintf(err, errlen, "unexpected text '%.*s%s' after the score", nextra > 20 ? 20 : (int)nextra, extra,
+                     nextra > 20 ? "..." : "");
+            return -1;
+        }
+    }
+    *expected = (int)v;
+    snprintf(shown, C4_LINE_MOVES, "%.*s", (int)nmoves, moves);
+    return c4_parse(g, p, strcmp(shown, "-") == 0 ? "" : shown, err, errlen) == 0 ? 1 : -1;
 }

@@ -1,17 +1,34 @@
 /* gts c4 bench: the columns of Table 1 of the CUDA report per set,
- * algorithm and thread count (cli/c4/c4_bench.h); the rows run in
- * cli/c4/c4_bench_run.c. */
+ * algorithm and thread count, each row run by the library's bench
+ * (gts/c4_bench.h) and printed. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "cli/c4/c4_bench.h"
+#include "cli/c4/c4_cli.h"
 #include "cli/cli.h"
 #include "cli/cli_options.h"
 #include "report/csv.h"
 #include "report/plot.h"
 #include "core/list.h"
+#include "gts/c4_bench.h"
 #include "gts/gpu.h"
+
+/* --threads: at most this many thread counts. */
+#define C4_BENCH_MAX_THREADS 16
+
+/* bench's options. */
+typedef struct c4_bench_args {
+    c4_geom g;
+    c4_options opt;             /* --tt-mb; opt.book: --book once loaded; opt.stop: &stop */
+    gts_stop stop;              /* raised by Ctrl-C (cli_stop_on_interrupt) */
+    bool weak, json, csv;
+    const char *book, *plot, *data_dir;
+    const char *algos;          /* --algo's comma list, or NULL */
+    long limit;                 /* --limit (0: all) */
+    int threads[C4_BENCH_MAX_THREADS], nthreads;   /* --threads' list (none given: 0) */
+    c4_gpu_flags gpu;           /* --gpu: the rows of Table 1 of the CUDA report */
+} c4_bench_args;
 
 /* The most rows a bench runs per set. */
 #define MAX_VARIANTS 64
@@ -237,6 +254,32 @@ static int load_sets(const c4_bench_args *c, const char *data_dir, int argc, cha
     return loaded;
 }
 
+/* What a row's run tells (c4_bench_hooks), on stderr. */
+typedef struct row_run {
+    const c4_bench_row *r;
+    bool gpu;
+} row_run;
+
+static void on_wrong(void *ctx, long i, int score, int want)
+{
+    fprintf(stderr, "gts: %s position %ld: score %d, expected %d\n", ((row_run *)ctx)->r->set, i + 1, score, want);
+}
+
+static void on_unfit(void *ctx, long i, const char *why)
+{
+    fprintf(stderr, "gts: %s position %ld: %s\n", ((row_run *)ctx)->r->set, i + 1, why);
+}
+
+static void on_progress(void *ctx, long done, long n)
+{
+    const row_run *run = ctx;
+    const c4_bench_row *r = run->r;
+    if (run->gpu)
+        cli_progress("%s %s: %ld / %ld", r->set, r->algo, done, n);
+    else
+        cli_progress("%s %s x%d: %ld / %ld", r->set, r->algo, r->threads, done, n);
+}
+
 /* Every set with one configuration, a row each; the exit status of those
  * rows (EXIT_OK, EXIT_FAIL, or EXIT_USAGE if the configuration cannot be
  * made). */
@@ -244,15 +287,19 @@ static int run_variant(const c4_bench_args *c, const c4_bench_variant *v, const 
 {
     char err[256];
     c4_bench_engine e;
-    if (c4_bench_engine_create(c, v, &e, err, sizeof err) != 0) {
+    if (c4_bench_engine_create(&c->g, &c->opt, v, &e, err, sizeof err) != 0) {
         cli_error("%s: %s", v->name, err);
         return v->kind == C4_BENCH_GPU ? EXIT_FAIL : EXIT_USAGE;
     }
     int status = EXIT_OK;
     for (int i = 0; i < nsets && !cli_interrupted(); i++) {
         c4_bench_row r = { .set = sets[i].label, .algo = v->name, .threads = v->threads, .kernel_usec = -1 };
+        row_run run = { &r, v->kind == C4_BENCH_GPU };
+        const c4_bench_hooks hooks = { on_wrong, on_unfit, on_progress, &run };
         const double t0 = cli_now_usec();
-        const int rc = c4_bench_run(c, v, &e, &sets[i], &r);
+        const int rc = c4_bench_run(&e, v, &c->g, c->weak, sets[i].p, sets[i].n, &hooks, &r, err, sizeof err);
+        if (rc != 0 && err[0] && !cli_interrupted())
+            cli_error("%s: %s", sets[i].label, err);
         cli_progress_done();
         if (rc == 0 || r.positions > 0)
             print_row(c, &r, plot);

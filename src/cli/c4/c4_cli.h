@@ -18,6 +18,7 @@
 #include "cli/cli_options.h"
 #include "mpi/farm.h"
 #include "mpi/split_transport.h"
+#include "gts/c4_bench.h"
 #include "gts/c4_book.h"
 #include "gts/c4_gpu.h"
 #include "gts/c4_solver.h"
@@ -102,13 +103,6 @@ int c4_cli_choose_gpu(const c4_gpu_flags *f, bool mpi);
  * EXIT_FAIL if the device cannot be used. */
 c4_gpu *c4_cli_gpu_open(const c4_geom *g, const c4_gpu_flags *f, bool mpi, const c4_gpu_options *o, int *status);
 
-/* A line of a position file: "moves [expected_score]", '-' for the empty
- * board.  Returns 1 with the position (and *has_expected, *expected), 0 for
- * a blank or '#' comment line, or -1 with a reason in err.  The moves'
- * text, '-' for the empty board, goes to shown (at least 128 bytes). */
-int c4_read_line(const c4_geom *g, const char *line, c4_pos *p, char *shown, bool *has_expected, int *expected,
-                 char *err, size_t errlen);
-
 /* The score an expected (exact) score asks of a solve: its sign with
  * --weak. */
 static inline int c4_want(bool weak, int expected)
@@ -174,15 +168,9 @@ int c4_mpi_split_solve(c4_mpi_split *sp, const c4_pos *p, c4_result *r);
 void c4_mpi_split_end(c4_mpi_split *sp);
 
 /* A test set in memory (bench). */
-typedef struct c4_set_position {
-    c4_pos pos;
-    int expected;
-    bool has_expected;
-} c4_set_position;
-
 typedef struct c4_set {
     char label[64];
-    c4_set_position *p;
+    c4_bench_position *p;
     long n;
     long bad_lines;     /* reported and skipped */
 } c4_set;

@@ -13,7 +13,7 @@
 typedef struct gpu_line {
     const char *where;
     long lineno;
-    char shown[128];
+    char shown[C4_LINE_MOVES];
     bool has_expected;
     int expected;
     FILE *out, *err;
@@ -89,7 +89,7 @@ static int add_gpu_line(c4_solve_args *a, gpu_batch *b, const gpu_line *line, co
     char err[256];
     gpu_line *l = &b->line[b->n];
     *l = *line;
-    const int k = c4_read_line(&a->g, text, &b->pos[b->n], l->shown, &l->has_expected, &l->expected, err, sizeof err);
+    const int k = c4_parse_line(&a->g, text, &b->pos[b->n], l->shown, &l->has_expected, &l->expected, err, sizeof err);
     if (k < 0) {
         fprintf(l->err, "gts: %s:%ld: %s\n", l->where, l->lineno, err);
         l->t->bad_lines++;

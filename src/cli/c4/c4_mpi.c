@@ -21,10 +21,10 @@ static long recorded_mismatches(const void *ctx, const char *line, const char *o
 {
     const c4_solve_args *a = ctx;
     c4_pos p;
-    char shown[128], err[256];
+    char shown[C4_LINE_MOVES], err[256];
     bool has_expected = false;
     int expected = 0, score;
-    if (c4_read_line(&a->g, line, &p, shown, &has_expected, &expected, err, sizeof err) <= 0 || !*out)
+    if (c4_parse_line(&a->g, line, &p, shown, &has_expected, &expected, err, sizeof err) <= 0 || !*out)
         return *out ? -1 : 0;   /* a bad line prints no output */
     const char *at = a->json ? strstr(out, "\"score\":") : strchr(out, ' ');
     if (!at || sscanf(at + (a->json ? 8 : 1), "%d", &score) != 1)

@@ -8,49 +8,6 @@
 #include "cli/c4/c4_cli.h"
 #include "cli/cli.h"
 
-/* The next blank-separated field of a line from *at on: moved to its
- * start, its length in *len; false when none is left. */
-static bool next_field(const char **at, size_t *len)
-{
-    *at += strspn(*at, " \t\r\n");
-    *len = strcspn(*at, " \t\r\n");
-    return *len > 0;
-}
-
-int c4_read_line(const c4_geom *g, const char *line, c4_pos *p, char *shown, bool *has_expected, int *expected,
-                 char *err, size_t errlen)
-{
-    const char *moves = line, *score, *extra;
-    size_t nmoves, nscore, nextra;
-    if (!next_field(&moves, &nmoves) || moves[0] == '#')
-        return 0;
-    if (nmoves > (size_t)g->cells) {
-        snprintf(err, errlen, "position too long (%zu moves, max %d on %dx%d)", nmoves, g->cells, g->width,
-                 g->height);
-        return -1;
-    }
-    score = moves + nmoves;
-    *has_expected = next_field(&score, &nscore);
-    long v = 0;
-    if (*has_expected) {
-        char text[32];
-        snprintf(text, sizeof text, "%.*s", (int)nscore, score);
-        if (nscore >= sizeof text || cli_int(text, -64, 64, &v) != 0) {
-            snprintf(err, errlen, "expected score '%.20s%s' is not an integer", text, nscore > 20 ? "..." : "");
-            return -1;
-        }
-        extra = score + nscore;
-        if (next_field(&extra, &nextra)) {
-            snprintf(err, errlen, "unexpected text '%.*s%s' after the score", nextra > 20 ? 20 : (int)nextra, extra,
-                     nextra > 20 ? "..." : "");
-            return -1;
-        }
-    }
-    *expected = (int)v;
-    snprintf(shown, 128, "%.*s", (int)nmoves, moves);
-    return c4_parse(g, p, strcmp(shown, "-") == 0 ? "" : shown, err, errlen) == 0 ? 1 : -1;
-}
-
 const c4_set_name c4_set_names[] = {
     { "end-easy", "Test_L3_R1" },      { "middle-easy", "Test_L2_R1" }, { "middle-medium", "Test_L2_R2" },
     { "begin-easy", "Test_L1_R1" },    { "begin-medium", "Test_L1_R2" }, { "begin-hard", "Test_L1_R3" },
@@ -98,10 +55,10 @@ int c4_load_set(const c4_geom *g, const char *path, long limit, c4_set *s)
     int k = 0;
     while ((limit == 0 || s->n < limit) && (k = cli_lines_next(&r, &line)) > 0) {
         c4_pos pos;
-        char shown[128], err[256];
+        char shown[C4_LINE_MOVES], err[256];
         bool has_expected = false;
         int expected = 0;
-        const int parsed = c4_read_line(g, line, &pos, shown, &has_expected, &expected, err, sizeof err);
+        const int parsed = c4_parse_line(g, line, &pos, shown, &has_expected, &expected, err, sizeof err);
         if (parsed < 0) {
             cli_error("%s:%ld: %s", path, r.lineno, err);
             s->bad_lines++;
@@ -110,7 +67,7 @@ int c4_load_set(const c4_geom *g, const char *path, long limit, c4_set *s)
             continue;
         if (s->n == alloc) {
             alloc = alloc ? 2 * alloc : 256;
-            c4_set_position *np = realloc(s->p, (size_t)alloc * sizeof *np);
+            c4_bench_position *np = realloc(s->p, (size_t)alloc * sizeof *np);
             if (!np) {
                 cli_error("%s: out of memory", path);
                 k = -1;
@@ -118,7 +75,7 @@ int c4_load_set(const c4_geom *g, const char *path, long limit, c4_set *s)
             }
             s->p = np;
         }
-        s->p[s->n++] = (c4_set_position){ .pos = pos, .expected = expected, .has_expected = has_expected };
+        s->p[s->n++] = (c4_bench_position){ .pos = pos, .expected = expected, .has_expected = has_expected };
     }
     s->bad_lines += r.bad;
     cli_lines_close(&r);

@@ -33,10 +33,10 @@ static int solve_line(void *ctx, const char *where, long lineno, const char *lin
     solve_run *run = ctx;
     c4_solve_args *a = run->a;
     c4_pos p;
-    char shown[128], err[256];
+    char shown[C4_LINE_MOVES], err[256];
     bool has_expected = false;
     int expected = 0;
-    const int k = c4_read_line(&a->g, line, &p, shown, &has_expected, &expected, err, sizeof err);
+    const int k = c4_parse_line(&a->g, line, &p, shown, &has_expected, &expected, err, sizeof err);
     if (k == 0)
         return 0;
     if (k < 0 || !c4_algo_fits(a->opt.algo, &a->g, &p, err, sizeof err)) {
