@@ -226,34 +226,6 @@ static int check_gpu_rows(const c4_bench_args *c, const variant_list *l)
     return EXIT_OK;
 }
 
-/* The sets named (the standard six for none) into sets; returns how many
- * were found.  A missing set, or bad lines in one, makes *status
- * EXIT_FAIL (the rows still run, without those lines). */
-static int load_sets(const c4_bench_args *c, const char *data_dir, int argc, char **argv, c4_set *sets, int *status)
-{
-    const int nsets = argc > 0 ? argc : c4_nsets;
-    int loaded = 0;
-    for (int i = 0; i < nsets; i++) {
-        const char *arg = argc > 0 ? argv[i] : c4_set_names[i].name;
-        char path[4096];
-        c4_set *s = &sets[loaded];
-        if (c4_find_set(arg, data_dir, path, sizeof path, s->label, sizeof s->label) != 0) {
-            cli_error("cannot find set '%s' (a file, or a set name: end-easy ... begin-hard)", arg);
-            *status = EXIT_FAIL;
-            continue;
-        }
-        if (c4_load_set(&c->g, path, c->limit, s) != 0) {
-            free(s->p);
-            *status = EXIT_FAIL;
-            continue;
-        }
-        if (s->bad_lines)
-            *status = EXIT_FAIL;
-        loaded++;
-    }
-    return loaded;
-}
-
 /* What a row's run tells (c4_bench_hooks), on stderr. */
 typedef struct row_run {
     const c4_bench_row *r;
@@ -376,7 +348,7 @@ int c4_bench_main(int argc, char **argv)
         c4_book_free(book);
         return status;
     }
-    const int nsets = load_sets(c, data_dir, argc, argv, sets, &status);
+    const int nsets = c4_load_sets(&c->g, c->limit, data_dir, argc, argv, sets, &status);
     print_header(c, plot.f);
     cli_stop_on_interrupt(c->opt.stop);
     for (int k = 0; k < rows.n && !cli_interrupted(); k++) {

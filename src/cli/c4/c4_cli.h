@@ -3,9 +3,8 @@
  * once below them.  Each command's file reads its own options from a table
  * (cli/cli_options.h) into a struct of its run; the entries several take
  * are the C4_OPT_* macros here, their parsers and checks in
- * cli/c4/c4_cli.c; position lines and the standard test sets are in
- * cli/c4/c4_sets.c, solve --mpi's and --mpi-split's side of the MPI
- * run-time in cli/c4/c4_mpi.c.
+ * cli/c4/c4_cli.c; bench's test sets are read in cli/c4/c4_sets.c, solve
+ * --mpi's and --mpi-split's side of the MPI run-time is cli/c4/c4_mpi.c.
  */
 #ifndef GTS_C4_CLI_H
 #define GTS_C4_CLI_H
@@ -175,23 +174,18 @@ typedef struct c4_set {
     long bad_lines;     /* reported and skipped */
 } c4_set;
 
-/* The standard sets by their usual names ("end-easy" = Test_L3_R1 ...). */
-typedef struct c4_set_name {
-    const char *name, *file;
-} c4_set_name;
-extern const c4_set_name c4_set_names[];
+/* The number of standard sets (end-easy ... begin-hard). */
 extern const int c4_nsets;
 
-/* Finds a set: a file path as given, or a set name or file name looked up
- * in data_dir alone (--data or $GTS_DATA: cli_data_override), or without
- * one in ../shared/data/connect4 (the full sets beside a checkout), then
- * the bundled samples (cli_bundled_file).  -1 if it is nowhere. */
-int c4_find_set(const char *arg, const char *data_dir, char *path, size_t len, char *label, size_t llen);
-
-/* Reads at most limit positions (0: all) of a set into s (s->p to free,
- * also after a failure); bad lines are reported, counted and skipped.
- * -1 after an error line if the file cannot be read whole. */
-int c4_load_set(const c4_geom *g, const char *path, long limit, c4_set *s);
+/* The sets named in argv[0..argc) (none: the standard ones) into sets, a
+ * name found in data_dir (--data or $GTS_DATA: cli_data_override) alone,
+ * or without one in ../shared/data/connect4 (the full sets beside a
+ * checkout), then the bundled samples; a set is a file path, a set name or
+ * a file name, its first limit positions (0: all).  Returns how many were
+ * read (each s->p to free); a missing set, or bad lines in one (reported,
+ * counted and skipped), makes *status EXIT_FAIL. */
+int c4_load_sets(const c4_geom *g, long limit, const char *data_dir, int argc, char **argv, c4_set *sets,
+                 int *status);
 
 /* gts c4 solve --gpu: the input as GPU batches (cli/c4/c4_gpu_cmd.c). */
 int c4_solve_gpu_main(c4_solve_args *a, int argc, char **argv);

@@ -1,5 +1,5 @@
-/* Connect 4 positions as the commands read them: lines "moves [score]"
- * and the standard test sets (cli/c4/c4_cli.h). */
+/* The Connect 4 test sets that bench runs: found by name or path, and
+ * read into memory (cli/c4/c4_cli.h). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -8,13 +8,20 @@
 #include "cli/c4/c4_cli.h"
 #include "cli/cli.h"
 
-const c4_set_name c4_set_names[] = {
+/* The standard sets by their usual names ("end-easy" = Test_L3_R1 ...). */
+static const struct {
+    const char *name, *file;
+} standard_sets[] = {
     { "end-easy", "Test_L3_R1" },      { "middle-easy", "Test_L2_R1" }, { "middle-medium", "Test_L2_R2" },
     { "begin-easy", "Test_L1_R1" },    { "begin-medium", "Test_L1_R2" }, { "begin-hard", "Test_L1_R3" },
 };
-const int c4_nsets = sizeof c4_set_names / sizeof *c4_set_names;
+const int c4_nsets = sizeof standard_sets / sizeof *standard_sets;
 
-int c4_find_set(const char *arg, const char *data_dir, char *path, size_t len, char *label, size_t llen)
+/* Finds a set: a file path as given, or a set name or file name looked up
+ * in data_dir alone (--data or $GTS_DATA: cli_data_override), or without
+ * one in ../shared/data/connect4 (the full sets beside a checkout), then
+ * the bundled samples (cli_bundled_file).  -1 if it is nowhere. */
+static int find_set(const char *arg, const char *data_dir, char *path, size_t len, char *label, size_t llen)
 {
     snprintf(label, llen, "%s", arg);
     if (access(arg, F_OK) == 0) {
@@ -22,14 +29,14 @@ int c4_find_set(const char *arg, const char *data_dir, char *path, size_t len, c
         const char *base = strrchr(arg, '/');
         base = base ? base + 1 : arg;
         for (int i = 0; i < c4_nsets; i++)
-            if (strcmp(base, c4_set_names[i].file) == 0)
-                snprintf(label, llen, "%s", c4_set_names[i].name);
+            if (strcmp(base, standard_sets[i].file) == 0)
+                snprintf(label, llen, "%s", standard_sets[i].name);
         return 0;
     }
     const char *file = arg;
     for (int i = 0; i < c4_nsets; i++)
-        if (strcmp(arg, c4_set_names[i].name) == 0)
-            file = c4_set_names[i].file;
+        if (strcmp(arg, standard_sets[i].name) == 0)
+            file = standard_sets[i].file;
     /* The folder given, alone; else the full sets beside a checkout of
      * the repository, then the bundled samples. */
     if (data_dir) {
@@ -42,7 +49,10 @@ int c4_find_set(const char *arg, const char *data_dir, char *path, size_t len, c
     return cli_bundled_file("c4", file, path, len);
 }
 
-int c4_load_set(const c4_geom *g, const char *path, long limit, c4_set *s)
+/* Reads at most limit positions (0: all) of a set into s (s->p to free,
+ * also after a failure); bad lines are reported, counted and skipped.
+ * -1 after an error line if the file cannot be read whole. */
+static int load_set(const c4_geom *g, const char *path, long limit, c4_set *s)
 {
     s->n = 0;
     s->bad_lines = 0;
@@ -80,4 +90,29 @@ int c4_load_set(const c4_geom *g, const char *path, long limit, c4_set *s)
     s->bad_lines += r.bad;
     cli_lines_close(&r);
     return k < 0 ? -1 : 0;
+}
+
+int c4_load_sets(const c4_geom *g, long limit, const char *data_dir, int argc, char **argv, c4_set *sets, int *status)
+{
+    const int nsets = argc > 0 ? argc : c4_nsets;
+    int loaded = 0;
+    for (int i = 0; i < nsets; i++) {
+        const char *arg = argc > 0 ? argv[i] : standard_sets[i].name;
+        char path[4096];
+        c4_set *s = &sets[loaded];
+        if (find_set(arg, data_dir, path, sizeof path, s->label, sizeof s->label) != 0) {
+            cli_error("cannot find set '%s' (a file, or a set name: end-easy ... begin-hard)", arg);
+            *status = EXIT_FAIL;
+            continue;
+        }
+        if (load_set(g, path, limit, s) != 0) {
+            free(s->p);
+            *status = EXIT_FAIL;
+            continue;
+        }
+        if (s->bad_lines)
+            *status = EXIT_FAIL;
+        loaded++;
+    }
+    return loaded;
 }
