@@ -1,4 +1,5 @@
-/* Connect 4 rules on bitboards: geometry, parsing, moves, keys, scores. */
+/* Connect 4 rules on bitboards: geometry, parsing (moves and a position
+ * file's lines), moves, keys, scores. */
 #include <limits.h>
 #include <stdlib.h>
 #include <string.h>
@@ -508,6 +509,36 @@ static void test_final_score(void)
     }
 }
 
+/* A position file's line: moves, an optional exact score, '#' comments. */
+static void test_file_line(void)
+{
+    c4_pos p;
+    char shown[C4_LINE_MOVES], err[256] = "";
+    bool has = true;
+    int score = 99;
+    CHECK_EQ(c4_parse_line(&c4_standard, "  4453 -2\r\n", &p, shown, &has, &score, err, sizeof err), 1);
+    CHECK_STREQ(shown, "4453");
+    CHECK(has);
+    CHECK_EQ(score, -2);
+    CHECK_EQ(p.moves, 4);
+    CHECK_EQ(c4_parse_line(&c4_standard, "-\n", &p, shown, &has, &score, err, sizeof err), 1);
+    CHECK_STREQ(shown, "-");
+    CHECK(!has);
+    CHECK_EQ(p.moves, 0);
+    CHECK_EQ(c4_parse_line(&c4_standard, "# 4453 -2\n", &p, shown, &has, &score, err, sizeof err), 0);
+    CHECK_EQ(c4_parse_line(&c4_standard, " \t\n", &p, shown, &has, &score, err, sizeof err), 0);
+    CHECK_EQ(c4_parse_line(&c4_standard, "4453 x", &p, shown, &has, &score, err, sizeof err), -1);
+    CHECK_CONTAINS(err, "is not an integer");
+    CHECK_EQ(c4_parse_line(&c4_standard, "4453 -2 7", &p, shown, &has, &score, err, sizeof err), -1);
+    CHECK_CONTAINS(err, "after the score");
+    CHECK_EQ(c4_parse_line(&c4_standard, "4444444 0", &p, shown, &has, &score, err, sizeof err), -1);
+    CHECK_CONTAINS(err, "full");
+    char longer[64] = "";
+    memset(longer, '4', 43);
+    CHECK_EQ(c4_parse_line(&c4_standard, longer, &p, shown, &has, &score, err, sizeof err), -1);
+    CHECK_CONTAINS(err, "position too long");
+}
+
 static void test_format(void)
 {
     c4_pos p;
@@ -533,6 +564,7 @@ int main(int argc, char **argv)
         { "geometry", test_geometry }, { "parse", test_parse }, { "moves", test_moves },
         { "reference", test_against_reference }, { "keys_unique", test_keys_unique }, { "mirror", test_mirror },
         { "non_losing", test_non_losing }, { "final_score", test_final_score }, { "format", test_format },
+        { "file_line", test_file_line },
     };
     return check_run_parts(argc, argv, "test_c4_position", parts, sizeof parts / sizeof *parts);
 }
