@@ -273,4 +273,39 @@ int rv_batch_run(rv_batch *b, const rv_pos *p, size_t n, rv_batch_answer *out, r
                  size_t errlen);
 void rv_batch_free(rv_batch *b);
 
+/* Batch solving of an input too long to hold: positions added one at a
+ * time (rv_batch_window_add) into a window of at most `size` (0: 1), solved at
+ * once with rv_batch_run when full, or when the input ends
+ * (rv_batch_window_solve), the times and counts summed over the windows.  Each
+ * position carries a note of note_size bytes (the caller's: its line, say)
+ * handed back with its answer.  On the GPU the first window is preceded by
+ * a one-position launch that makes the CUDA context, so that it is not
+ * counted in the times.  rv_batch_window_create: NULL with a reason. */
+typedef struct rv_batch_window rv_batch_window;
+rv_batch_window *rv_batch_window_create(const rv_batch_options *o, size_t size, size_t note_size, char *err, size_t errlen);
+
+/* Adds p and its note: 1 when the window is now full (rv_batch_window_solve it),
+ * 0, or -1 with a reason (no memory). */
+int rv_batch_window_add(rv_batch_window *w, const rv_pos *p, const void *note, char *err, size_t errlen);
+
+/* The positions added since the last rv_batch_window_solve. */
+size_t rv_batch_window_count(const rv_batch_window *w);
+
+/* Solves the window's positions (at least one), calls on_answer(ctx, note,
+ * answer) for each solved (all of them unless o->stop was raised) in the
+ * order added, and empties the window.  0, or -1 with a reason. */
+typedef void (*rv_batch_window_fn)(void *ctx, const void *note, const rv_batch_answer *answer);
+int rv_batch_window_solve(rv_batch_window *w, rv_batch_window_fn on_answer, void *ctx, char *err, size_t errlen);
+
+/* The windows solved so far. */
+typedef struct rv_batch_window_totals {
+    size_t windows;
+    uint64_t nodes;         /* of the positions solved */
+    double usec;            /* rv_batch_run's, end to end, warm-up not counted */
+    rv_batch_stats stats;   /* summed */
+} rv_batch_window_totals;
+const rv_batch_window_totals *rv_batch_window_sums(const rv_batch_window *w);
+
+void rv_batch_window_free(rv_batch_window *w);
+
 #endif

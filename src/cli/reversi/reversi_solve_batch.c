@@ -9,18 +9,12 @@
 #include "mpi/farm.h"
 #include "cli/reversi/reversi_cli.h"
 
-/* The window being read, and the totals of the windows solved. */
+/* The input being read in windows, and the lines' totals. */
 typedef struct batch_ctx {
     const rv_batch_options *o;
-    rv_batch *b;            /* the CPU threads' solvers, kept */
-    reversi_line *lines;
-    size_t n, cap, window;
-    bool warm;              /* the CUDA context made */
+    rv_batch_window *w;           /* its notes the lines (reversi_line) */
+    size_t window;
     bool failed;            /* an error said: no more windows */
-    size_t windows;
-    uint64_t nodes;
-    double usec;            /* rv_batch_run's, over the windows */
-    rv_batch_stats stats;   /* summed over the windows */
     solve_totals t;
 } batch_ctx;
 
@@ -48,90 +42,51 @@ static void print_answer(const reversi_line *l, const rv_batch_answer *a, bool w
             ok ? "" : "  WRONG");
 }
 
-static void add_stats(rv_batch_stats *sum, const rv_batch_stats *s)
+static void print_solved(void *ctx, const void *note, const rv_batch_answer *a)
 {
-    sum->work_usec += s->work_usec;
-    sum->work_usec_least += s->work_usec_least;
-    sum->handback_usec += s->handback_usec;
-    sum->beside += s->beside;
-    sum->handed_back += s->handed_back;
+    batch_ctx *c = ctx;
+    print_answer(note, a, c->o->wld, stdout, &c->t);
 }
 
 /* Solves the window's positions and prints those solved (all of them
  * unless stopped) in input order: 0, or -1 after an error line. */
 static int solve_window(batch_ctx *c)
 {
-    const rv_batch_options *o = c->o;
-    rv_pos *p = malloc((c->n ? c->n : 1) * sizeof *p);
-    rv_batch_answer *a = malloc((c->n ? c->n : 1) * sizeof *a);
     char err[256];
-    rv_batch_stats stats;
-    int rc = -1;
-    if (!p || !a) {
-        cli_error("out of memory for %zu positions", c->n);
-        goto done;
-    }
-    for (size_t i = 0; i < c->n; i++)
-        p[i] = c->lines[i].p;
-    /* Warm-up: the first launch creates the CUDA context. */
-    if (o->gpu && !o->cpu_executor && !c->warm && rv_batch_run(c->b, p, 1, a, &stats, err, sizeof err) != 0)
-        goto failed;
-    c->warm = true;
-    const double t0 = cli_now_usec();
-    if (rv_batch_run(c->b, p, c->n, a, &stats, err, sizeof err) != 0)
-        goto failed;
-    c->usec += cli_now_usec() - t0;
-    add_stats(&c->stats, &stats);
-    for (size_t i = 0; i < c->n; i++) {
-        if (a[i].move == RV_NOT_SOLVED)
-            continue;
-        c->nodes += a[i].nodes;
-        print_answer(&c->lines[i], &a[i], o->wld, stdout, &c->t);
+    if (rv_batch_window_solve(c->w, print_solved, c, err, sizeof err) != 0) {
+        cli_gpu_failed(c->o->gpu && !c->o->cpu_executor, err);
+        c->failed = true;
+        return -1;
     }
     fflush(stdout);
-    c->n = 0;
-    c->windows++;
     cli_progress("positions solved: %ld", c->t.positions);
-    rc = 0;
-    goto done;
-failed:
-    cli_gpu_failed(o->gpu && !o->cpu_executor, err);
-    c->failed = true;
-done:
-    free(p);
-    free(a);
-    return rc;
+    return 0;
 }
 
 static int batch_line(void *arg, const char *file, long lineno, const char *line)
 {
     batch_ctx *c = arg;
     reversi_line l;
+    char err[256];
     if (!read_for_batch(c->o->gpu, file, lineno, line, &l, stderr, &c->t))
         return 0;
-    if (c->n == c->cap) {
-        size_t cap = c->cap ? 2 * c->cap : 4096;
-        if (cap > c->window)
-            cap = c->window;
-        reversi_line *grown = realloc(c->lines, cap * sizeof *grown);
-        if (!grown) {
-            cli_error("out of memory for %zu positions", cap);
-            c->failed = true;
-            return 1;
-        }
-        c->lines = grown, c->cap = cap;
+    const int full = rv_batch_window_add(c->w, &l.p, &l, err, sizeof err);
+    if (full < 0) {
+        cli_error("%s", err);
+        c->failed = true;
+        return 1;
     }
-    c->lines[c->n++] = l;
-    return c->n == c->window ? solve_window(c) : 0;
+    return full ? solve_window(c) : 0;
 }
 
 /* The windows' totals: positions, nodes, times (summed over the windows). */
 static void print_totals(const batch_ctx *c)
 {
     const rv_batch_options *o = c->o;
-    const rv_batch_stats *s = &c->stats;
+    const rv_batch_window_totals *w = rv_batch_window_sums(c->w);
+    const rv_batch_stats *s = &w->stats;
     printf("# %ld positions, %llu nodes, end-to-end %.1f ms, %s %.1f ms", c->t.positions,
-           (unsigned long long)c->nodes, c->usec / 1000, o->gpu ? "kernel" : "solving", s->work_usec / 1000);
+           (unsigned long long)w->nodes, w->usec / 1000, o->gpu ? "kernel" : "solving", s->work_usec / 1000);
     if (o->gpu && o->devices > 1)
         printf(" (%d GPUs, the first done at %.1f ms)", o->devices, s->work_usec_least / 1000);
     if (o->gpu && o->cpu_beside)
@@ -139,9 +94,9 @@ static void print_totals(const batch_ctx *c)
     if (o->gpu)
         printf(", %zu over the budget to %d cpu threads %.1f ms", s->handed_back, o->threads,
                s->handback_usec / 1000);
-    if (c->windows > 1)
-        printf(", %zu windows of %zu", c->windows, c->window);
-    printf(", %.0f positions/s\n", c->usec > 0 ? c->t.positions / c->usec * 1e6 : 0);
+    if (w->windows > 1)
+        printf(", %zu windows of %zu", w->windows, c->window);
+    printf(", %.0f positions/s\n", w->usec > 0 ? c->t.positions / w->usec * 1e6 : 0);
 }
 
 /* --mpi: a rank's task, its lines as one batch on its GPU (or threads). */
@@ -203,17 +158,16 @@ int reversi_batch_main(const rv_batch_options *o, size_t window, bool mpi, const
         return batch_on_ranks(o, checkpoint, argc, argv);
     char err[256];
     batch_ctx c = { .o = o, .window = window ? window : REVERSI_BATCH_WINDOW };
-    if (!(c.b = rv_batch_create(o, err, sizeof err))) {
+    if (!(c.w = rv_batch_window_create(o, c.window, sizeof(reversi_line), err, sizeof err))) {
         cli_error("%s", err);
         return EXIT_FAIL;
     }
     const int status = cli_each_line(argc, argv, batch_line, NULL, &c);
-    if (!c.failed && !cli_interrupted() && c.n)
+    if (!c.failed && !cli_interrupted() && rv_batch_window_count(c.w))
         solve_window(&c);
     cli_progress_done();
     if (!c.failed)
         print_totals(&c);
-    free(c.lines);
-    rv_batch_free(c.b);
+    rv_batch_window_free(c.w);
     return c.failed ? EXIT_FAIL : cli_solve_status(&c.t, status);
 }
