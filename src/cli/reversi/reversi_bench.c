@@ -17,10 +17,8 @@
  * match.
  */
 #include <errno.h>
-#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 #include "cli/cli.h"
 #include "cli/cli_options.h"
@@ -101,98 +99,38 @@ static int parse_seconds(void *seconds, const char *text, char *err, size_t errl
     return 0;
 }
 
-/* The match's time predicted from the row's last two cells played, or 0
- * when there are not two. */
-static double predicted_seconds(const table *t, int si, int di)
-{
-    const cell *last = NULL, *before = NULL;
-    for (int d = di - 1; d >= 0 && !before; d--) {
-        const cell *c = &t->cells[si][d];
-        if (c->state == DONE) {
-            before = last ? c : NULL;
-            last = last ? last : c;
-        }
-    }
-    if (!before)
-        return 0;
-    const double a = (last->usec[0] + last->usec[1]) / 1e6, b = (before->usec[0] + before->usec[1]) / 1e6;
-    return b > 0 ? a * a / b : 0;
-}
-
-/* A cell's limit: a thread that sleeps --max-seconds, then raises the
- * table's stop, unless cancelled when the match ends (a thread, where
- * SIGALRM's handler would need the stop in a global). */
-static void *time_cell(void *arg)
-{
-    table *t = arg;
-    struct timespec left = { (time_t)t->max_seconds, (long)((t->max_seconds - (double)(time_t)t->max_seconds) * 1e9) };
-    while (nanosleep(&left, &left) != 0)
-        ;   /* EINTR: sleep on */
-    t->timed_out = true;
-    gts_stop_raise(&t->stop);
-    return NULL;
-}
-
 /* Plays one cell's match; -1 after an error (reported). */
 static int play_cell(table *t, int si, int di)
 {
-    cell *c = &t->cells[si][di];
-    rvp_player store[2] = { 0 };
-    rvp_player *players[2] = { &store[0], &store[1] };
-    char err[256];
-    for (int i = 0; i < 2; i++)
-        if (rvp_create(players[i], &t->specs[i], t->depths[di], &t->stop, err, sizeof err) != 0) {
-            cli_error("player %d: %s", i + 1, err);
-            if (i == 1)
-                rvp_free(players[0]);
-            return -1;
-        }
-    rvp_match m = { 0 };
+    rvp_cell *c = &t->cells[si][di];
+    const rvp_cell_options o = { t->specs, t->widths[si], t->heights[si], t->depths[di], t->max_seconds, &t->stop };
+    char err[320];
     if (!cli_interrupted())
         gts_stop_reset(&t->stop);
-    t->timed_out = false;
-    pthread_t timer;
-    const bool timed = pthread_create(&timer, NULL, time_cell, t) == 0;
-    const int rc = rvp_play_match(players, t->widths[si], t->heights[si], &t->stop, &m, err, sizeof err);
-    if (timed)
-        pthread_cancel(timer), pthread_join(timer, NULL);
-    for (int i = 0; i < 2; i++) {
-        c->kernel_usec[i] = players[i]->gpu_stats.kernel_us;
-        rvp_free(players[i]);
-    }
-    if (rc != 0) {
-        cli_error("%dx%d depth %d: %s", t->widths[si], t->heights[si], t->depths[di], err);
+    if (rvp_play_cell(&o, c, err, sizeof err) != 0) {
+        cli_error("%s", err);
         return -1;
     }
-    if (m.stopped) {
-        c->state = t->timed_out && !cli_interrupted() ? SKIPPED : NOT_RUN;
-        return 0;
-    }
-    c->state = DONE;
-    for (int i = 0; i < 2; i++)
-        c->usec[i] = m.usec[i];
-    c->positions = m.games[0].positions + m.games[1].positions;
-    c->legal_moves = m.games[0].legal_moves + m.games[1].legal_moves;
+    if (c->state == RVP_CELL_SKIPPED && cli_interrupted())
+        c->state = RVP_CELL_NOT_RUN;   /* Ctrl-C, not the time limit */
     return 0;
 }
 
 /* Every cell of row si in turn; -1 after an error. */
 static int run_row(table *t, int si)
 {
-    bool skip = false;
     for (int di = 0; di < t->ndepths && !cli_interrupted(); di++) {
-        cell *c = &t->cells[si][di];
-        if (skip || predicted_seconds(t, si, di) > t->max_seconds) {
-            c->state = SKIPPED;
+        rvp_cell *c = &t->cells[si][di];
+        if (rvp_cell_skipped(t->cells[si], di, t->max_seconds)) {
+            c->state = RVP_CELL_SKIPPED;
         } else {
             cli_progress("%dx%d depth %d ...", t->widths[si], t->heights[si], t->depths[di]);
             if (play_cell(t, si, di) != 0)
                 return -1;
         }
-        skip = c->state == SKIPPED;
-        if (t->csv && c->state != NOT_RUN)
+        if (t->csv && c->state != RVP_CELL_NOT_RUN)
             rvbench_print_csv_cell(stdout, t, si, di);
-        if (t->plot && c->state != NOT_RUN)
+        if (t->plot && c->state != RVP_CELL_NOT_RUN)
             rvbench_print_csv_cell(t->plot, t, si, di);
     }
     cli_progress_done();

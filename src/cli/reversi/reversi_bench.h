@@ -1,4 +1,5 @@
-/* Internal to gts reversi bench table: its cells, played by
+/* Internal to gts reversi bench table: its cells (rvp_cell, played by
+ * reversi/engine/rv_bench_cell.c) in rows run by
  * cli/reversi/reversi_bench.c and printed by cli/reversi/reversi_bench_print.c. */
 #ifndef GTS_REVERSI_BENCH_H
 #define GTS_REVERSI_BENCH_H
@@ -6,19 +7,9 @@
 #include <stdbool.h>
 #include <stdio.h>
 
-#include "reversi/engine/rv_match.h"
+#include "reversi/engine/rv_bench_cell.h"
 
 enum { MAX_SIZES = 32, BRANCHING_DEPTH = 2 };
-
-typedef enum { NOT_RUN, DONE, SKIPPED } cell_state;
-
-/* One board and depth: the two players' match. */
-typedef struct cell {
-    cell_state state;
-    double usec[2];          /* each player's search time over the match */
-    double kernel_usec[2];   /* of a backend=gpu player: its kernels' time (CUDA events) */
-    long positions, legal_moves;
-} cell;
 
 /* The players, the boards and depths, and a cell for each pair. */
 typedef struct table {
@@ -29,8 +20,7 @@ typedef struct table {
     bool csv;
     FILE *plot;              /* --plot's rows as CSV, or NULL */
     gts_stop stop;           /* Ctrl-C, or a cell's time up; the players read it */
-    bool timed_out;          /* the cell's time was up */
-    cell cells[MAX_SIZES][RV_MAX_DEPTH];
+    rvp_cell cells[MAX_SIZES][RV_MAX_DEPTH];
 } table;
 
 /* Table 2's header: the players, then the depths. */

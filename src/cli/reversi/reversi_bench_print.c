@@ -24,11 +24,11 @@ void rvbench_print_row(const table *t, int si)
     size_label(t, si, label, sizeof label);
     printf("%-7s", label);
     for (int di = 0; di < t->ndepths; di++) {
-        const cell *c = &t->cells[si][di];
+        const rvp_cell *c = &t->cells[si][di];
         char v[32] = "";
-        if (c->state == DONE)
+        if (c->state == RVP_CELL_DONE)
             snprintf(v, sizeof v, "%.3f", c->usec[1] > 0 ? c->usec[0] / c->usec[1] : 0.0);
-        else if (c->state == SKIPPED)
+        else if (c->state == RVP_CELL_SKIPPED)
             snprintf(v, sizeof v, "—");
         print_padded(v, 9);
     }
@@ -44,12 +44,12 @@ void rvbench_print_csv_header(FILE *f)
 
 void rvbench_print_csv_cell(FILE *f, const table *t, int si, int di)
 {
-    const cell *c = &t->cells[si][di];
+    const rvp_cell *c = &t->cells[si][di];
     char label[16];
     size_label(t, si, label, sizeof label);
     csv_field(f, label);
     fprintf(f, ",%d,%d,%d,", t->widths[si], t->heights[si], t->depths[di]);
-    if (c->state == DONE)
+    if (c->state == RVP_CELL_DONE)
         fprintf(f, "ok,%.6f,%.6f,%.6f,%ld,%.4f,%.6f,%.6f\n", c->usec[0] / 1e6, c->usec[1] / 1e6,
                 c->usec[1] > 0 ? c->usec[0] / c->usec[1] : 0.0, c->positions,
                 c->positions ? (double)c->legal_moves / (double)c->positions : 0.0, c->kernel_usec[0] / 1e6,
@@ -84,8 +84,8 @@ void rvbench_print_branching(const table *t, int rows)
     for (int si = 0; si < rows; si++) {
         char label[16], v[32] = "—", n[32] = "—";
         size_label(t, si, label, sizeof label);
-        const cell *c = d2 >= 0 ? &t->cells[si][d2] : NULL;
-        if (c && c->state == DONE && c->positions > 0) {
+        const rvp_cell *c = d2 >= 0 ? &t->cells[si][d2] : NULL;
+        if (c && c->state == RVP_CELL_DONE && c->positions > 0) {
             snprintf(v, sizeof v, "%.2f", (double)c->legal_moves / (double)c->positions);
             snprintf(n, sizeof n, "%ld", c->positions);
         }
