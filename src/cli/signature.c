@@ -5,9 +5,9 @@
 
 #include "cli/cli.h"
 #include "cli/cli_options.h"
-#include "cli/reversi/reversi_cli.h"
 #include "gts/c4_solver.h"
 #include "gts/gomoku_search.h"
+#include "reversi/rv_signature.h"
 
 static const char usage_text[] =
     "usage: gts bench --signature\n"
@@ -123,9 +123,11 @@ int signature_main(int argc, char **argv)
     }
     unsigned long long nodes = 0;
     double usec = 0;
-    if (c4_signature(&nodes, &usec) != 0 || gomoku_signature(&nodes, &usec) != 0 ||
-        reversi_signature(&nodes, &usec) != 0)
+    char err[320];
+    if (c4_signature(&nodes, &usec) != 0 || gomoku_signature(&nodes, &usec) != 0)
         return EXIT_FAIL;
+    if (rv_signature(&nodes, &usec, err, sizeof err) != 0)
+        return cli_error("%s", err), EXIT_FAIL;
     printf("signature: %llu nodes\n", nodes);
     fprintf(stderr, "%.0f ms, %.1f M nodes/s\n", usec / 1000, usec > 0 ? (double)nodes / usec : 0);
     return EXIT_OK;

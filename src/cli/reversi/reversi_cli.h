@@ -126,8 +126,4 @@ int reversi_gtp_main(int argc, char **argv);
 int reversi_play_main(int argc, char **argv);
 int reversi_bench_main(int argc, char **argv);
 
-/* Adds the Reversi searches' nodes and time on the bench signature's
- * positions; -1 (after an error line) if one cannot be searched. */
-int reversi_signature(unsigned long long *nodes, double *usec);
-
 #endif

@@ -1,7 +1,9 @@
-/* The Reversi part of `gts bench --signature`: the exact endgame solver
- * and the depth-limited search, serial, on fixed positions. */
-#include "cli/cli.h"
-#include "cli/reversi/reversi_cli.h"
+/* The Reversi part of `gts bench --signature` (rv_signature.h): the exact
+ * endgame solver and the depth-limited search, serial, on fixed positions. */
+#include "reversi/rv_signature.h"
+
+#include <stdio.h>
+
 #include "gts/reversi.h"
 #include "gts/reversi_search.h"
 
@@ -21,9 +23,9 @@ static const struct {
     { 16, 16, 6, "" },
 };
 
-int reversi_signature(unsigned long long *nodes, double *usec)
+int rv_signature(unsigned long long *nodes, double *usec, char *err, size_t errlen)
 {
-    char err[256];
+    char why[256];
     rv_solve_options so;
     rv_solve_defaults(&so);
     so.tt_bytes = (size_t)16 << 20;
@@ -31,9 +33,9 @@ int reversi_signature(unsigned long long *nodes, double *usec)
         rv_pos p;
         bool black;
         rv_solve_result r;
-        if (rv_parse_board(endgame_positions[i], 'X', &p, &black, err, sizeof err) != 0 ||
-            rv_solve(&p, &so, &r, err, sizeof err) != 0) {
-            cli_error("reversi signature endgame %zu: %s", i + 1, err);
+        if (rv_parse_board(endgame_positions[i], 'X', &p, &black, why, sizeof why) != 0 ||
+            rv_solve(&p, &so, &r, why, sizeof why) != 0) {
+            snprintf(err, errlen, "reversi signature endgame %zu: %s", i + 1, why);
             return -1;
         }
         *nodes += r.nodes;
@@ -47,10 +49,10 @@ int reversi_signature(unsigned long long *nodes, double *usec)
         bool black;
         rv_result r;
         o.depth = midgame_positions[i].depth;
-        if (rvb_init(&b, midgame_positions[i].width, midgame_positions[i].height, err, sizeof err) != 0 ||
-            rvb_parse_moves(&b, midgame_positions[i].moves, &black, err, sizeof err) != 0 ||
-            rv_search(&b, &o, &r, err, sizeof err) != 0) {
-            cli_error("reversi signature midgame %zu: %s", i + 1, err);
+        if (rvb_init(&b, midgame_positions[i].width, midgame_positions[i].height, why, sizeof why) != 0 ||
+            rvb_parse_moves(&b, midgame_positions[i].moves, &black, why, sizeof why) != 0 ||
+            rv_search(&b, &o, &r, why, sizeof why) != 0) {
+            snprintf(err, errlen, "reversi signature midgame %zu: %s", i + 1, why);
             return -1;
         }
         *nodes += r.nodes;
