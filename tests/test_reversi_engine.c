@@ -1,12 +1,12 @@
 /*
  * The Reversi engine layer (src/reversi/engine) and its protocols driven
  * without pipes: the game record's passes and undo, the clock's share of
- * the time, a match, and GTP and NBoard sessions fed line by line to
- * rv_gtp_line and rv_nboard_line, every reply read back from memory
- * streams.  (The same protocols through pipes: test_nboard and
+ * the time, a match, bench table's cell, and GTP and NBoard sessions fed
+ * line by line to rv_gtp_line and rv_nboard_line, every reply read back
+ * from memory streams.  (The same protocols through pipes: test_nboard and
  * test_reversi_gtp_cli.sh.)
  *
- * usage: test_reversi_engine [game|clock|match|gtp|gtp_game|nboard|nboard_stop]   (no part: all)
+ * usage: test_reversi_engine [game|clock|match|cell|gtp|gtp_game|nboard|nboard_stop]   (no part: all)
  */
 #include <pthread.h>
 #include <stdio.h>
@@ -16,6 +16,7 @@
 
 #include "check.h"
 #include "test_rng.h"
+#include "reversi/engine/rv_bench_cell.h"
 #include "reversi/engine/rv_clock.h"
 #include "reversi/engine/rv_engine.h"
 #include "reversi/engine/rv_game.h"
@@ -212,6 +213,39 @@ static void test_match(void)
     CHECK_EQ(strlen(moves), 2 * (size_t)m.games[0].n);
     for (int i = 0; i < 2; i++)
         rvp_free(players[i]);
+}
+
+/* bench table's cell: the skip rule on a row, a match played, one past
+ * its time (16x16 at depth 6 takes seconds, the limit 1 ms), a bad board. */
+static void test_cell(void)
+{
+    rvp_cell row[4] = { { .state = RVP_CELL_DONE, .usec = { 5e5, 5e5 } },
+                        { .state = RVP_CELL_DONE, .usec = { 1e6, 1e6 } } };
+    CHECK(!rvp_cell_skipped(row, 0, 1));
+    CHECK(!rvp_cell_skipped(row, 1, 1));   /* one cell before: no prediction */
+    CHECK(rvp_cell_skipped(row, 2, 3.9));  /* 2 s * 2 s / 1 s */
+    CHECK(!rvp_cell_skipped(row, 2, 4.1));
+    row[2].state = RVP_CELL_SKIPPED;
+    CHECK(rvp_cell_skipped(row, 3, 1e6));
+    rvp_spec specs[2];
+    char err[320];
+    CHECK_EQ(rvp_parse("alphabeta", &specs[0], err, sizeof err), 0);
+    CHECK_EQ(rvp_parse("pvs", &specs[1], err, sizeof err), 0);
+    gts_stop stop = GTS_STOP_INIT;
+    rvp_cell c = { 0 };
+    rvp_cell_options o = { specs, 8, 8, 1, 60, &stop };
+    CHECK_EQ(rvp_play_cell(&o, &c, err, sizeof err), 0);
+    CHECK_EQ(c.state, RVP_CELL_DONE);
+    CHECK_GT(c.positions, 0);
+    CHECK_GE(c.legal_moves, c.positions);
+    o = (rvp_cell_options){ specs, 16, 16, 6, 0.001, &stop };
+    CHECK_EQ(rvp_play_cell(&o, &c, err, sizeof err), 0);
+    CHECK_EQ(c.state, RVP_CELL_SKIPPED);
+    CHECK(gts_stop_raised(&stop));
+    gts_stop_reset(&stop);
+    o = (rvp_cell_options){ specs, 9, 8, 1, 60, &stop };
+    CHECK_EQ(rvp_play_cell(&o, &c, err, sizeof err), -1);
+    CHECK_CONTAINS(err, "9x8 depth 1: ");
 }
 
 /* ---- GTP ---- */
@@ -482,6 +516,7 @@ int main(int argc, char **argv)
 {
     static const check_part parts[] = {
         { "game", test_game },       { "clock", test_clock },   { "match", test_match },
+        { "cell", test_cell },
         { "gtp", test_gtp },         { "gtp_game", test_gtp_game }, { "nboard", test_nboard },
         { "nboard_stop", test_nboard_stop },
     };

@@ -3,7 +3,8 @@
  * flips against rv_flips, the GPU perft's and the threaded perft's counts
  * against rv_perft from the start and from endgame positions with passes
  * and finished games; the batch solver (GPU code, CPU threads) against
- * rv_solve, its best moves checked by the score they reach; stops.
+ * rv_solve, its best moves checked by the score they reach; the batch in
+ * windows (rv_batch_window); stops.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -206,6 +207,59 @@ static void test_solve(void)
     CHECK_CONTAINS(err, "the GPU solver takes at most 20");
 }
 
+/* The answers of rv_batch_window_solve for one window, checked against
+ * rv_solve_batch's and the notes' order. */
+typedef struct window_check {
+    const rv_batch_answer *want;
+    size_t next;            /* the note expected next */
+} window_check;
+
+static void check_window_answer(void *ctx, const void *note, const rv_batch_answer *a)
+{
+    window_check *c = ctx;
+    size_t i;
+    memcpy(&i, note, sizeof i);
+    CHECK_EQ(i, c->next);
+    CHECK_EQ(a->score, c->want[i].score);
+    CHECK_EQ_U64(a->nodes, c->want[i].nodes);
+    c->next++;
+}
+
+/* Ten positions in windows of four: three windows, each answer with its
+ * note in the order added, the nodes summed. */
+static void test_window(void)
+{
+    rv_pos p[10];
+    test_rng rng = { 5 };
+    for (int i = 0; i < 10; i++)
+        while (!random_position(&rng, 10, &p[i]))
+            ;
+    const rv_batch_options o = { .gpu = true, .cpu_executor = true, .threads = 2 };
+    rv_batch_answer want[10];
+    rv_batch_stats stats;
+    char err[256];
+    CHECK(rv_solve_batch(p, 10, &o, want, &stats, err, sizeof err) == 0);
+    rv_batch_window *w = rv_batch_window_create(&o, 4, sizeof(size_t), err, sizeof err);
+    if (!CHECK(w != NULL))
+        return;
+    window_check c = { want, 0 };
+    uint64_t nodes = 0;
+    for (size_t i = 0; i < 10; i++) {
+        nodes += want[i].nodes;
+        const int full = rv_batch_window_add(w, &p[i], &i, err, sizeof err);
+        CHECK_EQ(full, i % 4 == 3);
+        if (full)
+            CHECK(rv_batch_window_solve(w, check_window_answer, &c, err, sizeof err) == 0);
+    }
+    CHECK_EQ(rv_batch_window_count(w), 2);
+    CHECK(rv_batch_window_solve(w, check_window_answer, &c, err, sizeof err) == 0);
+    CHECK_EQ(c.next, 10);
+    const rv_batch_window_totals *t = rv_batch_window_sums(w);
+    CHECK_EQ(t->windows, 3);
+    CHECK_EQ_U64(t->nodes, nodes);
+    rv_batch_window_free(w);
+}
+
 /* A raised stop ends a count of hours at once. */
 static void test_stop(void)
 {
@@ -243,6 +297,7 @@ int main(int argc, char **argv)
         { "flips", test_flips },
         { "perft", test_perft },
         { "solve", test_solve },
+        { "window", test_window },
         { "stop", test_stop },
     };
     return check_run_parts(argc, argv, "test_reversi_gpu", parts, sizeof parts / sizeof *parts);
