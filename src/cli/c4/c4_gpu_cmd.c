@@ -40,14 +40,15 @@ static int flush_gpu_batch(c4_solve_args *a, c4_gpu *gpu, gpu_batch *b, c4_gpu_s
     int *scores = malloc((size_t)b->n * sizeof *scores);
     uint64_t *nodes = malloc((size_t)b->n * sizeof *nodes);
     char err[256];
-    c4_gpu_stats st = { 0 };
-    if (!scores || !nodes || c4_gpu_solve(gpu, b->pos, (int)b->n, a->weak, scores, nodes, NULL, &st, err, sizeof err) != 0) {
+    const double before = total->total_us;   /* c4_gpu_solve adds the batch's to total */
+    if (!scores || !nodes ||
+        c4_gpu_solve(gpu, b->pos, (int)b->n, a->weak, scores, nodes, NULL, total, err, sizeof err) != 0) {
         if (!cli_interrupted())
             cli_error("%s", scores && nodes ? err : "out of memory");
         free(scores), free(nodes);
         return -1;
     }
-    const double usec = st.total_us / (double)b->n;
+    const double usec = (total->total_us - before) / (double)b->n;
     for (long i = 0; i < b->n; i++) {
         const gpu_line *l = &b->line[i];
         if (sink)
@@ -59,11 +60,6 @@ static int flush_gpu_batch(c4_solve_args *a, c4_gpu *gpu, gpu_batch *b, c4_gpu_s
         if (i + 1 == b->n || b->line[i + 1].out != l->out)
             fflush(l->out);
     }
-    total->total_us += st.total_us;
-    total->kernel_us += st.kernel_us;
-    total->items += st.items;
-    total->nodes += st.nodes;
-    total->tt_hits += st.tt_hits;
     b->n = 0;
     free(scores), free(nodes);
     return 0;
