@@ -40,6 +40,9 @@ typedef enum {
                           * aspiration, null move, late-move reductions; threads by Lazy SMP */
 } gm_algo;
 
+/* The algorithms' names by gm_algo ("minimax", ...), NULL after the last. */
+extern const char *const gm_algo_names[];
+
 typedef enum {
     GM_PAR_NONE,         /* one thread */
     GM_PAR_ROOT,         /* the root moves shared out, each with the full window (the Gomoku report) */

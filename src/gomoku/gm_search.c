@@ -15,6 +15,8 @@
 #include "core/deadline.h"
 #include "core/threads.h"
 
+const char *const gm_algo_names[] = { "minimax", "alphabeta", "pvs", "pattern", NULL };
+
 void gm_search_defaults(gm_search_options *o)
 {
     memset(o, 0, sizeof *o);

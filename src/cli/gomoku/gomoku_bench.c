@@ -20,9 +20,9 @@ static int add_algo(void *ctx, const char *item, char *err, size_t errlen)
 {
     gomoku_bench *c = ctx;
     int a = 0;
-    while (gomoku_algos[a] && strcmp(item, gomoku_algos[a]) != 0)
+    while (gm_algo_names[a] && strcmp(item, gm_algo_names[a]) != 0)
         a++;
-    if (!gomoku_algos[a]) {
+    if (!gm_algo_names[a]) {
         snprintf(err, errlen, "'%s' is not an algorithm (minimax, alphabeta, pvs)", item);
         return -1;
     }

@@ -1,6 +1,7 @@
 /* Internal to the gts command: gts gomoku bench's options
- * (cli/gomoku/gomoku_bench.c), the table's grid (cli/gomoku/gomoku_bench_table.c)
- * and its variants, the searches timed in it (cli/gomoku/gomoku_bench_variant.c). */
+ * (cli/gomoku/gomoku_bench.c), read by bench table
+ * (cli/gomoku/gomoku_bench_table.c) and bench positions
+ * (cli/gomoku/gomoku_bench_positions.c). */
 #ifndef GTS_GOMOKU_BENCH_H
 #define GTS_GOMOKU_BENCH_H
 
@@ -8,7 +9,6 @@
 #include <stdio.h>
 
 #include "cli/gomoku/gomoku_cli.h"
-#include "gomoku/shapes/gm_report.h"
 
 #define GOMOKU_LIST_MAX 64
 
@@ -37,54 +37,5 @@ typedef struct gomoku_bench {
 /* gts gomoku bench table and bench positions FILE, after the options. */
 int gomoku_bench_table(const gomoku_bench *c);
 int gomoku_bench_positions(const gomoku_bench *c, char *file);
-
-#define VARIANTS 8   /* the most a table has: --gpu's */
-
-/* One column set of the table: a CPU search or a GPU design. */
-typedef struct variant {
-    char name[32];
-    bool gpu;
-    gm_search_options cpu;
-    gmg_options g;
-    int split;                  /* seqpar: 0 for depth - 1, else min(split, depth) */
-    gm_report_table report;
-} variant;
-
-typedef struct cell {
-    bool run;
-    double usec;        /* mean of the timed searches */
-    double kernel_usec; /* the GPU's kernels in one search */
-    int runs, move;
-    uint64_t nodes;
-    int32_t score;
-} cell;
-
-typedef struct table {
-    const gomoku_bench *c;
-    int sizes[GOMOKU_LIST_MAX], depths[GOMOKU_LIST_MAX];
-    variant v[VARIANTS];
-    int nsizes, ndepths, nvariants;
-    int near;                                                /* the candidates: gm_board.near */
-    FILE *plot;                                              /* --plot's rows as CSV, or NULL */
-    cell grid[VARIANTS][GOMOKU_LIST_MAX][GOMOKU_LIST_MAX];   /* [variant][size][depth] */
-} table;
-
-/* The host's plies of a thread variant at depth (naive: 1, batch: the
- * depth; 0 for the others). */
-int gm_variant_split(const variant *v, int depth);
-
-/* One cell: v's search of b at depth timed (or with --whole-game a whole
- * game played) into *out.  0, or -1 after a one-line error. */
-int gm_variant_run(const gomoku_bench *c, const variant *v, const gm_board *b, int depth, cell *out);
-
-/* Adds a CPU search (o, algo) to t, compared with the report's table. */
-void gm_variant_add_cpu(table *t, gm_search_options o, gm_algo algo, gm_report_table report);
-
-/* --gpu: the CPU's full-width algorithm (--algo: minimax or alphabeta,
- * default alphabeta) and PVS on every core (o.threads), then the GPU
- * designs, their threads searching with the same algorithm; with
- * --whole-game the CPU's alpha-beta and PVS and the GPU's PVS and
- * dynamic designs (the report's Tables 8 and 9). */
-void gm_variants_gpu(table *t, gm_search_options o);
 
 #endif

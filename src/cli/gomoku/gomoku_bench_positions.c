@@ -232,7 +232,7 @@ static void print_positions_header(const positions *p, const char *file)
     char candidates[16];
     gomoku_candidates(c->board.near, candidates, sizeof candidates);
     printf("# %s: %s depth %d, candidates %s, threads' way %s\n# %5s %5s %6s %10s %-5s %12s", file,
-           gomoku_algos[c->search.opt.algo], p->depth, candidates, parallel_name[c->search.opt.parallel], "pos", "line",
+           gm_algo_names[c->search.opt.algo], p->depth, candidates, parallel_name[c->search.opt.parallel], "pos", "line",
            "stones", "score", "move", "nodes");
     for (int i = 0; i < p->nthreads; i++)
         printf(" %6d thr", p->threads[i]);

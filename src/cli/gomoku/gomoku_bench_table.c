@@ -14,10 +14,21 @@
 #include "report/csv.h"
 #include "report/plot.h"
 #include "cli/gomoku/gomoku_bench.h"
+#include "gomoku/shapes/gm_bench.h"
+
+typedef struct table {
+    const gomoku_bench *c;
+    int sizes[GOMOKU_LIST_MAX], depths[GOMOKU_LIST_MAX];
+    gm_bench_variant v[GM_BENCH_VARIANTS];
+    int nsizes, ndepths, nvariants;
+    int near;                                                          /* the candidates: gm_board.near */
+    FILE *plot;                                                        /* --plot's rows as CSV, or NULL */
+    gm_bench_cell grid[GM_BENCH_VARIANTS][GOMOKU_LIST_MAX][GOMOKU_LIST_MAX];   /* [variant][size][depth] */
+} table;
 
 static double report_of(const table *t, int a, int si, int di)
 {
-    return gm_report_seconds(t->v[a].report, t->sizes[si], t->depths[di], gm_variant_split(&t->v[a], t->depths[di]));
+    return gm_report_seconds(t->v[a].report, t->sizes[si], t->depths[di], gm_bench_split(&t->v[a], t->depths[di]));
 }
 
 /* The report's "-": a cell is left out once a cell of the same variant on
@@ -39,10 +50,10 @@ static void print_csv_header(FILE *f)
 /* A cell as one line of CSV into f (header: print_csv_header). */
 static void print_csv_cell(FILE *f, const table *t, int a, int si, int di, const char *move)
 {
-    const cell *x = &t->grid[a][si][di];
+    const gm_bench_cell *x = &t->grid[a][si][di];
     const double report = report_of(t, a, si, di);
     csv_field(f, t->v[a].name);
-    fprintf(f, ",%d,%d,%d", t->sizes[si], t->depths[di], gm_variant_split(&t->v[a], t->depths[di]));
+    fprintf(f, ",%d,%d,%d", t->sizes[si], t->depths[di], gm_bench_split(&t->v[a], t->depths[di]));
     if (x->run) {
         fprintf(f, ",%.9f,%.9f,%llu,%d,", x->usec / 1e6, x->kernel_usec / 1e6, (unsigned long long)x->nodes,
                 x->score);
@@ -60,7 +71,7 @@ static void print_csv_cell(FILE *f, const table *t, int a, int si, int di, const
  * rows. */
 static void print_cell_line(const table *t, int a, int si, int di, const gm_board *b)
 {
-    const cell *x = &t->grid[a][si][di];
+    const gm_bench_cell *x = &t->grid[a][si][di];
     const double report = report_of(t, a, si, di);
     char move[16] = "";
     if (x->run)
@@ -107,7 +118,7 @@ static void print_grid(const table *t, int a, show what, const char *title)
         snprintf(label, sizeof label, "%dx%d", t->sizes[s], t->sizes[s]);
         printf("%-7s", label);
         for (int d = 0; d < t->ndepths; d++) {
-            const cell *x = &t->grid[what == SHOW_SCORE ? first_run(t, s, d) : a][s][d];
+            const gm_bench_cell *x = &t->grid[what == SHOW_SCORE ? first_run(t, s, d) : a][s][d];
             const double report = report_of(t, a, s, d);
             char v[32] = "-";
             if (x->run && what == SHOW_SECONDS)
@@ -135,7 +146,7 @@ static int check_scores(const table *t)
     for (int s = 0; s < t->nsizes; s++)
         for (int d = 0; d < t->ndepths; d++)
             for (int a = 0, f = first_run(t, s, d); a < t->nvariants; a++) {
-                const cell *x = &t->grid[f][s][d], *y = &t->grid[a][s][d];
+                const gm_bench_cell *x = &t->grid[f][s][d], *y = &t->grid[a][s][d];
                 if (!y->run || x->score == y->score)
                     continue;
                 cli_error("mismatch on %dx%d at depth %d: %s scores %d, %s %d", t->sizes[s], t->sizes[s],
@@ -176,13 +187,15 @@ static int table_options(const gomoku_bench *c, table *t)
     gm_search_options o = c->search.opt;
     o.threads = c->threads.n ? c->threads.v[0] : c->bench_gpu ? cli_cpus() : 1;
     if (c->bench_gpu) {
-        gm_variants_gpu(t, o);
+        const bool minimax = c->nalgos && c->algos[0] == GM_ALGO_MINIMAX;
+        const gm_algo full = minimax ? GM_ALGO_MINIMAX : GM_ALGO_ALPHABETA;
+        t->nvariants = gm_bench_gpu_set(t->v, o, &c->gpu.g, full, c->whole_game);
         return 0;
     }
     int list[3];
     const int n = values(list, c->algos, c->nalgos, algos, 3);
     for (int i = 0; i < n; i++)
-        gm_variant_add_cpu(t, o, (gm_algo)list[i], GM_REPORT_SERIAL);
+        gm_bench_cpu(&t->v[t->nvariants++], o, (gm_algo)list[i], GM_REPORT_SERIAL);
     return 0;
 }
 
@@ -191,7 +204,7 @@ static int table_options(const gomoku_bench *c, table *t)
  * one-line error. */
 static int run_variant(table *t, int a)
 {
-    const variant *v = &t->v[a];
+    const gm_bench_variant *v = &t->v[a];
     for (int s = 0; s < t->nsizes; s++) {
         char err[256];
         gm_board b;
@@ -200,7 +213,10 @@ static int run_variant(table *t, int a)
         for (int d = 0; d < t->ndepths; d++) {
             if (!too_long(t, a, s, d)) {
                 cli_progress("%s %dx%d depth %d", v->name, b.width, b.height, t->depths[d]);
-                if (gm_variant_run(t->c, v, &b, t->depths[d], &t->grid[a][s][d]) != 0) {
+                const int rc = gm_bench_run(v, &b, t->depths[d], t->c->whole_game, &t->grid[a][s][d], err, sizeof err);
+                if (err[0])
+                    cli_error("%s", err);
+                if (rc != 0) {
                     cli_progress_done();
                     return -1;
                 }
@@ -224,7 +240,7 @@ static void print_variant(const table *t, int a)
         [GM_REPORT_DYNAMIC] = "dynamic parallelism CUDA", [GM_REPORT_PVS_GAME] = "PVS CUDA whole-game",
         [GM_REPORT_DYNAMIC_GAME] = "dynamic parallelism CUDA whole-game",
     };
-    const variant *v = &t->v[a];
+    const gm_bench_variant *v = &t->v[a];
     char title[160];
     snprintf(title, sizeof title, "%s: seconds%s", v->name, v->gpu ? " (end to end)" : "");
     print_grid(t, a, SHOW_SECONDS, title);
@@ -256,7 +272,7 @@ static void print_table7(const table *t)
     printf("\nTable 7: 15x15, depth 2 (the report's serial: %g s)\n%-20s %12s %12s %12s\n", serial, "variant",
            "seconds", "vs serial", "report's");
     for (int a = 0; a < t->nvariants; a++) {
-        const cell *x = &t->grid[a][si][di];
+        const gm_bench_cell *x = &t->grid[a][si][di];
         if (!x->run)
             continue;
         const double report = report_of(t, a, si, di);

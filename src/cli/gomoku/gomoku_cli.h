@@ -22,7 +22,6 @@
 extern const char gomoku_usage_text[];
 
 /* The names of the choices, by their enums. */
-extern const char *const gomoku_algos[];      /* gm_algo */
 extern const char *const gomoku_rules[];      /* gm_rule */
 extern const char *const gomoku_parallels[];  /* gm_parallel - 1 */
 extern const char *const gomoku_schedules[];  /* gm_schedule */
@@ -75,7 +74,7 @@ void gomoku_search_defaults(gomoku_search_opts *s);
 
 /* --time --algo --threads of one search (best, play), into s and *algo. */
 #define GOMOKU_OPT_ENGINE(s, algo)                                                                              \
-    CLI_OPT_LONG("time", 0, &(s)->opt.time_ms, 1, 1L << 30), CLI_OPT_CHOICE("algo", (algo), gomoku_algos),     \
+    CLI_OPT_LONG("time", 0, &(s)->opt.time_ms, 1, 1L << 30), CLI_OPT_CHOICE("algo", (algo), gm_algo_names),     \
     CLI_OPT_INT("threads", 0, &(s)->opt.threads, 1, 256)
 
 /* The choices into s->opt (algo: a gm_algo), --time's depth (the most

@@ -96,7 +96,6 @@ const char gomoku_usage_text[] =
     "\n"
     "exit status: 0 ok, 1 failure, 2 usage error.\n";
 
-const char *const gomoku_algos[] = { "minimax", "alphabeta", "pvs", "pattern", NULL };
 const char *const gomoku_rules[] = { "freestyle", "standard", "renju", NULL };
 const char *const gomoku_parallels[] = { "root", "split", "shared", NULL };
 const char *const gomoku_schedules[] = { "static", "dynamic", "guided", NULL };
