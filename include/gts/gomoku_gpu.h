@@ -56,6 +56,10 @@ typedef struct gmg_options {
     gts_stop *stop;        /* may be NULL */
 } gmg_options;
 
+/* g with o's depth, algo, eval and stop token: the design searching as
+ * the CPU search o does. */
+gmg_options gmg_with_search(const gmg_options *g, const gm_search_options *o);
+
 typedef struct gmg_stats {
     double kernel_us;      /* the kernels' time by CUDA events (0 on the CPU executor) */
     int launches;

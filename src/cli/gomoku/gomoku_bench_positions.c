@@ -13,15 +13,17 @@
 #include "report/csv.h"
 #include "report/plot.h"
 #include "cli/gomoku/gomoku_bench.h"
+#include "gomoku/shapes/gm_speedup.h"
+
+_Static_assert(GOMOKU_LIST_MAX <= GM_SPEEDUP_COLUMNS, "a column per thread count");
 
 typedef struct positions {
     const gomoku_bench *c;
     int width, height, depth;
     int threads[GOMOKU_LIST_MAX], nthreads;   /* threads[0] is 1 */
-    gm_searcher *searcher[GOMOKU_LIST_MAX];
-    gmg_searcher *gpu;                        /* --gpu: the last column, index nthreads */
+    gm_speedup sp;                            /* the searchers; --gpu: the last column, index nthreads */
     FILE *plot;                               /* --plot's rows as CSV, or NULL */
-    double total_usec[GOMOKU_LIST_MAX + 1], log_speedup[GOMOKU_LIST_MAX + 1], kernel_usec;
+    double total_usec[GOMOKU_LIST_MAX + 1], log_speedup[GOMOKU_LIST_MAX + 1];
     solve_totals totals;   /* positions, mismatches (scores unlike 1 thread's), bad lines */
 } positions;
 
@@ -85,26 +87,24 @@ static void print_position(const positions *p, long lineno, const gm_board *b, c
     fflush(stdout);
 }
 
+static void on_column(void *ctx, int i)
+{
+    const positions *p = ctx;
+    if (i < p->nthreads)
+        cli_progress("position %ld, %d thread%s", p->totals.positions + 1, p->threads[i], p->threads[i] > 1 ? "s" : "");
+    else
+        cli_progress("position %ld, gpu", p->totals.positions + 1);
+}
+
 /* One position on each thread count: a row of times; a score unlike the
  * 1-thread score is reported. */
 static void run_position(positions *p, const char *file, long lineno, const gm_board *b)
 {
     gm_result r[GOMOKU_LIST_MAX + 1];
-    for (int i = 0; i < p->nthreads; i++) {
-        cli_progress("position %ld, %d thread%s", p->totals.positions + 1, p->threads[i], p->threads[i] > 1 ? "s" : "");
-        /* Cleared so that a position's time does not depend on the ones
-         * before it; the clear is not timed (r.usec). */
-        gm_searcher_clear(p->searcher[i]);
-        gm_searcher_run(p->searcher[i], b, &r[i]);
-    }
-    const int columns = p->nthreads + (p->gpu != NULL);
-    if (p->gpu) {
-        gmg_stats st = { 0 };
-        cli_progress("position %ld, gpu", p->totals.positions + 1);
-        if (gomoku_gpu_search(p->gpu, b, &r[p->nthreads], &st) != 0)
-            r[p->nthreads] = (gm_result){ .move = GM_NO_MOVE, .score = -GM_WIN - 2 };
-        p->kernel_usec += st.kernel_us;
-    }
+    char err[256];
+    if (gm_speedup_run(&p->sp, b, r, on_column, p, err, sizeof err) != 0)
+        cli_error("%s", err);
+    const int columns = p->nthreads + (p->sp.gpu != NULL);
     p->totals.positions++;
     for (int i = 0; i < columns; i++) {
         p->total_usec[i] += r[i].usec;
@@ -170,7 +170,7 @@ static int on_position_line(void *ctx, const char *file, long lineno, const char
 static void print_summary(const positions *p)
 {
     const long n = p->totals.positions;
-    const int columns = p->nthreads + (p->gpu != NULL);
+    const int columns = p->nthreads + (p->sp.gpu != NULL);
     if (p->c->json) {
         for (int i = 0; i < columns; i++)
             printf("{\"threads\":%d,\"positions\":%ld,\"total_ms\":%.3f,\"speedup\":%.3f,\"geomean_speedup\":%.3f}\n",
@@ -187,9 +187,9 @@ static void print_summary(const positions *p)
         printf("  %7s %12.3f %9.2f %9.2f\n", label, p->total_usec[i] / 1000,
                p->total_usec[0] / fmax(p->total_usec[i], 1e-3), n ? exp(p->log_speedup[i] / n) : 1.0);
     }
-    if (p->gpu)
+    if (p->sp.gpu)
         printf("# gpu: %s, kernels %.3f ms in all; against %d threads: %.2fx\n", gmg_design_name(p->c->gpu.g.design),
-               p->kernel_usec / 1000, p->threads[p->nthreads - 1],
+               p->sp.kernel_usec / 1000, p->threads[p->nthreads - 1],
                p->total_usec[p->nthreads - 1] / fmax(p->total_usec[p->nthreads], 1e-3));
 }
 
@@ -236,7 +236,7 @@ static void print_positions_header(const positions *p, const char *file)
            "stones", "score", "move", "nodes");
     for (int i = 0; i < p->nthreads; i++)
         printf(" %6d thr", p->threads[i]);
-    printf(p->gpu ? " %10s  (ms)\n" : "  (ms)\n", "gpu");
+    printf(p->sp.gpu ? " %10s  (ms)\n" : "  (ms)\n", "gpu");
 }
 
 /* Whether file ("-": standard input) can be read, a directory not; if
@@ -262,25 +262,13 @@ static bool readable(const char *file)
  * (after an error line). */
 static int make_searchers(const gomoku_bench *c, positions *p)
 {
-    /* For the whole run: a table is cleared between positions rather
-     * than made again (the memory: one table per count). */
-    for (int i = 0; i < p->nthreads; i++) {
-        gm_search_options o = c->search.opt;
-        o.depth = p->depth;
-        o.threads = p->threads[i];
-        char err[256];
-        if (!(p->searcher[i] = gm_searcher_create(&o, err, sizeof err))) {
-            cli_error("%s", err);
-            return EXIT_FAIL;
-        }
-    }
-    if (c->bench_gpu) {
-        gm_search_options o = c->search.opt;
-        o.depth = p->depth;
-        if (!(p->gpu = gomoku_gpu_create(&c->gpu.g, &o)))
-            return EXIT_FAIL;
-    }
-    return EXIT_OK;
+    gm_search_options o = c->search.opt;
+    o.depth = p->depth;
+    char err[256];
+    if (gm_speedup_create(&p->sp, &o, p->threads, p->nthreads, c->bench_gpu ? &c->gpu.g : NULL, err, sizeof err) == 0)
+        return EXIT_OK;
+    cli_error("%s", err);
+    return EXIT_FAIL;
 }
 
 /* --plot's picture: the speed-up of the total over one thread (the GPU's
@@ -318,9 +306,7 @@ int gomoku_bench_positions(const gomoku_bench *c, char *file)
             print_summary(p);
         status = cli_solve_status(&p->totals, status);
     }
-    for (int i = 0; i < p->nthreads; i++)
-        gm_searcher_free(p->searcher[i]);
-    gmg_free(p->gpu);
+    gm_speedup_free(&p->sp);
     free(p);
     const int drawn = plot_rows_draw(&plot, &bench_plot, file, c->plot);
     return status != EXIT_OK ? status : drawn;

@@ -177,11 +177,7 @@ int gomoku_board(const gomoku_board_opts *o, int argc, char **argv, gm_board *b)
 
 gmg_searcher *gomoku_gpu_create(const gmg_options *g, const gm_search_options *o)
 {
-    gmg_options with = *g;
-    with.depth = o->depth;
-    with.algo = o->algo;
-    with.eval = o->eval;
-    with.stop = o->stop;
+    const gmg_options with = gmg_with_search(g, o);
     char err[256];
     gmg_searcher *s = gmg_create(&with, err, sizeof err);
     if (!s)

@@ -28,6 +28,16 @@ struct gmg_searcher {
     gmg_stats *st;
 };
 
+gmg_options gmg_with_search(const gmg_options *g, const gm_search_options *o)
+{
+    gmg_options with = *g;
+    with.depth = o->depth;
+    with.algo = o->algo;
+    with.eval = o->eval;
+    with.stop = o->stop;
+    return with;
+}
+
 static const char *const design_names[] = { "naive", "seqpar", "batch", "pvs", "dynamic" };
 
 const char *gmg_design_name(gmg_design d)

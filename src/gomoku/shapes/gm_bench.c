@@ -29,12 +29,8 @@ static void *make_searcher(const gm_bench_variant *v, int depth, char *err, size
     o.depth = depth;
     if (!v->gpu)
         return gm_searcher_create(&o, err, errlen);
-    gmg_options g = v->g;
+    gmg_options g = gmg_with_search(&v->g, &o);
     g.split = gm_bench_split(v, depth);
-    g.depth = depth;
-    g.algo = o.algo;
-    g.eval = o.eval;
-    g.stop = o.stop;
     return gmg_create(&g, err, errlen);
 }
 
