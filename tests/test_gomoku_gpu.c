@@ -6,10 +6,14 @@
  * sizes, both rules, every candidate radius; the thread designs' move is
  * serial alpha-beta's.  Without a GPU, so CI runs it.
  *
+ * The part bench: the report's cells made again (gomoku/shapes/gm_bench.h)
+ * and the columns of bench positions (gomoku/shapes/gm_speedup.h), every
+ * variant and column with the same root score.
+ *
  * The part device runs the same comparisons on the GPU executor (exit 77
  * without a device; make gpu-test runs it under compute-sanitizer too).
  *
- * usage: test_gomoku_gpu [position|designs|stop|device|device_small|device_small_static]
+ * usage: test_gomoku_gpu [position|designs|stop|bench|device|device_small|device_small_static]
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -17,6 +21,8 @@
 
 #include "check.h"
 #include "gomoku/gpu/gmg_board.h"
+#include "gomoku/shapes/gm_bench.h"
+#include "gomoku/shapes/gm_speedup.h"
 #include "gts/gomoku_gpu.h"
 #include "gts/gpu.h"
 #include "test_rng.h"
@@ -197,6 +203,41 @@ static void test_stop(void)
     free(b);
 }
 
+/* The report's GPU comparison on 6x6 at depth 2: every variant's cell
+ * agrees; a whole game ends; a bad depth is told. */
+static void test_bench(void)
+{
+    gm_board *b = new_board(6, 6, GM_FREESTYLE, 0);
+    gm_play(b, gm_cell(b, 3, 3));
+    gm_search_options o;
+    gm_search_defaults(&o);
+    o.threads = 2;
+    const gmg_options g = { .executor = executor };
+    gm_bench_variant v[GM_BENCH_VARIANTS];
+    const int n = gm_bench_gpu_set(v, o, &g, GM_ALGO_ALPHABETA, false);
+    CHECK_EQ(n, GM_BENCH_VARIANTS);
+    CHECK(strcmp(v[3].name, "gpu seqpar s=d-1") == 0 && strcmp(v[4].name, "gpu seqpar s=2") == 0);
+    CHECK_EQ(gm_bench_split(&v[3], 2), 1);
+    char err[160];
+    gm_bench_cell first = { 0 }, c;
+    for (int i = 0; i < n; i++)
+        if (CHECK_MSG(gm_bench_run(&v[i], b, 2, false, i ? &c : &first, err, sizeof err) == 0, "%s: %s", v[i].name,
+                      err) && i)
+            CHECK_MSG(c.run && c.runs >= 1 && c.score == first.score, "%s: %d, %s %d", v[i].name, c.score, v[0].name,
+                      first.score);
+    CHECK(gm_bench_run(&v[2], b, 1, true, &c, err, sizeof err) == 0 && !err[0] && c.score > 1 && c.score <= 36);
+    CHECK(gm_bench_run(&v[0], b, 0, false, &c, err, sizeof err) == -1 && err[0]);
+    gm_speedup sp;
+    const int threads[] = { 1, 2 };
+    o.depth = 2;
+    gm_result r[3];
+    if (CHECK_MSG(gm_speedup_create(&sp, &o, threads, 2, &g, err, sizeof err) == 0, "%s", err) &&
+        CHECK_EQ(gm_speedup_run(&sp, b, r, NULL, NULL, err, sizeof err), 0))
+        CHECK(r[1].score == first.score && r[2].score == first.score && r[0].score == first.score);
+    gm_speedup_free(&sp);
+    free(b);
+}
+
 static void on_device(void)
 {
     char why[256];
@@ -234,7 +275,8 @@ static void test_device_small_static(void)
 int main(int argc, char **argv)
 {
     static const check_part parts[] = {
-        { "position", test_position }, { "designs", test_designs }, { "stop", test_stop }, { "device", test_device },
+        { "position", test_position }, { "designs", test_designs }, { "stop", test_stop }, { "bench", test_bench },
+        { "device", test_device },
         { "device_small", test_device_small }, { "device_small_static", test_device_small_static },
     };
     return check_run_parts(argc, argv, "test_gomoku_gpu", parts, sizeof parts / sizeof *parts);
