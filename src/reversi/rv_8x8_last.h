@@ -46,8 +46,15 @@ RV_INLINE int rv_last_count(uint64_t me, uint64_t opp, int sq)
     return rv_popcount(rv_flips_shift(me, opp, sq));
 }
 #else
-/* The squares around each square (rv_8x8_last.c). */
-extern const uint64_t rv_last_neighbours[64];
+/* The tables are the library's own (hidden): read at a fixed offset from
+ * the code, not through the global offset table that a position-
+ * independent build otherwise goes through for an extern table; shared
+ * out of rv_endgame_last.c without it, fforum-20-39 on one thread took
+ * 2-4% longer (device host, bench/ab_speed.sh, 5 rounds).
+ *
+ * The squares around each square (rv_8x8_last.c). */
+#define RV_LAST_TABLE __attribute__((visibility("hidden")))
+extern RV_LAST_TABLE const uint64_t rv_last_neighbours[64];
 
 /* [i][line]: how many discs a move at square i of an 8-square line flips
  * when `line` holds the mover's discs and every other square but i is the
@@ -55,7 +62,7 @@ extern const uint64_t rv_last_neighbours[64];
  * diagonal's squares are indexed by file; the squares off the diagonal
  * read as the opponent's, past its end, where no disc of the mover can
  * close a run.  Filled by rv_last_init (idempotent, thread-safe). */
-extern uint8_t rv_last_line_count[8][256];
+extern RV_LAST_TABLE uint8_t rv_last_line_count[8][256];
 void rv_last_init(void);
 
 /* Whether discs has one next to sq: a move there may flip some. */
