@@ -47,10 +47,13 @@ RV_INLINE int rv_last_count(uint64_t me, uint64_t opp, int sq)
 }
 #else
 /* The tables are the library's own (hidden): read at a fixed offset from
- * the code, not through the global offset table that a position-
- * independent build otherwise goes through for an extern table; shared
- * out of rv_endgame_last.c without it, fforum-20-39 on one thread took
- * 2-4% longer (device host, bench/ab_speed.sh, 5 rounds).
+ * the code, as when they were static in rv_endgame_last.c, not through
+ * the global offset table that the position-independent library goes
+ * through for an extern table.  Instructions (callgrind, fforum-1-19, one
+ * thread): 510.67 M before the sharing, 509.83 M shared through the
+ * table, 510.67 M hidden; wall times on the device host alike within its
+ * noise (bench/ab_speed.sh, 9 rounds: fforum-20-39 minimum 4,395 ms
+ * before, 4,284 ms after).
  *
  * The squares around each square (rv_8x8_last.c). */
 #define RV_LAST_TABLE __attribute__((visibility("hidden")))
