@@ -4,7 +4,7 @@
  * Ctrl-C (cli_interrupt.c), progress on stderr (cli_progress.c), input
  * files line by line (cli_lines.c), the bundled data (cli_data.c), a
  * process's GPU and its rank under mpirun (cli_gpu.c, cli_rank.c), whole
- * numbers, the clock, the CPUs and JSON strings (cli_util.c); options by
+ * numbers, the CPUs and JSON strings (cli_util.c); options by
  * table in cli_options.h.  And the entry points main() dispatches to.  A
  * game's commands keep their own types in a header of their own
  * (cli/c4/c4_cli.h, ...).
@@ -57,9 +57,6 @@ void cli_progress_done(void);
  * pipe then shows that the command is alive, where a terminal has
  * cli_progress. */
 void cli_row_done(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
-
-/* Monotonic clock in microseconds. */
-double cli_now_usec(void);
 
 /* The CPUs online (at least 1): the default thread count where a command
  * takes all of the machine. */

@@ -1,20 +1,15 @@
 /* The small conversions every command shares (cli/cli.h): a whole
- * number's text, the clock, the CPUs online, a JSON string. */
+ * number's text, the CPUs online, a JSON string.  (The clock is core's:
+ * gts_now_usec, core/clock.h.) */
 #include <stdio.h>
 #include <unistd.h>
 
 #include "cli/cli.h"
-#include "core/clock.h"
 #include "core/number.h"
 
 int cli_int(const char *s, long min, long max, long *out)
 {
     return gts_whole_number(s, min, max, out) ? 0 : -1;
-}
-
-double cli_now_usec(void)
-{
-    return gts_now_usec();
 }
 
 int cli_cpus(void)

@@ -8,6 +8,7 @@
 #include "cli/c4/c4_cli.h"
 #include "cli/cli.h"
 #include "cli/cli_options.h"
+#include "core/clock.h"
 #include "report/csv.h"
 #include "report/plot.h"
 #include "core/list.h"
@@ -268,7 +269,7 @@ static int run_variant(const c4_bench_args *c, const c4_bench_variant *v, const 
         c4_bench_row r = { .set = sets[i].label, .algo = v->name, .threads = v->threads, .kernel_usec = -1 };
         row_run run = { &r, v->kind == C4_BENCH_GPU };
         const c4_bench_hooks hooks = { on_wrong, on_unfit, on_progress, &run };
-        const double t0 = cli_now_usec();
+        const double t0 = gts_now_usec();
         const int rc = c4_bench_run(&e, v, &c->g, c->weak, sets[i].p, sets[i].n, &hooks, &r, err, sizeof err);
         if (rc != 0 && err[0] && !cli_interrupted())
             cli_error("%s: %s", sets[i].label, err);
@@ -277,7 +278,7 @@ static int run_variant(const c4_bench_args *c, const c4_bench_variant *v, const 
             print_row(c, &r, plot);
         if (rc == 0)
             cli_row_done("%s %s x%d: %ld positions in %.1f s", r.set, r.algo, r.threads, r.positions,
-                         (cli_now_usec() - t0) / 1e6);
+                         (gts_now_usec() - t0) / 1e6);
         if ((rc != 0 && !cli_interrupted()) || r.correct != r.checked || r.skipped)
             status = EXIT_FAIL;
     }

@@ -7,6 +7,7 @@
 #include "cli/c4/c4_cli.h"
 #include "cli/cli.h"
 #include "cli/cli_options.h"
+#include "core/clock.h"
 #include "gts/c4_play.h"
 
 enum { BRUTE, ALPHABETA };
@@ -47,9 +48,9 @@ static int play_move(play_args *a, c4_pos *p, int depth, const int side[2], game
     }
     int value;
     uint64_t nodes;
-    const double t0 = cli_now_usec();
+    const double t0 = gts_now_usec();
     const int ab = c4_heuristic_best(&a->g, p, depth, &value, &nodes);
-    const double ab_us = cli_now_usec() - t0;
+    const double ab_us = gts_now_usec() - t0;
     const int mover = p->moves % 2, col = side[mover] == BRUTE ? b.col : ab;
     log->brute_ms[log->n] = b.usec / 1000;
     log->ab_ms[log->n] = ab_us / 1000;

@@ -7,6 +7,7 @@
 #include "cli/c4/c4_cli.h"
 #include "cli/cli.h"
 #include "cli/cli_options.h"
+#include "core/clock.h"
 #include "mpi/farm.h"
 
 typedef struct solve_run {
@@ -46,10 +47,10 @@ static int solve_line(void *ctx, const char *where, long lineno, const char *lin
     }
     c4_result r;
     snprintf(a->opt.progress_ctx, 128, "%s", shown);
-    const double t0 = cli_now_usec();
+    const double t0 = gts_now_usec();
     if (solve_position(run, &p, &r) != 0)
         return -1;
-    r.usec = cli_now_usec() - t0;   /* the clear included, as in bench */
+    r.usec = gts_now_usec() - t0;   /* the clear included, as in bench */
     t->positions++;
     const int64_t searched = run->split ? -1 : (int64_t)r.searched;
     const c4_solved_line solved = { where, lineno, shown, r.score, r.nodes, searched, r.usec, has_expected,

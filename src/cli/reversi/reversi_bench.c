@@ -22,6 +22,7 @@
 
 #include "cli/cli.h"
 #include "cli/cli_options.h"
+#include "core/clock.h"
 #include "report/plot.h"
 #include "core/list.h"
 #include "cli/reversi/reversi_bench.h"
@@ -139,7 +140,7 @@ static int run_row(table *t, int si)
 
 static int run_table(table *t)
 {
-    const double t0 = cli_now_usec();
+    const double t0 = gts_now_usec();
     if (t->plot)
         rvbench_print_csv_header(t->plot);
     if (t->csv)
@@ -154,7 +155,7 @@ static int run_table(table *t)
         rows++;
         if (rc == 0 && !cli_interrupted())
             cli_row_done("reversi bench table: %dx%d done (%d of %d boards, %.0f s)", t->widths[si], t->heights[si],
-                         rows, t->nsizes, (cli_now_usec() - t0) / 1e6);
+                         rows, t->nsizes, (gts_now_usec() - t0) / 1e6);
     }
     if (!t->csv)
         rvbench_print_branching(t, rows);

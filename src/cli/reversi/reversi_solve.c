@@ -4,6 +4,7 @@
 #include <stdlib.h>
 
 #include "cli/cli.h"
+#include "core/clock.h"
 #include "mpi/farm.h"
 #include "cli/reversi/reversi_cli.h"
 #include "gts/reversi.h"
@@ -14,7 +15,7 @@ typedef struct solve_ctx {
     reversi_split split;   /* --mpi-split, on rank 0: its root solver made */
     solve_totals t;     /* nodes and usec: the solved positions' */
     long lineno;        /* of the position being solved */
-    double start;       /* its start (cli_now_usec) */
+    double start;       /* its start (gts_now_usec) */
 } solve_ctx;
 
 /* The bounds proved on the position being solved, while they are apart:
@@ -24,7 +25,7 @@ static void show_bounds(void *arg, int lower, int upper)
     const solve_ctx *c = arg;
     if (lower < upper)
         cli_progress("line %ld: score in [%+d, %+d] after %.0f s", c->lineno, lower, upper,
-                     (cli_now_usec() - c->start) / 1e6);
+                     (gts_now_usec() - c->start) / 1e6);
 }
 
 /* One line: its output to out, a bad line's report to errors, counted in
@@ -38,7 +39,7 @@ static int solve_into(void *ctx, const char *file, long lineno, const char *line
         return 0;
     rv_solve_result r;
     c->lineno = lineno;
-    c->start = cli_now_usec();
+    c->start = gts_now_usec();
     if (c->split.root)
         reversi_split_solve(&c->split, &l.p, &r);
     else

@@ -8,6 +8,7 @@
 
 #include "mpi/farm.h"
 #include "cli/reversi/reversi_cli.h"
+#include "core/clock.h"
 
 /* The input being read in windows, and the lines' totals. */
 typedef struct batch_ctx {
@@ -138,13 +139,13 @@ static int batch_on_ranks(const rv_batch_options *o, const char *checkpoint, int
     static const farm_ops ops = { .solve = batch_farmed, .max_lines = (long)REVERSI_BATCH_WINDOW };
     solve_totals t = { 0 };
     bool root;
-    const double t0 = cli_now_usec();
+    const double t0 = gts_now_usec();
     const int status = reversi_farm(&ops, (void *)o, checkpoint, &o->wld, true, o->stop, &t, &root, argc, argv);
     if (status == -2)
         return EXIT_USAGE;   /* the checkpoint, said */
     if (!root)
         return EXIT_OK;
-    const double usec = cli_now_usec() - t0;
+    const double usec = gts_now_usec() - t0;
     printf("# %ld positions, %llu nodes, end-to-end %.1f ms over the ranks, %.0f positions/s\n", t.positions,
            t.nodes, usec / 1000, usec > 0 ? t.positions / usec * 1e6 : 0);
     return cli_solve_status(&t, status);
