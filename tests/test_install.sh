@@ -91,10 +91,13 @@ int main(void)
     return 0;
 }
 EOF
+# The compiler's flags alone: after -x c, a library that --libs names (a
+# CUDA build's libcudart_static.a) would be read as C source.
+cflags=$(pkg-config --cflags gts)
 for h in "$prefix"/include/gts/*.h; do
     # shellcheck disable=SC2086  # the flags are words
     check "$(basename "$h") compiles alone" bash -c \
-        "printf '#include <gts/%s>\\n' '$(basename "$h")' | '$CC' -std=c11 -Wall -Wextra -Werror -fsyntax-only -x c - $flags"
+        "printf '#include <gts/%s>\\n' '$(basename "$h")' | '$CC' -std=c11 -Wall -Wextra -Werror -fsyntax-only -x c - $cflags"
 done
 for game in c4 gomoku reversi; do
     # shellcheck disable=SC2086  # the flags are words
