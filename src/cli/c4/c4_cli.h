@@ -142,13 +142,13 @@ typedef struct c4_solved_line {
 void c4_print_solved(const c4_solve_args *a, const c4_solved_line *l, bool flush, FILE *out, FILE *err,
                      solve_totals *t);
 
-/* solve --mpi (cli/c4/c4_mpi.c): the order of the lines (the fewest stones,
- * the longest to solve, first: the length of the moves stands for it), and
- * --checkpoint (mpi/farm.h): its file, the options that change an answer or
- * its printing written in run, and the check of a recorded output against
- * its line's expected score. */
-long c4_mpi_fewest_stones(void *ctx, const char *line);
-farm_checkpoint c4_mpi_checkpoint(const c4_solve_args *a, char *run, size_t runlen);
+/* solve --mpi (cli/c4/c4_mpi.c): farm_run with ops, the lines with the
+ * fewest stones (the longest to solve) first, and a's --checkpoint
+ * (mpi/farm.h), whose run names the options that change an answer or its
+ * printing, each recorded output checked against its line's expected
+ * score. */
+int c4_mpi_farm(c4_solve_args *a, const farm_ops *ops, void *ctx, solve_totals *t, bool *root, int argc,
+                char **argv);
 
 /* solve --mpi-split (cli/c4/c4_mpi.c): each position by every rank
  * together, its probes split a->mpi_split plies down into window searches

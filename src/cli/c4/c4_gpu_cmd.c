@@ -160,11 +160,8 @@ int c4_solve_gpu_main(c4_solve_args *a, int argc, char **argv)
     gpu_run run = { .a = a, .gpu = gpu };
     bool root = true;
     if (a->mpi) {
-        static const farm_ops ops = { .solve = gpu_farmed, .hardness = c4_mpi_fewest_stones,
-                                          .max_lines = GPU_BATCH_LINES };
-        char name[128];
-        const farm_checkpoint ck = c4_mpi_checkpoint(a, name, sizeof name);
-        status = farm_run(argc, argv, &ops, &run, &a->stop, &ck, &run.t, &root);
+        static const farm_ops ops = { .solve = gpu_farmed, .max_lines = GPU_BATCH_LINES };
+        status = c4_mpi_farm(a, &ops, &run, &run.t, &root, argc, argv);
     } else {
         status = cli_each_line(argc, argv, gpu_each_line, gpu_file_end, &run);
     }

@@ -9,7 +9,9 @@
 #include "mpi/farm.h"
 #include "mpi/split_transport.h"
 
-long c4_mpi_fewest_stones(void *ctx, const char *line)
+/* The longest first: the fewest stones, the length of the moves standing
+ * for it. */
+static long fewest_stones(void *ctx, const char *line)
 {
     (void)ctx;
     return -(long)strcspn(line, " \t\r\n");
@@ -32,11 +34,16 @@ static long recorded_mismatches(const void *ctx, const char *line, const char *o
     return has_expected && score != c4_want(a->weak, expected);
 }
 
-farm_checkpoint c4_mpi_checkpoint(const c4_solve_args *a, char *run, size_t runlen)
+int c4_mpi_farm(c4_solve_args *a, const farm_ops *ops, void *ctx, solve_totals *t, bool *root, int argc,
+                char **argv)
 {
-    snprintf(run, runlen, "c4 solve %dx%d%s --algo %s%s", a->g.width, a->g.height, a->weak ? " --weak" : "",
+    char run[128];
+    snprintf(run, sizeof run, "c4 solve %dx%d%s --algo %s%s", a->g.width, a->g.height, a->weak ? " --weak" : "",
              c4_algo_name(a->opt.algo), a->json ? " --json" : "");
-    return (farm_checkpoint){ a->checkpoint, run, recorded_mismatches, a };
+    const farm_checkpoint ck = { a->checkpoint, run, recorded_mismatches, a };
+    farm_ops ordered = *ops;
+    ordered.hardness = fewest_stones;
+    return farm_run(argc, argv, &ordered, ctx, &a->stop, &ck, t, root);
 }
 
 /* A rank's window search, on its solver. */

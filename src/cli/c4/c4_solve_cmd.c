@@ -174,11 +174,8 @@ int c4_solve_main(int argc, char **argv)
         if (run.split)
             c4_mpi_split_end(run.split);
     } else if (a->mpi) {
-        static const farm_ops ops = { .hardness = c4_mpi_fewest_stones, .max_lines = 1,
-                                          .solve_line = solve_line };
-        char name[128];
-        const farm_checkpoint ck = c4_mpi_checkpoint(a, name, sizeof name);
-        status = farm_run(argc, argv, &ops, &run, &a->stop, &ck, &run.t, &root);
+        static const farm_ops ops = { .max_lines = 1, .solve_line = solve_line };
+        status = c4_mpi_farm(a, &ops, &run, &run.t, &root, argc, argv);
     } else {
         status = cli_each_line(argc, argv, solve_each, NULL, &run);
     }
