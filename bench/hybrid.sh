@@ -48,9 +48,13 @@
 #
 #   bench/hybrid.sh --part c4|c4-hard|rv|ffo|table|all [--out DIR]
 #                   [--gts PATH] [--data DIR] [--mixed FILE] [--threads 16]
-#                   [--hard 100] [--count 1000000] [--timeout 240]
-#                   [--executor cpu] [--quick]
+#                   [--hard 100] [--count 1000000] [--timeout 200]
+#                   [--only "NAME ..."] [--executor cpu] [--quick]
 #
+# --timeout: 200 s keeps a part under 10 minutes even when every CPU + GPU
+# run is stopped (c4-hard: Begin-Hard's CPU run, about 100 s, and two
+# stopped runs).  --only: of the part's inputs, those named (c4-mixed,
+# c4-empty, ffo-40-59, ...: the table's names), to run one again.
 # --count: the positions at 12 empties (rv_make_positions beside --gts
 # makes them).  --executor cpu runs the GPU side's kernels on CPU threads
 # (no device needed); with --quick (the first 3 lines of each input, 1,000
@@ -65,13 +69,13 @@ cd "$(dirname "$0")/.." || exit 2
 given() { case "$1" in /*) echo "$1" ;; *) echo "$here/$1" ;; esac; }
 
 part="" out=build/hybrid gts=build/release/gts data=../shared/data mixed=bench/c4_mixed400.txt
-threads=16 hard=100 count=1000000 timeout=240 executor=gpu quick=0
+threads=16 hard=100 count=1000000 timeout=200 only="" executor=gpu quick=0
 cmdline="bench/hybrid.sh $*"
-usage() { echo "usage: bench/hybrid.sh --part c4|c4-hard|rv|ffo|table|all [--out DIR] [--gts PATH] [--data DIR] [--mixed FILE] [--threads N] [--hard N] [--count N] [--timeout S] [--executor cpu] [--quick]" >&2; exit 2; }
+usage() { echo "usage: bench/hybrid.sh --part c4|c4-hard|rv|ffo|table|all [--out DIR] [--gts PATH] [--data DIR] [--mixed FILE] [--threads N] [--hard N] [--count N] [--timeout S] [--only NAMES] [--executor cpu] [--quick]" >&2; exit 2; }
 while [ $# -gt 0 ]; do
   case "$1" in
     --quick) quick=1; shift; continue ;;
-    --part|--out|--gts|--data|--mixed|--threads|--hard|--count|--timeout|--executor)
+    --part|--out|--gts|--data|--mixed|--threads|--hard|--count|--timeout|--only|--executor)
       [ $# -ge 2 ] || { echo "hybrid.sh: $1 needs a value" >&2; usage; } ;;
     *) echo "hybrid.sh: unknown option $1" >&2; usage ;;
   esac
@@ -85,6 +89,7 @@ while [ $# -gt 0 ]; do
     --hard) hard=$2; shift 2 ;;
     --count) count=$2; shift 2 ;;
     --timeout) timeout=$2; shift 2 ;;
+    --only) only=" $2 "; shift 2 ;;
     --executor) executor=$2; shift 2 ;;
   esac
 done
@@ -101,6 +106,9 @@ cpu_label="CPU $threads threads" gpu_label="CPU $threads threads + GPU"
 results=$out/results.csv
 header="part,input,positions,cpu_s,gpu_s,speedup,cpu_solved,gpu_solved,cpu_nodes,gpu_nodes,answers,note"
 failed=0
+
+# wanted NAME: NAME is one of --only's, or --only was not given.
+wanted() { [ -z "$only" ] || [[ "$only" == *" $1 "* ]]; }
 
 # seconds A B: B - A with 2 decimals.
 seconds() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.2f", b - a }'; }
@@ -147,7 +155,7 @@ run() {
 # (the batch of 1,000,000 would be 80 MB a side).
 keep() {
   head -n 2000 "$tmp/$1.$2.out" > "$out/$1.$2.out"
-  head -n 2000 "$tmp/$1.$2.err" > "$out/$1.$2.err"
+  head -n 2000 "$tmp/$1.$2.err" | head -c 1000000 > "$out/$1.$2.err"
 }
 
 # row PART NAME POSITIONS CPU_S GPU_S CPU_SOLVED GPU_SOLVED CPU_NODES
@@ -173,6 +181,7 @@ row() {
 # compares them with each other and with the lines' known scores.
 c4_input() {
   local name=$1 file=$2 limit=$3 note cpu_s
+  wanted "$name" || return 0
   [ -r "$file" ] || { echo "hybrid.sh: cannot read $file" >&2; failed=1; return; }
   [ "$quick" = 1 ] && [ "$limit" -gt 3 ] && limit=3
   head -n "$limit" "$file" > "$tmp/$name.in"
@@ -214,6 +223,7 @@ part_c4_hard() {
   fi
   # The empty board's score is +1 (the first player wins): the known score
   # of this one-line input.
+  wanted c4-empty || return 0
   echo "- 1" > "$tmp/empty"
   c4_input c4-empty "$tmp/empty" 1
 }
@@ -229,6 +239,7 @@ rv_nodes() { awk '/ empties /{ for (i = 2; i <= NF; i++) if ($i == "nodes") s +=
 # ways, the scores compared with each other and (WRONG) with the file's.
 rv_input() {
   local name=$1 file=$2 limit=$3 cpu_flags=$4 note cpu_s n
+  wanted "$name" || return 0
   [ -r "$file" ] || { echo "hybrid.sh: cannot read $file" >&2; failed=1; return; }
   [ "$quick" = 1 ] && [ "$limit" -gt 3 ] && [ "$name" != rv-12-empties ] && limit=3
   head -n "$limit" "$file" > "$tmp/$name.in"
@@ -258,6 +269,7 @@ part_rv() {
   local make
   make=$(dirname "$gts")/rv_make_positions
   [ "$quick" = 1 ] && [ "$count" -gt 1000 ] && count=1000
+  wanted rv-12-empties || return 0
   [ -x "$make" ] || { echo "hybrid.sh: no $make (built with gts)" >&2; failed=1; return; }
   "$make" "$count" 12 1 > "$tmp/positions12.obf"
   rv_input rv-12-empties "$tmp/positions12.obf" "$count" --each

@@ -2,9 +2,9 @@
 # bench/hybrid.sh (CPU alone against CPU + GPU, issue 40) end to end on
 # tiny inputs, the GPU side on the CPU executor: every part's rows (each
 # input solved whole by both runs, answers equal), a part run again
-# replacing its rows, the table and its CSV; then a gts that answers one
-# line wrongly, or drops one, with --gpu: the part must fail and name the
-# input.  No timing is checked: the seconds are only carried.
+# replacing its rows, --only, the table and its CSV; then a gts that
+# answers one line wrongly, or drops one, with --gpu: the part must fail
+# and name the input.  No timing is checked: the seconds are only carried.
 #
 # usage: test_bench_hybrid.sh GTS_BINARY SOURCE_DIR
 #   (rv_make_positions beside GTS_BINARY, as the build puts it)
@@ -118,6 +118,10 @@ check "no ratio for an input not solved whole" grep -q '^c4,c4-end-easy,2,[0-9.]
 run "ffo with a GPU line missing" "$HYBRID" --part ffo --gts "$TMP/short/gts" --out "$TMP/short/out" "${ARGS[@]}"
 expect_rc 1
 expect_contains err "FAILED ffo-40-59: answers equal; solved 3 and 1 of 3"
+
+run "--only: one input of the part" "$HYBRID" --part c4 --only "c4-middle-easy" --gts "$GTS" --out "$TMP/only" "${ARGS[@]}"
+expect_rc 0
+check "--only: its row alone" test "$(tail -n +2 "$TMP/only/results.csv" | cut -d, -f2)" = c4-middle-easy
 
 run "no part" "$HYBRID" --gts "$GTS"
 expect_rc 2
