@@ -337,8 +337,10 @@ part_table() {
 
 # ---------------------------------------------------------------------------
 
+# The part's header, on stdout too.
 if [ "$part" != table ]; then
-  echo "part $part: \`$cmdline\` · commit $(commit) · host: $(machine) · $(date -u '+%Y-%m-%d %H:%M UTC')" >> "$out/runs.txt"
+  echo "part $part: \`$cmdline\` · commit $(commit) · host: $(machine) · $(date -u '+%Y-%m-%d %H:%M UTC')" |
+    tee -a "$out/runs.txt" | sed 's/^/# /'
 fi
 case "$part" in
   c4) part_c4 ;;
