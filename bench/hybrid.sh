@@ -62,6 +62,8 @@
 # 90 s on 2 cores: bench/hybrid.sh --part all --quick --executor cpu
 # --threads 2.  GTS_COMMIT names the commit where the tree has no .git.
 set -uo pipefail
+# One collation for sort and join, and '.' in every number awk prints.
+export LC_ALL=C
 # Paths given on the command line are the caller's; the defaults are the
 # tree's (the script runs from its top).
 here=$PWD
