@@ -34,12 +34,13 @@
 #                 input, through `gts plot`, which needs gnuplot) from what
 #                 the parts wrote
 #   part all      every part, in that order
-# Each part appends to the one results folder (--out, default
-# build/hybrid): results.csv (a row an input; a part run again replaces its
-# rows), runs.txt (each part's command, commit, machine and date), and per
-# input the runs' summaries (NAME.cpu.summary, NAME.gpu.summary) and
-# outputs (cut to their first 2,000 lines past that).  The anchors: the issue's figures at c7f4377 on
-# the H200 host: FFO #40-59 140 s on 16 threads; the empty board 5.5 s;
+# Each part writes into the one results folder (--out, default
+# build/hybrid) files of its own, so that folders filled on different
+# machines can be copied into one: results-PART.csv (a row an input; a part
+# run again replaces its rows), runs-PART.txt (each run's command, commit,
+# machine and date), and per input the runs' summaries (NAME.cpu.summary,
+# NAME.gpu.summary) and outputs (cut to their first 2,000 lines past that).
+# The anchors: the issue's figures at c7f4377 on the H200 host: FFO #40-59 140 s on 16 threads; the empty board 5.5 s;
 # the mixed set 12.9 s on 16 threads, no line from --gpu after 150 s;
 # 200,000 positions at 12 empties 22.8 s on 16 threads, 5.94 s on --gpu.
 # Each part is a few minutes on the H200 host (16 cores), under the
@@ -105,7 +106,6 @@ gpu_flags=(--gpu)
 [ "$executor" = cpu ] && gpu_flags+=(--executor cpu)
 cpu_label="CPU $threads threads" gpu_label="CPU $threads threads + GPU"
 [ "$executor" = cpu ] && gpu_label="CPU $threads threads + GPU (CPU executor)"
-results=$out/results.csv
 header="part,input,positions,cpu_s,gpu_s,speedup,cpu_solved,gpu_solved,cpu_nodes,gpu_nodes,answers,note"
 failed=0
 
@@ -115,7 +115,7 @@ wanted() { [ -z "$only" ] || [[ "$only" == *" $1 "* ]]; }
 # seconds A B: B - A with 2 decimals.
 seconds() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.2f", b - a }'; }
 
-# The commit, the machine and the date, for runs.txt and the table.
+# The commit, the machine and the date, for runs-PART.txt and the table.
 machine() {
   local cpu gpu
   cpu=$(lscpu 2>/dev/null | sed -n 's/^Model name: *//p' | head -1)
@@ -161,10 +161,11 @@ keep() {
 }
 
 # row PART NAME POSITIONS CPU_S GPU_S CPU_SOLVED GPU_SOLVED CPU_NODES
-# GPU_NODES ANSWERS NOTE: NAME's row of results.csv, replacing an earlier
-# one; a run that is not whole, or an answer that differs, fails the part.
+# GPU_NODES ANSWERS NOTE: NAME's row of results-PART.csv, replacing an
+# earlier one; a run that is not whole, or an answer that differs, fails
+# the part.
 row() {
-  local speedup=""
+  local speedup="" results=$out/results-$1.csv
   [ "$6" = "$3" ] && [ "$7" = "$3" ] && speedup=$(awk -v c="$4" -v g="$5" 'BEGIN { if (g > 0) printf "%.2f", c / g }')
   [ -s "$results" ] || echo "$header" > "$results"
   grep -v "^[^,]*,$2," "$results" > "$tmp/results" || true
@@ -201,7 +202,7 @@ c4_input() {
   differ=$(paste -d' ' <(cut -d' ' -f1-2 "$tmp/$name.in") <(cut -d' ' -f1-2 "$tmp/$name.cpu.out") \
              <(cut -d' ' -f1-2 "$tmp/$name.gpu.out") |
            awk 'NF == 6 && ($1 != $3 || $1 != $5 || $2 != $4 || $2 != $6) { n++ } END { print n + 0 }')
-  row c4 "$name" "$n" "$cpu_s" "$run_s" "$(wc -l < "$tmp/$name.cpu.out")" "$(wc -l < "$tmp/$name.gpu.out")" \
+  row "$current" "$name" "$n" "$cpu_s" "$run_s" "$(wc -l < "$tmp/$name.cpu.out")" "$(wc -l < "$tmp/$name.gpu.out")" \
     "$(awk '{ s += $3 } END { printf "%.0f", s }' "$tmp/$name.cpu.out")" \
     "$(awk '{ s += $3 } END { printf "%.0f", s }' "$tmp/$name.gpu.out")" \
     "$([ "$differ" -eq 0 ] && echo equal || echo "$differ differ")" "$note"
@@ -260,7 +261,7 @@ rv_input() {
   local answers=""
   [ "$differ" -ne 0 ] && answers="$differ differ"
   [ "$wrong" -ne 0 ] && answers="${answers:+$answers, }$wrong WRONG against the file"
-  row rv "$name" "$n" "$cpu_s" "$run_s" "$(rv_scores "$tmp/$name.cpu.out" | wc -l)" \
+  row "$current" "$name" "$n" "$cpu_s" "$run_s" "$(rv_scores "$tmp/$name.cpu.out" | wc -l)" \
     "$(rv_scores "$tmp/$name.gpu.out" | wc -l)" "$(rv_nodes "$tmp/$name.cpu.out")" \
     "$(rv_nodes "$tmp/$name.gpu.out")" "${answers:-equal}" "$note"
 }
@@ -281,13 +282,14 @@ part_ffo() { rv_input ffo-40-59 "$data/othello/fforum-40-59.obf" 20 ""; }
 
 # The table and the picture -------------------------------------------------
 
-# table_csv: results.csv's rows in the parts' order (rows of names this
-# script no longer makes last) into table.csv.
+# table_csv: the rows of every results-PART.csv in the parts' order (rows
+# of names this script no longer makes last) into table.csv.
 table_csv() {
   local order="c4-end-easy c4-middle-easy c4-middle-medium c4-begin-easy c4-begin-medium c4-mixed c4-begin-hard c4-empty ffo-1-19 ffo-20-39 ffo-40-59 rv-12-empties"
+  cat "$out"/results-*.csv | grep -v '^part,' > "$tmp/rows"
   { echo "$header"
-    for name in $order; do grep "^[^,]*,$name," "$results"; done
-    grep -v "^part," "$results" | grep -v -E "^[^,]*,($(tr ' ' '|' <<<"$order"))," || true
+    for name in $order; do grep "^[^,]*,$name," "$tmp/rows"; done
+    grep -v -E "^[^,]*,($(tr ' ' '|' <<<"$order"))," "$tmp/rows" || true
   } > "$out/table.csv"
 }
 
@@ -309,14 +311,15 @@ picture() {
 
 # The table (table.md, also on stdout), table.csv and the picture.
 part_table() {
-  [ -s "$results" ] || { echo "hybrid.sh: no $results: run the parts first" >&2; exit 1; }
+  compgen -G "$out/results-*.csv" > /dev/null ||
+    { echo "hybrid.sh: no results-*.csv in $out: run the parts first" >&2; exit 1; }
   table_csv
   local drawn=0
   picture && drawn=1
   {
     echo "CPU alone against CPU + GPU, answers checked (bench/hybrid.sh, issue 40); the runs:"
     echo
-    sed 's/^/- /' "$out/runs.txt" 2>/dev/null
+    for p in c4 c4-hard rv ffo; do [ -f "$out/runs-$p.txt" ] && sed 's/^/- /' "$out/runs-$p.txt"; done
     echo
     echo "| input | positions | CPU alone s | CPU + GPU s | CPU alone / CPU + GPU | solved (CPU alone, CPU + GPU) | nodes CPU alone | nodes CPU + GPU | answers |"
     echo "|---|---|---|---|---|---|---|---|---|"
@@ -339,17 +342,23 @@ part_table() {
 
 # ---------------------------------------------------------------------------
 
-# The part's header, on stdout too.
-if [ "$part" != table ]; then
-  echo "part $part: \`$cmdline\` · commit $(commit) · host: $(machine) · $(date -u '+%Y-%m-%d %H:%M UTC')" |
-    tee -a "$out/runs.txt" | sed 's/^/# /'
-fi
+# do_part PART: PART's header (command, commit, host, date) into
+# runs-PART.txt and on stdout, then its inputs.
+do_part() {
+  current=$1
+  echo "part $1: \`$cmdline\` · commit $(commit) · host: $(machine) · $(date -u '+%Y-%m-%d %H:%M UTC')" |
+    tee -a "$out/runs-$1.txt" | sed 's/^/# /'
+  case "$1" in
+    c4) part_c4 ;;
+    c4-hard) part_c4_hard ;;
+    rv) part_rv ;;
+    ffo) part_ffo ;;
+  esac
+}
+
 case "$part" in
-  c4) part_c4 ;;
-  c4-hard) part_c4_hard ;;
-  rv) part_rv ;;
-  ffo) part_ffo ;;
   table) part_table ;;
-  all) part_c4; part_c4_hard; part_rv; part_ffo; part_table ;;
+  all) for p in c4 c4-hard rv ffo; do do_part "$p"; done; part_table ;;
+  *) do_part "$part" ;;
 esac
 exit "$failed"

@@ -2,9 +2,10 @@
 # bench/hybrid.sh (CPU alone against CPU + GPU, issue 40) end to end on
 # tiny inputs, the GPU side on the CPU executor: every part's rows (each
 # input solved whole by both runs, answers equal), a part run again
-# replacing its rows, --only, the table and its CSV; then a gts that
-# answers one line wrongly, or drops one, with --gpu: the part must fail
-# and name the input.  No timing is checked: the seconds are only carried.
+# replacing its rows, --only, folders filled apart copied into one, the
+# table and its CSV; then a gts that answers one line wrongly, or drops
+# one, with --gpu: the part must fail and name the input.  No timing is
+# checked: the seconds are only carried.
 #
 # usage: test_bench_hybrid.sh GTS_BINARY SOURCE_DIR
 #   (rv_make_positions beside GTS_BINARY, as the build puts it)
@@ -34,15 +35,15 @@ done
 OUT=$TMP/results
 ARGS=(--quick --executor cpu --threads 2 --data "$DATA" --mixed "$TMP/mixed" --count 200)
 
-# row NAME: NAME's row of OUT/results.csv.
-row() { grep "^[^,]*,$1," "$OUT/results.csv"; }
+# row NAME: NAME's row of the results-PART.csv files in OUT.
+row() { cat "$OUT"/results-*.csv | grep "^[^,]*,$1,"; }
 # expect_row NAME POSITIONS: one row, both runs solved every position, a
 # ratio, the answers equal.
 expect_row() {
     checks=$((checks + 1))
     [ "$(row "$1" | wc -l)" -eq 1 ] &&
         row "$1" | awk -F, -v n="$2" '$3 == n && $7 == n && $8 == n && $6 > 0 && $9 > 0 && $10 > 0 && $11 == "equal" { ok = 1 } END { exit !ok }' ||
-        fail "results.csv's row of $1: '$(row "$1")' (expected $2 positions, all solved by both, answers equal)"
+        fail "results-*.csv's row of $1: '$(row "$1")' (expected $2 positions, all solved by both, answers equal)"
 }
 
 run "part c4" "$HYBRID" --part c4 --gts "$GTS" --out "$OUT" "${ARGS[@]}"
@@ -64,13 +65,17 @@ expect_row ffo-1-19 3
 expect_row ffo-20-39 3
 expect_row rv-12-empties 200
 
-run "part ffo" "$HYBRID" --part ffo --gts "$GTS" --out "$OUT" "${ARGS[@]}"
+# FFO #40-59 into a folder of its own (as on a machine of its own), then
+# copied beside the others.
+run "part ffo" "$HYBRID" --part ffo --gts "$GTS" --out "$TMP/other" "${ARGS[@]}"
 expect_rc 0
-run "part ffo again: its row replaced" "$HYBRID" --part ffo --gts "$GTS" --out "$OUT" "${ARGS[@]}"
+run "part ffo again: its row replaced" "$HYBRID" --part ffo --gts "$GTS" --out "$TMP/other" "${ARGS[@]}"
 expect_rc 0
+cp "$TMP/other"/* "$OUT"/
 expect_row ffo-40-59 3
-check "runs.txt: a line a part run" test "$(wc -l < "$OUT/runs.txt")" -eq 5
-check "runs.txt names the command, commit, host and date" grep -q '^part ffo: `bench/hybrid.sh --part ffo .*` · commit .* · host: .* cpus, GPU: .* · 20' "$OUT/runs.txt"
+check "runs-PART.txt: a line a part run" test "$(cat "$OUT"/runs-*.txt | wc -l)" -eq 5
+check "runs-ffo.txt names the command, commit, host and date" \
+    grep -q '^part ffo: `bench/hybrid.sh --part ffo .*` · commit .* · host: .* cpus, GPU: .* · 20' "$OUT/runs-ffo.txt"
 
 run "part table" "$HYBRID" --part table --gts "$GTS" --out "$OUT"
 expect_rc 0
@@ -107,21 +112,21 @@ fake short 'NR == 1 || /^#/ { print }'
 run "c4 with a wrong GPU answer" "$HYBRID" --part c4 --gts "$TMP/wrong/gts" --out "$TMP/wrong/out" "${ARGS[@]}"
 expect_rc 1
 expect_contains err "FAILED c4-end-easy: answers 1 differ" "FAILED c4-mixed: answers 1 differ"
-check "the row says so" grep -q '^c4,c4-end-easy,2,.*,1 differ,' "$TMP/wrong/out/results.csv"
+check "the row says so" grep -q '^c4,c4-end-easy,2,.*,1 differ,' "$TMP/wrong/out/results-c4.csv"
 run "ffo with a wrong GPU answer" "$HYBRID" --part ffo --gts "$TMP/wrong/gts" --out "$TMP/wrong/out" "${ARGS[@]}"
 expect_rc 1
 expect_contains err "FAILED ffo-40-59: answers 1 differ"
 run "c4 with a GPU line missing" "$HYBRID" --part c4 --gts "$TMP/short/gts" --out "$TMP/short/out" "${ARGS[@]}"
 expect_rc 1
 expect_contains err "FAILED c4-end-easy: answers equal; solved 2 and 1 of 2"
-check "no ratio for an input not solved whole" grep -q '^c4,c4-end-easy,2,[0-9.]*,[0-9.]*,,2,1,' "$TMP/short/out/results.csv"
+check "no ratio for an input not solved whole" grep -q '^c4,c4-end-easy,2,[0-9.]*,[0-9.]*,,2,1,' "$TMP/short/out/results-c4.csv"
 run "ffo with a GPU line missing" "$HYBRID" --part ffo --gts "$TMP/short/gts" --out "$TMP/short/out" "${ARGS[@]}"
 expect_rc 1
 expect_contains err "FAILED ffo-40-59: answers equal; solved 3 and 1 of 3"
 
 run "--only: one input of the part" "$HYBRID" --part c4 --only "c4-middle-easy" --gts "$GTS" --out "$TMP/only" "${ARGS[@]}"
 expect_rc 0
-check "--only: its row alone" test "$(tail -n +2 "$TMP/only/results.csv" | cut -d, -f2)" = c4-middle-easy
+check "--only: its row alone" test "$(tail -n +2 "$TMP/only/results-c4.csv" | cut -d, -f2)" = c4-middle-easy
 
 run "no part" "$HYBRID" --gts "$GTS"
 expect_rc 2
