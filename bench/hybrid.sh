@@ -59,9 +59,9 @@
 # --count: the positions at 12 empties (rv_make_positions beside --gts
 # makes them).  --executor cpu runs the GPU side's kernels on CPU threads
 # (no device needed); with --quick (the first 3 lines of each input, 1,000
-# positions at 12 empties, no empty board) the whole script runs in about
-# 90 s on 2 cores: bench/hybrid.sh --part all --quick --executor cpu
-# --threads 2.  GTS_COMMIT names the commit where the tree has no .git.
+# positions at 12 empties, no empty board) the whole script takes 46 to
+# 94 s on a 2-core machine: bench/hybrid.sh --part all --quick --executor
+# cpu --threads 2.  GTS_COMMIT names the commit where the tree has no .git.
 set -uo pipefail
 # One collation for sort and join, and '.' in every number awk prints.
 export LC_ALL=C
