@@ -102,7 +102,7 @@ static int c4_kids(void *ctx, const void *pos, void *kids)
 static int c4_split_window(void *arg, const c4_pos *p, int alpha, int beta, int *value)
 {
     c4_split_ctx *c = arg;
-    static const gts_split_game game = { sizeof(c4_pos), C4_MAX_WIDTH, c4_kids };
+    static const gts_split_game game = { .pos_size = sizeof(c4_pos), .max_kids = C4_MAX_WIDTH, .children = c4_kids };
     gts_split_result r;
     if (gts_split_search(&game, c, &stand_in, c->r, c->memory, p, c->depth, alpha, beta, &r) != 0)
         return -1;
@@ -177,7 +177,7 @@ static int rv_kids(void *ctx, const void *pos, void *kids)
 static int rv_split_window(void *arg, const rv_pos *p, int alpha, int beta, int *value, int *move)
 {
     rv_split_ctx *c = arg;
-    static const gts_split_game game = { sizeof(rv_pos), RV_MAX_MOVES, rv_kids };
+    static const gts_split_game game = { .pos_size = sizeof(rv_pos), .max_kids = RV_MAX_MOVES, .children = rv_kids };
     gts_split_result r;
     if (gts_split_search(&game, c, &stand_in, c->r, c->memory, p, c->depth, alpha, beta, &r) != 0)
         return -1;

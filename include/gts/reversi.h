@@ -18,6 +18,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "gts/hybrid.h"
 #include "gts/stop.h"
 #include "gts/tt_size.h"
 
@@ -158,7 +159,23 @@ typedef struct rv_solve_options {
      * the progress of a long solve.  May be NULL. */
     void (*on_bounds)(void *arg, int lower, int upper);
     void *on_bounds_arg;
+    /* The GPU's lanes beside threads - 1 CPU threads (one core is the
+     * GPU's host thread): each root search walks the top of the tree on
+     * the host, and every position of gpu_frontier empties (0:
+     * RV_GPU_FRONTIER_DEFAULT) is a task for a CPU thread, with the
+     * solver's table, or for the lanes, without (src/core/hybrid.h).  A
+     * position of gpu_frontier empties or fewer is solved by the threads
+     * alone.  Needs a device (rv_solver_create fails without one) or
+     * cpu_executor, the kernel's code on the GPU's host thread. */
+    bool gpu;
+    bool cpu_executor;
+    int gpus;           /* the first `gpus` devices; 0 or 1: one */
+    int gpu_frontier;
 } rv_solve_options;
+
+/* The frontier of the hybrid solve (rv_solve_options.gpu): chosen by
+ * measurement on FFO #40-59 (docs/notes/hybrid.md). */
+#define RV_GPU_FRONTIER_DEFAULT 14
 
 /* Defaults: exact scores, GTS_TT_DEFAULT_BYTES, one thread. */
 void rv_solve_defaults(rv_solve_options *o);
@@ -199,6 +216,12 @@ void rv_solver_run_with(rv_solver *s, const rv_pos *p, rv_window_fn *window, voi
  * replies first, corners before others on ties, with their moves; one
  * (RV_PASS) where the side to move must pass; none at the game's end. */
 int rv_split_children(const rv_pos *p, rv_pos kids[RV_MAX_MOVES], int moves[RV_MAX_MOVES]);
+
+/* What the GPU and the CPU threads did in the solver's hybrid solves
+ * (rv_solve_options.gpu) since it was made; all zero without gpu. */
+gts_hybrid_stats rv_solver_hybrid_stats(rv_solver *s);
+/* Its frontier in empties (0 without gpu). */
+int rv_solver_frontier(const rv_solver *s);
 
 /* One position with a solver made and freed for it: 0, or -1 with a reason. */
 int rv_solve(const rv_pos *p, const rv_solve_options *o, rv_solve_result *r, char *err, size_t errlen);

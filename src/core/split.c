@@ -17,6 +17,7 @@ typedef struct node {
     int open;               /* children out and not done */
     long first_kid;         /* index of its first child's node, or -1 */
     bool task;              /* searched whole by a worker */
+    bool settled;           /* by the game's table: not sent */
     bool done;
 } node;
 
@@ -55,6 +56,9 @@ typedef struct split {
     long n, cap;
     gts_split_result *r;
     gts_split_memory *memory;
+    long *settled;          /* nodes the game's table settled, to finish */
+    int *settled_value;
+    long nsettled, settled_cap;
     bool failed;
 } split;
 
@@ -135,9 +139,39 @@ static void start_kid(split *s, long p, int k)
     start(s, c);
 }
 
-/* Node i: a task, or its children listed and the eldest sent. */
+/* Node i (not the root, whose best child is wanted) settled by the
+ * game's table: finished by the main loop, as a task answered at once
+ * would be (not here, inside a finish). */
+static bool settle(split *s, long i)
+{
+    int value;
+    if (i == 0 || !s->game->probe || !s->game->probe(s->game_ctx, pos_of(s, i), s->nodes[i].alpha, s->nodes[i].beta, &value))
+        return false;
+    if (s->nsettled == s->settled_cap) {
+        const long cap = s->settled_cap ? 2 * s->settled_cap : 64;
+        long *at = realloc(s->settled, (size_t)cap * sizeof *at);
+        if (at)
+            s->settled = at;
+        int *v = realloc(s->settled_value, (size_t)cap * sizeof *v);
+        if (v)
+            s->settled_value = v;
+        if (!at || !v)
+            return false;
+        s->settled_cap = cap;
+    }
+    s->nodes[i].task = true;   /* cancel_below: nothing was sent */
+    s->nodes[i].settled = true;
+    s->settled[s->nsettled] = i;
+    s->settled_value[s->nsettled++] = value;
+    return true;
+}
+
+/* Node i: settled by the table, a task, or its children listed and the
+ * eldest sent. */
 static void start(split *s, long i)
 {
+    if (settle(s, i))
+        return;
     int nkids = 0;
     if (s->nodes[i].depth > 0 && reserve(s, s->game->max_kids)) {
         /* reserve may have moved the arrays: read them only after it. */
@@ -175,11 +209,19 @@ static void cancel_below(split *s, long i)
         if (c->done)
             continue;
         c->done = true;
-        if (c->task)
+        if (c->task && !c->settled)
             s->w->cancel(s->w_ctx, nd->first_kid + k);
         else
             cancel_below(s, nd->first_kid + k);
     }
+}
+
+/* Node p's value to the game's table. */
+static void keep(split *s, long p)
+{
+    const node *nd = &s->nodes[p];
+    if (s->game->store)
+        s->game->store(s->game_ctx, pos_of(s, p), nd->alpha, nd->beta, nd->best);
 }
 
 /* Node i has its value: up to its parent, which may now be done too. */
@@ -199,6 +241,7 @@ static void finish(split *s, long i, int value)
         if (parent->best >= parent->beta) {
             cancel_below(s, p);
             remember(s, p);
+            keep(s, p);
         } else if (parent->started == 1 && parent->nkids > 1) {
             /* The eldest did not cut off: its brothers go together. */
             while (parent->started < parent->nkids && !s->failed)
@@ -208,6 +251,7 @@ static void finish(split *s, long i, int value)
             return;
         } else {
             remember(s, p);
+            keep(s, p);
         }
         i = p;
         value = s->nodes[p].best;
@@ -232,7 +276,14 @@ int gts_split_search(const gts_split_game *game, void *game_ctx, const gts_split
     while (!s.nodes[0].done && !s.failed) {
         long task;
         int value;
-        uint64_t nodes;
+        uint64_t nodes = 0;
+        if (s.nsettled > 0) {
+            task = s.settled[--s.nsettled];
+            value = s.settled_value[s.nsettled];
+            if (!s.nodes[task].done)
+                finish(&s, task, value);
+            continue;
+        }
         if (w->next(w_ctx, &task, &value, &nodes) != 1) {
             s.failed = true;
             break;
@@ -247,7 +298,7 @@ int gts_split_search(const gts_split_game *game, void *game_ctx, const gts_split
     got.value = s.nodes[0].best;
     got.best_kid = s.nodes[0].best_kid >= 0 ? s.nodes[s.nodes[0].first_kid + s.nodes[0].best_kid].listed : -1;
     const bool failed = s.failed;
-    free(s.nodes), free(s.pos);
+    free(s.nodes), free(s.pos), free(s.settled), free(s.settled_value);
     if (failed)
         return -1;
     *r = got;

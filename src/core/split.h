@@ -27,6 +27,12 @@ typedef struct gts_split_game {
      * for max_kids); 0 where pos is to be searched whole (the game is
      * over, or decided at once). */
     int (*children)(void *ctx, const void *pos, void *kids);
+    /* Optional (NULL: none), the game's table: true when what it knows of
+     * pos settles a search in (alpha, beta), its fail-soft value in *value
+     * (the node is then neither split nor sent); and a node's value once
+     * the host has it, to keep. */
+    bool (*probe)(void *ctx, const void *pos, int alpha, int beta, int *value);
+    void (*store)(void *ctx, const void *pos, int alpha, int beta, int value);
 } gts_split_game;
 
 /* Where the tasks go. */

@@ -553,6 +553,44 @@ int rv_eg_search(rv_eg_thread *t, uint64_t me, uint64_t opp, int alpha, int beta
     return search(t, me, opp, alpha, beta, best);
 }
 
+bool rv_eg_table_settles(const rv_eg_thread *t, uint64_t me, uint64_t opp, int alpha, int beta, int *v)
+{
+    int tt_move, lower, upper, best;
+    return probe(t, rv_eg_hash(me, opp), alpha, beta, &tt_move, &lower, &upper, &best, v);
+}
+
+int rv_eg_order(const rv_eg_thread *t, uint64_t me, uint64_t opp, int sq[32])
+{
+    const uint64_t moves = rv_moves_fast(me, opp);
+    const int empties = 64 - __builtin_popcountll(me | opp);
+    htt_hit hit;
+    const int tt_move = htt_probe(t->tt, rv_eg_hash(me, opp), &hit) ? hit.move : -1;
+    move_list l;
+    if (list_moves(t->order_tt, me, opp, moves, empties, tt_move, &l))
+        order_rest(t->order_tt, me, opp, &l, empties);
+    for (int i = 0; i < l.n; i++) {
+        pick(&l, i);
+        sq[i] = l.sq[i];
+    }
+    return l.n;
+}
+
+int rv_eg_table_move(const rv_eg_thread *t, uint64_t me, uint64_t opp)
+{
+    htt_hit hit;
+    return htt_probe(t->tt, rv_eg_hash(me, opp), &hit) ? hit.move : -1;
+}
+
+void rv_eg_table_put(rv_eg_thread *t, uint64_t me, uint64_t opp, int alpha, int beta, int v)
+{
+    const uint64_t key = rv_eg_hash(me, opp);
+    htt_hit hit;
+    int lower = -64, upper = 64, tt_move = -1;
+    if (htt_probe(t->tt, key, &hit))
+        lower = lower_bound(hit.score), upper = upper_bound(hit.score), tt_move = hit.move;
+    store(t, key, v, alpha, beta, lower, upper, tt_move, tt_move, 64 - __builtin_popcountll(me | opp));
+}
+
 /* The first MTD(f) guess: an ordering search of the root, rounded to an
  * even score (every final score is even).  It deepens a ply at a time:
  * each search's best moves order the next, so the series mostly costs

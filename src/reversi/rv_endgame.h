@@ -73,6 +73,20 @@ static inline bool rv_eg_stopped(const rv_eg_thread *t)
  * best move (RV_PASS; RV_NO_MOVE at the game's end or when stopped). */
 int rv_eg_search(rv_eg_thread *t, uint64_t me, uint64_t opp, int alpha, int beta, int *best);
 
+/* The table's bounds on (me, opp): true when they settle its search in
+ * (alpha, beta), the fail-soft value in *v; and a search's value in
+ * (alpha, beta) done elsewhere (the GPU's lanes: rv_hybrid.c) merged into
+ * the table as the search's own would be. */
+bool rv_eg_table_settles(const rv_eg_thread *t, uint64_t me, uint64_t opp, int alpha, int beta, int *v);
+void rv_eg_table_put(rv_eg_thread *t, uint64_t me, uint64_t opp, int alpha, int beta, int v);
+/* The moves of (me, opp) (at least one) in the order the search tries
+ * them: the table's move, then the ordering searches' (the split of a
+ * hybrid solve: rv_hybrid.c).  How many. */
+int rv_eg_order(const rv_eg_thread *t, uint64_t me, uint64_t opp, int sq[32]);
+
+/* The table's best move of (me, opp), -1 if none. */
+int rv_eg_table_move(const rv_eg_thread *t, uint64_t me, uint64_t opp);
+
 /* The root: the exact score of (me, opp) (wld: its sign) by a series of
  * root searches, and a best move as rv_eg_search's; t->lower and t->upper
  * follow what the searches prove (so a stopped root leaves the bounds of

@@ -10,6 +10,7 @@
 #include "reversi/rv_endgame.h"
 #include "reversi/rv_endgame_eval.h"
 #include "reversi/rv_8x8_last.h"
+#include "reversi/rv_hybrid.h"
 #include "core/clock.h"
 
 /* The ordering searches' own table (shallow() in rv_endgame.c). */
@@ -20,6 +21,7 @@ struct rv_solver {
     htt *tt, *order_tt;
     rv_eg_thread thread;
     rv_eg_team *team;     /* the helper threads, NULL when serial */
+    rv_hybrid *hybrid;    /* with the GPU: its threads in place of the team */
 };
 typedef struct rv_solver solver;
 
@@ -44,6 +46,10 @@ rv_solver *rv_solver_create(const rv_solve_options *o, char *err, size_t errlen)
         rv_solver_free(s);
         return NULL;
     }
+    if (o->gpu && !(s->hybrid = rv_hybrid_create(o, s->tt, s->order_tt, err, errlen))) {
+        rv_solver_free(s);
+        return NULL;
+    }
     /* Without memory for the threads, the serial search. */
     if (o->threads > 1)
         s->team = rv_eg_team_create(o->threads - 1, s->tt, s->order_tt);
@@ -53,6 +59,7 @@ rv_solver *rv_solver_create(const rv_solve_options *o, char *err, size_t errlen)
 void rv_solver_free(rv_solver *s)
 {
     if (s) {
+        rv_hybrid_free(s->hybrid);
         rv_eg_team_free(s->team);
         gts_htt_free(s->tt);
         gts_htt_free(s->order_tt);
@@ -91,9 +98,27 @@ void rv_solver_run(rv_solver *s, const rv_pos *p, rv_solve_result *r)
 {
     const double t0 = gts_now_usec();
     begin(s, true);
-    const int v = s->team ? rv_eg_root_threads(&s->thread, s->team, p->me, p->opp, s->opt.wld, &r->move)
-                          : rv_eg_root(&s->thread, p->me, p->opp, s->opt.wld, &r->move, NULL, NULL);
+    int v;
+    if (s->hybrid && rv_empties(p) > rv_hybrid_frontier(s->hybrid))
+        v = rv_hybrid_root(s->hybrid, &s->thread, p->me, p->opp, s->opt.wld, &r->move);
+    else if (s->team)
+        v = rv_eg_root_threads(&s->thread, s->team, p->me, p->opp, s->opt.wld, &r->move);
+    else
+        v = rv_eg_root(&s->thread, p->me, p->opp, s->opt.wld, &r->move, NULL, NULL);
     end(s, t0, v, r);
+    char why[256];
+    if (s->hybrid && rv_hybrid_failed(s->hybrid, why, sizeof why))
+        r->stopped = true;
+}
+
+int rv_solver_frontier(const rv_solver *s)
+{
+    return s->hybrid ? rv_hybrid_frontier(s->hybrid) : 0;
+}
+
+gts_hybrid_stats rv_solver_hybrid_stats(rv_solver *s)
+{
+    return s->hybrid ? rv_hybrid_stats(s->hybrid) : (gts_hybrid_stats){ 0 };
 }
 
 void rv_solver_window(rv_solver *s, const rv_pos *p, int alpha, int beta, rv_solve_result *r)

@@ -77,7 +77,7 @@ static int split_children(void *ctx, const void *pos, void *kids)
 
 int c4_mpi_split_start(c4_mpi_split *sp, c4_solve_args *a, c4_solver *s, bool *root)
 {
-    static const gts_split_game game = { sizeof(c4_pos), C4_MAX_WIDTH, split_children };
+    static const gts_split_game game = { .pos_size = sizeof(c4_pos), .max_kids = C4_MAX_WIDTH, .children = split_children };
     *sp = (c4_mpi_split){ a, s, NULL, 0 };
     sp->split = mpi_split_start(&game, a, rank_window, sp, &a->stop, root);
     return sp->split ? 0 : -1;

@@ -81,7 +81,7 @@ static int split_children(void *ctx, const void *pos, void *kids)
 
 int reversi_split_start(reversi_split *s, rv_solver *rank, const rv_solve_options *so, int depth, gts_stop *stop)
 {
-    static const gts_split_game game = { sizeof(rv_pos), RV_MAX_MOVES, split_children };
+    static const gts_split_game game = { .pos_size = sizeof(rv_pos), .max_kids = RV_MAX_MOVES, .children = split_children };
     *s = (reversi_split){ .rank = rank, .depth = depth };
     bool root = true;
     s->split = mpi_split_start(&game, s, rank_window, s, stop, &root);

@@ -65,6 +65,21 @@ static int solve_line(void *arg, const char *file, long lineno, const char *line
     return solve_into(c, file, lineno, line, stdout, stderr, &c->t);
 }
 
+/* What the CPU threads and the lanes did in --hybrid's solves. */
+static void reversi_print_hybrid(gts_hybrid_stats h, int frontier)
+{
+    const uint64_t tasks = h.cpu_tasks + h.gpu_tasks;
+    fprintf(stderr,
+            "gts: tasks at %d empties: %llu on the CPU threads (%llu nodes), %llu on the GPU (%llu nodes, %llu "
+            "launches, %llu over the budget to the CPU); %llu cancelled before they ran, %llu while they ran "
+            "(%llu nodes wasted); at most %ld tasks out, %ld waiting; GPU busy %.1f ms\n",
+            frontier, (unsigned long long)h.cpu_tasks, (unsigned long long)h.cpu_nodes,
+            (unsigned long long)h.gpu_tasks, (unsigned long long)h.gpu_nodes, (unsigned long long)h.launches,
+            (unsigned long long)h.gave_up, (unsigned long long)h.cancelled, (unsigned long long)h.wasted_tasks,
+            (unsigned long long)h.wasted_nodes, h.most_out, h.most_waiting, h.gpu_usec / 1000);
+    (void)tasks;
+}
+
 /* One position at a time: here, dealt to the ranks (--mpi) or each
  * split over them (--mpi-split S); the exit status. */
 static int cmd_solve(const rv_solve_options *o, gts_stop *stop, bool mpi, long split_depth, const char *checkpoint,
@@ -95,6 +110,8 @@ static int cmd_solve(const rv_solve_options *o, gts_stop *stop, bool mpi, long s
     } else {
         status = cli_each_line(argc, argv, solve_line, NULL, &c);
     }
+    if (so.gpu)
+        reversi_print_hybrid(rv_solver_hybrid_stats(c.solver), rv_solver_frontier(c.solver));
     rv_solver_free(c.solver);
     if (status == -2)
         return EXIT_USAGE;   /* the checkpoint, said */
@@ -111,7 +128,7 @@ int reversi_solve_main(int argc, char **argv)
     rv_solve_options o;
     rv_solve_defaults(&o);
     bool each = false, threads_given = false, budget_given = false, mpi = false, beside = false;
-    bool window_given = false;
+    bool window_given = false, hybrid = false;
     long window = (long)REVERSI_BATCH_WINDOW;
     const char *checkpoint = NULL;
     long split_depth = -1;
@@ -131,6 +148,8 @@ int reversi_solve_main(int argc, char **argv)
         { .name = "window", .kind = CLI_LONG, .target = &window, .min = 1, .max = 1L << 30,
           .given = &window_given },
         REVERSI_OPT_GPU(&f),
+        CLI_OPT_FLAG("hybrid", 0, &hybrid),
+        CLI_OPT_INT("gpu-frontier", 0, &o.gpu_frontier, 6, RV_GPU_MAX_EMPTIES),
         CLI_OPT_END,
     };
     int status;
@@ -156,6 +175,16 @@ int reversi_solve_main(int argc, char **argv)
     if (split_depth >= 0 && (mpi || f.gpu || each))
         return cli_usage_error("--mpi-split searches each position with every rank: not with --mpi, --gpu or --each"),
                EXIT_USAGE;
+    if (hybrid && (!f.gpu || each || mpi || split_depth >= 0))
+        return cli_usage_error("--hybrid solves one position at a time on --gpu and the threads: with --gpu, not "
+                               "--each, --mpi or --mpi-split"),
+               EXIT_USAGE;
+    if (hybrid) {
+        o.gpu = true, o.cpu_executor = f.executor == 1, o.gpus = f.gpus;
+        if ((status = reversi_choose_gpu(&f, false)) != 0)
+            return status;
+        return cmd_solve(&o, &stop, false, -1, NULL, n, argv + 1);
+    }
     if (!f.gpu && !each)
         return cmd_solve(&o, &stop, mpi, split_depth, checkpoint, n, argv + 1);
     /* On the device the CPU threads only take the positions the lanes

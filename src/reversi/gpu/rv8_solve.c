@@ -105,6 +105,13 @@ done:
 int rv8s_solve_batch(const rv_pos *p, size_t n, const rv_batch_options *o, rv8b_batch *beside,
                      rv_batch_answer *out, rv_batch_stats *stats, char *err, size_t errlen)
 {
+    /* Exact: the full window; wld: the null window around a draw. */
+    return rv8s_solve_window(p, n, o->wld ? -1 : -65, o->wld ? 1 : 65, o, beside, out, stats, err, errlen);
+}
+
+int rv8s_solve_window(const rv_pos *p, size_t n, int alpha, int beta, const rv_batch_options *o,
+                      rv8b_batch *beside, rv_batch_answer *out, rv_batch_stats *stats, char *err, size_t errlen)
+{
     for (size_t i = 0; i < n; i++)
         if (rv_empties(&p[i]) > RV8S_MAX_EMPTIES) {
             snprintf(err, errlen, "position %zu has %d empties, the GPU solver takes at most %d", i + 1,
@@ -119,9 +126,8 @@ int rv8s_solve_batch(const rv_pos *p, size_t n, const rv_batch_options *o, rv8b_
     }
     for (size_t i = 0; i < n; i++)
         words[2 * i] = p[i].me, words[2 * i + 1] = p[i].opp;
-    /* Exact: the full window; wld: the null window around a draw. */
-    shares s = { .words = words, .n = n, .devices = devices, .alpha = o->wld ? -1 : -65, .beta = o->wld ? 1 : 65,
-                 .o = o, .beside = beside, .out = out };
+    shares s = { .words = words, .n = n, .devices = devices, .alpha = alpha, .beta = beta, .o = o,
+                 .beside = beside, .out = out };
     const int rc = gts_gpu_run_devices(devices, o->cpu_executor, solve_share, &s, err, errlen);
     /* A device that failed leaves its share to no one: the CPU threads
      * beside stop taking from it too. */

@@ -19,6 +19,12 @@ typedef struct rv8b_batch rv8b_batch;
 int rv8s_solve_batch(const rv_pos *p, size_t n, const rv_batch_options *o, rv8b_batch *beside,
                      rv_batch_answer *out, rv_batch_stats *stats, char *err, size_t errlen);
 
+/* The same in (alpha, beta) (rv8s_solve_batch's is the full window, or
+ * wld's null window around a draw): the scores fail-soft, with o->wld
+ * false.  The hybrid solve's launches (rv_hybrid.c). */
+int rv8s_solve_window(const rv_pos *p, size_t n, int alpha, int beta, const rv_batch_options *o,
+                      rv8b_batch *beside, rv_batch_answer *out, rv_batch_stats *stats, char *err, size_t errlen);
+
 /* The devices (shares) of o: o->devices, at least 1. */
 static inline int rv8s_devices(const rv_batch_options *o)
 {
