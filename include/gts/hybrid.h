@@ -20,6 +20,8 @@ typedef struct gts_hybrid_stats {
     uint64_t cancelled;                  /* tasks cancelled before they ran */
     uint64_t wasted_tasks, wasted_nodes; /* cancelled while they ran: their
                                             nodes spent for nothing */
+    uint64_t stolen;                     /* lanes' tasks a CPU thread with
+                                            nothing waiting took too */
     uint64_t launches;                   /* GPU launches */
     long most_waiting;                   /* tasks waiting at once, at most */
     long most_out;                       /* tasks sent and not answered, at most */

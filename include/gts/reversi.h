@@ -171,11 +171,15 @@ typedef struct rv_solve_options {
     bool cpu_executor;
     int gpus;           /* the first `gpus` devices; 0 or 1: one */
     int gpu_frontier;
+    int gpu_least;      /* tasks waiting before a launch; 0: RV_GPU_LEAST_DEFAULT */
+    uint64_t gpu_budget; /* a lane's nodes on a task before it hands it to
+                            the CPU threads; 0: RV_GPU_BUDGET_DEFAULT */
 } rv_solve_options;
 
 /* The frontier of the hybrid solve (rv_solve_options.gpu): chosen by
  * measurement on FFO #40-59 (docs/notes/hybrid.md). */
 #define RV_GPU_FRONTIER_DEFAULT 14
+#define RV_GPU_LEAST_DEFAULT 64
 
 /* Defaults: exact scores, GTS_TT_DEFAULT_BYTES, one thread. */
 void rv_solve_defaults(rv_solve_options *o);

@@ -19,10 +19,7 @@
 #include "gts/gpu.h"
 #include "reversi/gpu/rv8_solve.h"
 
-/* Tasks waiting before the lanes take any, and the most of one launch: a
- * launch costs about 50 us beside its work, and the walk's first probes
- * send a few tasks at a time, which the CPU threads take at once. */
-#define LANES_LEAST 64
+/* The most tasks of one launch. */
 #define LANES_MOST ((size_t)1 << 17)
 
 struct rv_hybrid {
@@ -167,8 +164,8 @@ rv_hybrid *rv_hybrid_create(const rv_solve_options *o, htt *tt, htt *order_tt, c
         x->cpu[i] = (rv_eg_thread){ .tt = tt, .order_tt = order_tt, .stop = o->stop };
     x->table = (rv_eg_thread){ .tt = tt, .order_tt = order_tt, .stop = o->stop };
     x->lanes = (rv_batch_options){ .gpu = true, .cpu_executor = o->cpu_executor, .threads = 1,
-                                   .gpu_budget = RV_GPU_BUDGET_DEFAULT, .devices = o->gpus, .stop = o->stop };
-    const gts_hybrid_options ho = { .cpu_threads = threads, .gpu = true, .gpu_least = LANES_LEAST,
+                                   .gpu_budget = o->gpu_budget ? o->gpu_budget : RV_GPU_BUDGET_DEFAULT, .devices = o->gpus, .stop = o->stop };
+    const gts_hybrid_options ho = { .cpu_threads = threads, .gpu = true, .gpu_least = o->gpu_least > 0 ? (size_t)o->gpu_least : RV_GPU_LEAST_DEFAULT,
                                     .gpu_most = LANES_MOST, .stop = o->stop };
     if (!(x->h = gts_hybrid_create(&game, x, &ho, err, errlen))) {
         rv_hybrid_free(x);

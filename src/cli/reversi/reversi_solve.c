@@ -71,11 +71,12 @@ static void reversi_print_hybrid(gts_hybrid_stats h, int frontier)
     const uint64_t tasks = h.cpu_tasks + h.gpu_tasks;
     fprintf(stderr,
             "gts: tasks at %d empties: %llu on the CPU threads (%llu nodes), %llu on the GPU (%llu nodes, %llu "
-            "launches, %llu over the budget to the CPU); %llu cancelled before they ran, %llu while they ran "
-            "(%llu nodes wasted); at most %ld tasks out, %ld waiting; GPU busy %.1f ms\n",
+            "launches, %llu over the budget to the CPU, %llu also taken by idle CPU threads); %llu cancelled before "
+            "they ran, %llu while they ran or answered twice (%llu nodes wasted); at most %ld tasks out, %ld waiting; "
+            "GPU busy %.1f ms\n",
             frontier, (unsigned long long)h.cpu_tasks, (unsigned long long)h.cpu_nodes,
             (unsigned long long)h.gpu_tasks, (unsigned long long)h.gpu_nodes, (unsigned long long)h.launches,
-            (unsigned long long)h.gave_up, (unsigned long long)h.cancelled, (unsigned long long)h.wasted_tasks,
+            (unsigned long long)h.gave_up, (unsigned long long)h.stolen, (unsigned long long)h.cancelled, (unsigned long long)h.wasted_tasks,
             (unsigned long long)h.wasted_nodes, h.most_out, h.most_waiting, h.gpu_usec / 1000);
     (void)tasks;
 }
@@ -150,6 +151,7 @@ int reversi_solve_main(int argc, char **argv)
         REVERSI_OPT_GPU(&f),
         CLI_OPT_FLAG("hybrid", 0, &hybrid),
         CLI_OPT_INT("gpu-frontier", 0, &o.gpu_frontier, 6, RV_GPU_MAX_EMPTIES),
+        CLI_OPT_INT("gpu-least", 0, &o.gpu_least, 1, 1 << 20),
         CLI_OPT_END,
     };
     int status;
@@ -180,7 +182,7 @@ int reversi_solve_main(int argc, char **argv)
                                "--each, --mpi or --mpi-split"),
                EXIT_USAGE;
     if (hybrid) {
-        o.gpu = true, o.cpu_executor = f.executor == 1, o.gpus = f.gpus;
+        o.gpu = true, o.cpu_executor = f.executor == 1, o.gpus = f.gpus, o.gpu_budget = (uint64_t)budget;
         if ((status = reversi_choose_gpu(&f, false)) != 0)
             return status;
         return cmd_solve(&o, &stop, false, -1, NULL, n, argv + 1);
