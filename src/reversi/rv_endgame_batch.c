@@ -6,7 +6,7 @@
 
 #include "core/clock.h"
 #include "core/threads.h"
-#include "reversi/gpu/rv8_beside.h"
+#include "core/two_ends.h"
 #include "reversi/gpu/rv8_solve.h"
 
 typedef struct batch {
@@ -150,14 +150,14 @@ done:
 }
 
 /* The GPU with CPU threads beside it: thread 0 runs the devices, the
- * others take positions from the far ends of their shares (rv8_beside.h). */
+ * others take positions from the far ends of their shares (core/two_ends.h). */
 typedef struct beside_run {
     const rv_pos *p;
     size_t n;
     const rv_batch_options *o;
     rv_batch_answer *out;
     rv_batch_stats *stats;
-    rv8b_batch *b;
+    gts_ends *b;
     atomic_size_t solved;
     int rc;
     char *err;
@@ -176,7 +176,7 @@ static void beside_worker(void *arg, int index)
     char why[256];
     rv_solver *solver = rv_solver_create(&so, why, sizeof why);
     size_t solved = 0;
-    for (long i; solver && !gts_stop_raised(r->o->stop) && (i = rv8b_take(r->b)) >= 0;) {
+    for (long i; solver && !gts_stop_raised(r->o->stop) && (i = gts_ends_take(r->b)) >= 0;) {
         rv_solve_result res;
         rv_solver_run(solver, &r->p[i], &res);
         if (res.stopped)
@@ -194,7 +194,7 @@ static int gpu_batch(const rv_pos *p, size_t n, int threads, const rv_batch_opti
 {
     const int beside = o->cpu_beside ? threads - rv8s_devices(o) : 0;
     beside_run r = { .p = p, .n = n, .o = o, .out = out, .stats = stats, .err = err, .errlen = errlen };
-    if (beside > 0 && !(r.b = rv8b_create(n, rv8s_devices(o)))) {
+    if (beside > 0 && !(r.b = gts_ends_create(n, rv8s_devices(o), NULL, RV8S_MEET_MARGIN, NULL, NULL))) {
         snprintf(err, errlen, "out of memory");
         return -1;
     }
@@ -202,7 +202,7 @@ static int gpu_batch(const rv_pos *p, size_t n, int threads, const rv_batch_opti
         gts_run_threads(1 + beside, beside_worker, &r);
     else
         r.rc = rv8s_solve_batch(p, n, o, NULL, out, stats, err, errlen);
-    rv8b_free(r.b);
+    gts_ends_free(r.b);
     stats->beside = atomic_load(&r.solved);
     return r.rc != 0 ? -1 : hand_back(p, n, threads, o, out, stats, err, errlen);
 }

@@ -9,7 +9,7 @@
 #include "core/gpu_devices.h"
 #include "core/stop_word.h"
 #include "core/threads.h"
-#include "reversi/gpu/rv8_beside.h"
+#include "core/two_ends.h"
 #include "reversi/gpu/rv8_solve.h"
 #include "reversi/gpu/rv8_solve_device.h"
 
@@ -35,7 +35,7 @@ static void executor_worker(void *arg, int index)
     (void)index;
     for (;;) {
         const size_t i = atomic_fetch_add(&e->next, 1);
-        if (i >= e->n || (e->meet && i >= rv8b_meet(e->meet, i + 1)))
+        if (i >= e->n || (e->meet && i >= gts_ends_meet(e->meet, i + 1)))
             break;
         e->out[i] = gts_stop_raised(e->stop)
                         ? (rv8s_answer){ 0, RV8S_STOPPED, 0 }
@@ -60,7 +60,7 @@ typedef struct shares {
     int devices;
     int alpha, beta;
     const rv_batch_options *o;
-    rv8b_batch *beside;
+    gts_ends *beside;
     rv_batch_answer *out;
     double usec[GPU_MAX_DEVICES];
 } shares;
@@ -74,7 +74,7 @@ static int solve_share(void *arg, int d, char *err, size_t errlen)
     const size_t m = gpu_share_count(s->n, s->devices, d), pair = 2 * sizeof *s->words;
     uint64_t *words = malloc((m ? m : 1) * pair);
     rv8s_answer *answers = malloc((m ? m : 1) * sizeof *answers);
-    void *meet = s->beside ? rv8b_share(s->beside, d) : NULL;
+    void *meet = s->beside ? gts_ends_share(s->beside, d) : NULL;
     int rc = -1;
     if (!words || !answers) {
         snprintf(err, errlen, "out of memory for %zu positions", m);
@@ -89,10 +89,10 @@ static int solve_share(void *arg, int d, char *err, size_t errlen)
         gts_run_threads(o->threads > 1 ? o->threads : 1, executor_worker, &e);
         s->usec[d] = gts_now_usec() - t0;
     } else if (rv8s_device_run(words, m, s->alpha, s->beta, o->gpu_budget, gts_stop_word(o->stop),
-                               meet ? rv8b_meet : NULL, meet, answers, &s->usec[d], err, errlen) != 0) {
+                               meet ? gts_ends_meet : NULL, meet, answers, &s->usec[d], err, errlen) != 0) {
         goto done;
     }
-    const size_t lanes = rv8b_close(s->beside, d, m);
+    const size_t lanes = gts_ends_close(s->beside, d, m);
     for (size_t j = 0; j < lanes; j++)
         convert(&answers[j], o->wld, &s->out[(size_t)d + j * (size_t)s->devices]);
     rc = 0;
@@ -102,7 +102,7 @@ done:
     return rc;
 }
 
-int rv8s_solve_batch(const rv_pos *p, size_t n, const rv_batch_options *o, rv8b_batch *beside,
+int rv8s_solve_batch(const rv_pos *p, size_t n, const rv_batch_options *o, gts_ends *beside,
                      rv_batch_answer *out, rv_batch_stats *stats, char *err, size_t errlen)
 {
     /* Exact: the full window; wld: the null window around a draw. */
@@ -110,7 +110,7 @@ int rv8s_solve_batch(const rv_pos *p, size_t n, const rv_batch_options *o, rv8b_
 }
 
 int rv8s_solve_window(const rv_pos *p, size_t n, int alpha, int beta, const rv_batch_options *o,
-                      rv8b_batch *beside, rv_batch_answer *out, rv_batch_stats *stats, char *err, size_t errlen)
+                      gts_ends *beside, rv_batch_answer *out, rv_batch_stats *stats, char *err, size_t errlen)
 {
     for (size_t i = 0; i < n; i++)
         if (rv_empties(&p[i]) > RV8S_MAX_EMPTIES) {
@@ -132,7 +132,7 @@ int rv8s_solve_window(const rv_pos *p, size_t n, int alpha, int beta, const rv_b
     /* A device that failed leaves its share to no one: the CPU threads
      * beside stop taking from it too. */
     for (int d = 0; rc != 0 && beside && d < devices; d++)
-        rv8b_close(beside, d, 0);
+        gts_ends_close(beside, d, 0);
     if (rc == 0)
         stats->work_usec = gts_gpu_time_range(s.usec, devices, &stats->work_usec_least);
     free(words);
