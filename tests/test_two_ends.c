@@ -53,6 +53,7 @@ static void part_steps(void)
     /* The lanes' first chunk: 4 items, past the CPU's at place 2. */
     CHECK_EQ(gts_ends_lanes_take(q, 0, 4, items), 4);
     CHECK_EQ(items[0], 9), CHECK_EQ(items[1], 8), CHECK_EQ(items[2], 6), CHECK_EQ(items[3], 5);
+    CHECK_EQ(gts_ends_between(q, 0), 5);
     /* The CPU: its own item first, then the dear end. */
     CHECK_EQ(gts_ends_take(q), 7);
     CHECK_EQ(gts_ends_take(q), 0);
@@ -64,6 +65,7 @@ static void part_steps(void)
     CHECK_EQ(gts_ends_lanes_take(q, 0, 100, items), 3);
     CHECK_EQ(items[0], 4), CHECK_EQ(items[2], 2);
     CHECK_EQ(gts_ends_lanes_take(q, 0, 100, items), 0);
+    CHECK_EQ(gts_ends_between(q, 0), 0);
     CHECK_EQ(gts_ends_take(q), -1);
     /* Nothing printed: item 0 is answered by no one yet. */
     CHECK(answer(q, 9, GTS_ENDS_LANES));

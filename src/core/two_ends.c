@@ -110,7 +110,7 @@ void gts_ends_cpu_only(gts_ends *q, size_t i)
 
 void gts_ends_give_up(gts_ends *q, size_t i)
 {
-    if (!(mark(q, i, GIVEN_UP) & (CPU_HAS | GIVEN_UP)))
+    if (!(mark(q, i, GIVEN_UP) & (CPU_HAS | GIVEN_UP | ANSWERED)))
         push_back(q, i);
 }
 
@@ -211,6 +211,15 @@ size_t gts_ends_lanes_take(gts_ends *q, int d, size_t most, size_t *items)
         if (!(atomic_load(&q->state[i]) & CPU_ONLY))
             items[k++] = i;
     }
+    pthread_mutex_unlock(&s->lock);
+    return k;
+}
+
+size_t gts_ends_between(gts_ends *q, int d)
+{
+    share *s = &q->s[d];
+    pthread_mutex_lock(&s->lock);
+    const size_t k = s->closed || s->top < s->claimed ? 0 : s->top - s->claimed;
     pthread_mutex_unlock(&s->lock);
     return k;
 }

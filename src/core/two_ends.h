@@ -82,7 +82,12 @@ long gts_ends_steal(gts_ends *q);
  * items[]; how many (0: the ends have met). */
 size_t gts_ends_lanes_take(gts_ends *q, int s, size_t most, size_t *items);
 
-/* A lane gave item i up: the CPU threads take it (unless one has it). */
+/* The places of share s neither side has taken yet (the lanes' count
+ * as last read). */
+size_t gts_ends_between(gts_ends *q, int s);
+
+/* A lane gave item i up: the CPU threads take it (unless one has it or
+ * it is answered). */
 void gts_ends_give_up(gts_ends *q, size_t i);
 
 /* Continuously: the meet callback of share s's launch (its context from
