@@ -28,9 +28,9 @@ for f in Test_L3_R1 Test_L2_R1 Test_L2_R2 Test_L1_R1 Test_L1_R2; do
     "$GTS" c4 solve "$tmp/$f" > "$tmp/cpu" 2>/dev/null
     cpu_ms=$(( ($(date +%s%N) - t0) / 1000000 ))
     "$GTS" c4 solve -w "$tmp/$f" > "$tmp/cpuw" 2>/dev/null
-    "$GTS" c4 solve --gpu "$tmp/$f" > "$tmp/gpu" 2> "$tmp/gpu.err"
+    "$GTS" c4 solve --gpu --gpu-only "$tmp/$f" > "$tmp/gpu" 2> "$tmp/gpu.err"
     rc=$?
-    "$GTS" c4 solve --gpu -w "$tmp/$f" > "$tmp/gpuw" 2> "$tmp/gpuw.err"
+    "$GTS" c4 solve --gpu --gpu-only -w "$tmp/$f" > "$tmp/gpuw" 2> "$tmp/gpuw.err"
     rcw=$?
     same=$(paste -d' ' <(cut -d' ' -f1,2 "$tmp/cpu") <(cut -d' ' -f1,2 "$tmp/gpu") | awk '$1==$3 && $2==$4' | wc -l)
     samew=$(paste -d' ' <(cut -d' ' -f1,2 "$tmp/cpuw") <(cut -d' ' -f1,2 "$tmp/gpuw") | awk '$1==$3 && $2==$4' | wc -l)
@@ -42,9 +42,24 @@ for f in Test_L3_R1 Test_L2_R1 Test_L2_R2 Test_L1_R1 Test_L1_R2; do
     fi
 done
 
+# The CPU threads beside the lanes (the default): the five samples as one
+# file, every score the CPU solver's, whichever side answered it.
+cat "$tmp"/Test_L* > "$tmp/all"
+"$GTS" c4 solve --gpu "$tmp/all" > "$tmp/beside" 2> "$tmp/beside.err"
+rc=$?
+"$GTS" c4 solve --threads "$(nproc)" "$tmp/all" > "$tmp/cpu" 2>/dev/null
+same=$(paste -d' ' <(cut -d' ' -f1,2 "$tmp/cpu") <(cut -d' ' -f1,2 "$tmp/beside") | awk '$1==$3 && $2==$4' | wc -l)
+n=$(grep -c . "$tmp/all")
+echo "beside the CPU threads: $same/$n equal to the CPU, $(ms "$tmp/beside.err") ms; $(grep -o '[0-9]* by the GPU.*both' "$tmp/beside.err")"
+if [ "$rc" -ne 0 ] || [ "$same" -ne "$n" ]; then
+    echo "FAILED: c4 solve --gpu beside the CPU threads" >&2
+    cat "$tmp/beside.err" >&2
+    fail=1
+fi
+
 # Long items split with their windows kept (a small node budget).
 for f in Test_L2_R2 Test_L1_R2; do
-    "$GTS" c4 solve --gpu --gpu-budget 2048 "$tmp/$f" > "$tmp/gpub" 2> "$tmp/gpub.err"
+    "$GTS" c4 solve --gpu --gpu-only --gpu-budget 2048 "$tmp/$f" > "$tmp/gpub" 2> "$tmp/gpub.err"
     rc=$?
     "$GTS" c4 solve "$tmp/$f" > "$tmp/cpu" 2>/dev/null
     same=$(paste -d' ' <(cut -d' ' -f1,2 "$tmp/cpu") <(cut -d' ' -f1,2 "$tmp/gpub") | awk '$1==$3 && $2==$4' | wc -l)

@@ -453,9 +453,10 @@ checks=$((checks + 1))
 checks=$((checks + 1))
 [ "$(wc -l <"$TMP/out")" -lt 1800 ] || fail "nothing was interrupted"
 
-# The GPU solver on the CPU executor stops too, between its items: the whole
-# file is one batch that would take minutes.
-run_interrupted "interrupted GPU solve" cpu:0.5 "$GTS" c4 solve --gpu --executor cpu "$TMP/long"
+# The GPU solver alone on the CPU executor stops too, between its items: the
+# whole file is one batch that would take minutes (beside the CPU threads,
+# test_c4_gpu_beside.sh).
+run_interrupted "interrupted GPU solve" cpu:0.5 "$GTS" c4 solve --gpu --gpu-only --executor cpu "$TMP/long"
 expect_rc 130
 expect_err_contains "interrupted after 0 positions"
 checks=$((checks + 1))

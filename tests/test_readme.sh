@@ -52,8 +52,10 @@ sub 'gts c4 solve --width 6 --height 5 --book 6x5.book FILE' \
 sub 'echo - | gts c4 solve' 'echo - | gts c4 solve --width 5 --height 4' \
     'the 7x6 empty board takes about 2 minutes: the empty 5x4 board'
 sub 'gts c4 solve --gpu FILE' 'gts c4 solve --gpu $EXEC data/c4/Test_L3_R1' "FILE is a placeholder$GPU_NOTE"
-sub 'gts c4 solve --gpu --gpu-budget 16384 FILE' 'gts c4 solve --gpu --gpu-budget 16384 $EXEC data/c4/Test_L3_R1' \
+sub 'gts c4 solve --gpu --gpu-only FILE' 'gts c4 solve --gpu --gpu-only $EXEC data/c4/Test_L3_R1' \
     "FILE is a placeholder$GPU_NOTE"
+sub 'gts c4 solve --gpu --gpu-only --gpu-budget 16384 FILE' \
+    'gts c4 solve --gpu --gpu-only --gpu-budget 16384 $EXEC data/c4/Test_L3_R1' "FILE is a placeholder$GPU_NOTE"
 sub 'gts c4 bench --gpu --threads 16 end-easy' 'gts c4 bench --gpu --threads 2 --limit 4 $EXEC end-easy' \
     "the GPU's rows on 4 positions, 2 threads$GPU_NOTE"
 sub 'gts c4 bench --algo gpu,solver-batch --threads 16 middle-medium' \

@@ -20,6 +20,7 @@
 #include <stdint.h>
 
 #include "gts/c4.h"
+#include "gts/c4_solver.h"
 #include "gts/stop.h"
 #include "gts/tt_size.h"
 
@@ -95,5 +96,32 @@ void c4_gpu_free(c4_gpu *gpu);
  * or -1 with a reason (also when opt->stop was raised: "stopped"). */
 int c4_gpu_solve(c4_gpu *gpu, const c4_pos *ps, int n, bool weak, int *scores, uint64_t *nodes,
                  uint64_t *tt_hits, c4_gpu_stats *st, char *err, size_t errlen);
+
+/* CPU threads and the GPU on one batch, one queue (core/two_ends.h): the
+ * CPU solver's threads (cpu: --algo solver, its threads and table size,
+ * its stop token) take the positions with the fewest stones, as
+ * c4_solve_batch does, while each device's host thread (one for each of
+ * gpu's devices, beside the CPU's) takes chunks of those with the most
+ * and solves each with one call on its device; once the two ends meet,
+ * a CPU thread with nothing left takes back a position the lanes hold
+ * (the dearest first) and the first answer is kept.  So the GPU never
+ * makes a batch slower than the CPU threads alone would be, but for a
+ * last launch that stops.  line (NULL: none) is called for each position,
+ * in input order, as soon as it and every one before it are answered (on
+ * one thread at a time): r its result (the lanes' searched 0), gpu whether
+ * it is the lanes' answer.  A device that fails leaves its positions to
+ * the CPU threads and says why in st->failed.  Results into r; counts
+ * added to st.  0, -1 if stopped (positions answered keep their results,
+ * the others have usec -1), -2 if out of memory. */
+typedef void c4_beside_line_fn(void *ctx, int i, const c4_result *r, bool gpu);
+typedef struct c4_beside_stats {
+    uint64_t by_gpu, by_cpu;    /* positions each side answered first */
+    uint64_t twice;             /* positions both sides solved */
+    double usec;                /* end to end */
+    c4_gpu_stats gpu;           /* the lanes' calls, every device's added */
+    char failed[256];           /* why a device stopped taking positions, or "" */
+} c4_beside_stats;
+int c4_gpu_solve_beside(c4_gpu *gpu, c4_solver *cpu, const c4_pos *ps, int n, bool weak, c4_result *r,
+                        c4_beside_line_fn *line, void *ctx, c4_beside_stats *st);
 
 #endif

@@ -184,9 +184,9 @@ int c4_solve_window(c4_solver *s, const c4_pos *p, int alpha, int beta, c4_resul
     return 0;
 }
 
-/* The batch on the solver's threads, each with a table of its own: the
- * table's size split among them, made for the call. */
-static int batch_on_threads(c4_solver *s, const c4_pos *ps, int n, bool weak, c4_result *r)
+/* The table's size split among the threads, made for the call. */
+int c4_solver_batch(c4_solver *s, const c4_pos *ps, int n, bool weak, c4_result *r, const c4_batch_lanes *lanes,
+                    gts_ends_counts *counts)
 {
     const int threads = s->opt.threads;
     const size_t least = gts_tt_min_bytes(s->g.key_bits), share = s->opt.tt_bytes / (size_t)threads;
@@ -199,7 +199,7 @@ static int batch_on_threads(c4_solver *s, const c4_pos *ps, int n, bool weak, c4
     }
     if (rc == 0) {
         const c4_batch_tables t = { &s->g, tts, s->near, threads, s->opt.book, s->opt.stop };
-        rc = c4_batch_run(&t, ps, n, weak, r);
+        rc = c4_batch_run(&t, ps, n, weak, r, lanes, counts);
     }
     for (int i = 0; tts && i < threads; i++)
         gts_tt_free(tts[i]);
@@ -210,7 +210,7 @@ static int batch_on_threads(c4_solver *s, const c4_pos *ps, int n, bool weak, c4
 int c4_solve_batch(c4_solver *s, const c4_pos *ps, int n, bool weak, c4_result *r)
 {
     if (s->opt.algo == C4_ALGO_SOLVER && s->opt.threads > 1)
-        return batch_on_threads(s, ps, n, weak, r);
+        return c4_solver_batch(s, ps, n, weak, r, NULL, NULL);
     int rc = 0;
     for (int i = 0; i < n; i++) {
         if (rc == 0 && c4_solve(s, &ps[i], weak, &r[i]) != 0)

@@ -27,7 +27,7 @@
  * (cli/cli_options.h), so that one command names another's option as such. */
 #define C4_OPTIONS                                                                                           \
     " width height weak algo threads tt-mb book json csv limit data depth output gpu split-depth gpu-tt-mb " \
-    "executor gpu-budget first second distinct plot mpi checkpoint gpu-device mpi-split gpus "
+    "executor gpu-budget first second distinct plot mpi checkpoint gpu-device mpi-split gpus gpu-only "
 
 /* The usage of gts c4, which every command's --help prints. */
 extern const char c4_usage_text[];
@@ -116,6 +116,8 @@ typedef struct c4_solve_args {
     c4_options opt;             /* --algo, --threads, --tt-mb; opt.stop: &stop; opt.book: --book once loaded */
     gts_stop stop;              /* raised by Ctrl-C (cli_stop_on_interrupt) */
     bool weak, json;
+    bool threads_given;         /* --threads given (--gpu: else every core) */
+    bool gpu_only;              /* --gpu-only: the lanes alone */
     bool mpi;                   /* --mpi, the lines dealt over MPI ranks (mpi/farm.h) */
     const char *book, *checkpoint;
     long mpi_split;             /* --mpi-split S (mpi/split_transport.h), or -1 */

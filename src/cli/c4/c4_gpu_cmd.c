@@ -1,4 +1,7 @@
-/* gts c4 solve --gpu: whole input files solved as GPU batches. */
+/* gts c4 solve --gpu: whole input files solved as batches, by CPU threads
+ * and the GPU on one queue (c4_gpu_solve_beside), each line printed as
+ * soon as it and those before it are solved; --gpu-only: by the GPU alone,
+ * each batch one c4_gpu_solve call, its lines printed when it is done. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -31,38 +34,96 @@ typedef struct gpu_batch {
 
 #define GPU_BATCH_LINES 65536
 
-/* Solves and prints a gathered batch, in input order (--mpi: to the
- * farm's sink, else NULL). */
-static int flush_gpu_batch(c4_solve_args *a, c4_gpu *gpu, gpu_batch *b, c4_gpu_stats *total, farm_sink *sink)
+/* The run of a command: the GPU, and the CPU solver beside it (NULL:
+ * --gpu-only). */
+typedef struct gpu_run {
+    c4_solve_args *a;
+    c4_gpu *gpu;
+    c4_solver *cpu;
+    int cpu_threads;
+    gpu_batch b;
+    solve_totals t;
+    c4_gpu_stats total;         /* --gpu-only */
+    c4_beside_stats beside;     /* else */
+} gpu_run;
+
+/* Prints line i of the batch (--mpi: to the farm's sink, else NULL). */
+static void print_line(c4_solve_args *a, const gpu_line *l, farm_sink *sink, int score, uint64_t nodes,
+                       int64_t searched, double usec, bool flush)
 {
-    if (b->n == 0)
-        return 0;
+    if (sink)
+        farm_to_line(sink, l->index);
+    const c4_solved_line solved = { l->where, l->lineno, l->shown, score, nodes, searched, usec, l->has_expected,
+                                    l->expected };
+    c4_print_solved(a, &solved, flush, l->out, l->err, l->t);
+    l->t->positions++;
+}
+
+/* --gpu-only: the batch as one c4_gpu_solve call, printed when done. */
+static int gpu_alone(gpu_run *r, farm_sink *sink)
+{
+    gpu_batch *b = &r->b;
     int *scores = malloc((size_t)b->n * sizeof *scores);
     uint64_t *nodes = malloc((size_t)b->n * sizeof *nodes);
     char err[256];
-    const double before = total->total_us;   /* c4_gpu_solve adds the batch's to total */
+    const double before = r->total.total_us;   /* c4_gpu_solve adds the batch's to total */
     if (!scores || !nodes ||
-        c4_gpu_solve(gpu, b->pos, (int)b->n, a->weak, scores, nodes, NULL, total, err, sizeof err) != 0) {
+        c4_gpu_solve(r->gpu, b->pos, (int)b->n, r->a->weak, scores, nodes, NULL, &r->total, err, sizeof err) != 0) {
         if (!cli_interrupted())
             cli_error("%s", scores && nodes ? err : "out of memory");
         free(scores), free(nodes);
         return -1;
     }
-    const double usec = (total->total_us - before) / (double)b->n;
+    const double usec = (r->total.total_us - before) / (double)b->n;
     for (long i = 0; i < b->n; i++) {
         const gpu_line *l = &b->line[i];
-        if (sink)
-            farm_to_line(sink, l->index);
-        const c4_solved_line solved = { l->where, l->lineno, l->shown, scores[i], nodes[i], -1, usec,
-                                        l->has_expected, l->expected };
-        c4_print_solved(a, &solved, false, l->out, l->err, l->t);
-        l->t->positions++;
+        print_line(r->a, l, sink, scores[i], nodes[i], -1, usec, false);
         if (i + 1 == b->n || b->line[i + 1].out != l->out)
             fflush(l->out);
     }
-    b->n = 0;
     free(scores), free(nodes);
     return 0;
+}
+
+/* A line of the batch beside the CPU, printed as soon as it and those
+ * before it are solved. */
+typedef struct beside_print {
+    gpu_run *r;
+    farm_sink *sink;
+} beside_print;
+
+static void print_beside(void *ctx, int i, const c4_result *res, bool gpu)
+{
+    beside_print *p = ctx;
+    print_line(p->r->a, &p->r->b.line[i], p->sink, res->score, res->nodes, gpu ? -1 : (int64_t)res->searched,
+               res->usec, true);
+    if (!p->sink)
+        cli_progress("positions solved: %ld", p->r->t.positions);
+}
+
+/* The batch by the CPU threads and the GPU on one queue. */
+static int gpu_beside(gpu_run *r, farm_sink *sink)
+{
+    c4_result *res = malloc((size_t)r->b.n * sizeof *res);
+    beside_print p = { r, sink };
+    const int rc = res ? c4_gpu_solve_beside(r->gpu, r->cpu, r->b.pos, (int)r->b.n, r->a->weak, res, print_beside,
+                                             &p, &r->beside)
+                       : -2;
+    free(res);
+    if (rc == -2)
+        cli_error("out of memory");
+    return rc == 0 ? 0 : -1;
+}
+
+/* Solves and prints a gathered batch (--mpi: to the farm's sink, else
+ * NULL). */
+static int flush_gpu_batch(gpu_run *r, farm_sink *sink)
+{
+    if (r->b.n == 0)
+        return 0;
+    const int rc = r->cpu ? gpu_beside(r, sink) : gpu_alone(r, sink);
+    r->b.n = 0;
+    return rc;
 }
 
 /* Reads a line into the batch (a bad one said on l's err at once). */
@@ -95,14 +156,6 @@ static int add_gpu_line(c4_solve_args *a, gpu_batch *b, const gpu_line *line, co
     return 0;
 }
 
-typedef struct gpu_run {
-    c4_solve_args *a;
-    c4_gpu *gpu;
-    gpu_batch b;
-    solve_totals t;
-    c4_gpu_stats total;
-} gpu_run;
-
 static int gpu_each_line(void *ctx, const char *file, long lineno, const char *line)
 {
     gpu_run *r = ctx;
@@ -111,7 +164,7 @@ static int gpu_each_line(void *ctx, const char *file, long lineno, const char *l
         return -1;
     if (r->b.n < GPU_BATCH_LINES)
         return 0;
-    const int status = flush_gpu_batch(r->a, r->gpu, &r->b, &r->total, NULL);
+    const int status = flush_gpu_batch(r, NULL);
     cli_progress("positions solved: %ld", r->t.positions);
     return status;
 }
@@ -120,7 +173,7 @@ static int gpu_each_line(void *ctx, const char *file, long lineno, const char *l
 static int gpu_file_end(void *ctx)
 {
     gpu_run *r = ctx;
-    const int status = flush_gpu_batch(r->a, r->gpu, &r->b, &r->total, NULL);
+    const int status = flush_gpu_batch(r, NULL);
     cli_progress("positions solved: %ld", r->t.positions);
     return status;
 }
@@ -136,13 +189,57 @@ static int gpu_farmed(void *ctx, const farm_line *lines, long n, farm_sink *sink
         if (add_gpu_line(r->a, &r->b, &l, lines[i].line) != 0)
             return -1;
     }
-    return flush_gpu_batch(r->a, r->gpu, &r->b, &r->total, sink);
+    return flush_gpu_batch(r, sink);
+}
+
+/* The CPU solver beside the GPU: --threads N threads (default: every
+ * core), less a host thread for each device; NULL after an error line. */
+static c4_solver *open_cpu(c4_solve_args *a, int devices, int *threads)
+{
+    c4_options opt = a->opt;
+    *threads = (a->threads_given ? opt.threads : cli_cpus()) - devices;
+    opt.threads = *threads = *threads > 1 ? *threads : 1;
+    char err[512];
+    c4_solver *s = c4_solver_create(&a->g, &opt, err, sizeof err);
+    if (!s)
+        cli_error("%s", err);
+    return s;
+}
+
+/* The summary on stderr: who solved what, and in how long. */
+static void print_summary(const gpu_run *r, const c4_gpu_options *o, long positions)
+{
+    const int devices = o->devices > 1 ? o->devices : 1;
+    const char *plural = devices > 1 ? "s" : "";
+    if (!r->cpu) {
+        const c4_gpu_stats *total = &r->total;
+        fprintf(stderr,
+                "gts: %ld positions in %.1f ms end to end on %d GPU%s (kernels %.1f ms, %llu items, %llu table "
+                "hits in %llu nodes; device table %zu MB, 8 bytes an entry)\n",
+                positions, total->total_us / 1000, devices, plural, total->kernel_us / 1000,
+                (unsigned long long)total->items, (unsigned long long)total->tt_hits,
+                (unsigned long long)total->nodes, o->tt_bytes >> 20);
+        return;
+    }
+    const c4_beside_stats *st = &r->beside;
+    fprintf(stderr,
+            "gts: %ld positions in %.1f ms end to end on %d GPU%s and %d CPU thread%s: %llu by the GPU%s, %llu by "
+            "the CPU threads, %llu solved by both (GPU kernels %.1f ms, %llu items)\n",
+            positions, st->usec / 1000, devices, plural, r->cpu_threads, r->cpu_threads > 1 ? "s" : "",
+            (unsigned long long)st->by_gpu, plural, (unsigned long long)st->by_cpu, (unsigned long long)st->twice,
+            st->gpu.kernel_us / 1000, (unsigned long long)st->gpu.items);
+    if (st->failed[0])
+        fprintf(stderr, "gts: %s: the CPU threads solved its positions\n", st->failed);
+    if (st->by_gpu == 0)
+        fprintf(stderr, "gts: the GPU solved none of them: the CPU threads did the work\n");
+    else if (st->by_gpu * 10 < st->by_cpu + st->by_gpu)
+        fprintf(stderr, "gts: the GPU solved few of them: the CPU threads did most of the work\n");
 }
 
 /* gts c4 solve --gpu: the input in batches of up to GPU_BATCH_LINES, each
- * one launch; a batch's lines are printed when it is done, with its mean
- * time per position.  --mpi: each rank's GPU takes batches dealt by the
- * farm. */
+ * on the CPU threads and the GPU together (--gpu-only: one launch of the
+ * GPU alone, a batch's lines printed when it is done, with its mean time
+ * per position).  --mpi: each rank takes batches dealt by the farm. */
 int c4_solve_gpu_main(c4_solve_args *a, int argc, char **argv)
 {
     if (a->opt.algo != C4_ALGO_SOLVER || a->book) {
@@ -156,8 +253,12 @@ int c4_solve_gpu_main(c4_solve_args *a, int argc, char **argv)
     c4_gpu *gpu = c4_cli_gpu_open(&a->g, &a->gpu, a->mpi, &o, &status);
     if (!gpu)
         return status;
-    cli_stop_on_interrupt(&a->stop);
     gpu_run run = { .a = a, .gpu = gpu };
+    if (!a->gpu_only && !(run.cpu = open_cpu(a, o.devices > 1 ? o.devices : 1, &run.cpu_threads))) {
+        c4_gpu_free(gpu);
+        return EXIT_USAGE;
+    }
+    cli_stop_on_interrupt(&a->stop);
     bool root = true;
     if (a->mpi) {
         static const farm_ops ops = { .solve = gpu_farmed, .max_lines = GPU_BATCH_LINES };
@@ -165,21 +266,13 @@ int c4_solve_gpu_main(c4_solve_args *a, int argc, char **argv)
     } else {
         status = cli_each_line(argc, argv, gpu_each_line, gpu_file_end, &run);
     }
-    const solve_totals t = run.t;
-    const c4_gpu_stats total = run.total;
     free(run.b.pos), free(run.b.line);
     cli_progress_done();
+    if (status != -2 && root && run.t.positions && !a->mpi)
+        print_summary(&run, &o, run.t.positions);
+    c4_solver_free(run.cpu);
     c4_gpu_free(gpu);
     if (status == -2)
         return EXIT_USAGE;   /* the checkpoint, said */
-    if (!root)
-        return EXIT_OK;
-    if (t.positions && !a->mpi)
-        fprintf(stderr,
-                "gts: %ld positions in %.1f ms end to end on %d GPU%s (kernels %.1f ms, %llu items, %llu table "
-                "hits in %llu nodes; device table %zu MB, 8 bytes an entry)\n",
-                t.positions, total.total_us / 1000, o.devices > 1 ? o.devices : 1, o.devices > 1 ? "s" : "",
-                total.kernel_us / 1000, (unsigned long long)total.items,
-                (unsigned long long)total.tt_hits, (unsigned long long)total.nodes, o.tt_bytes >> 20);
-    return cli_solve_status(&t, status);
+    return root ? cli_solve_status(&run.t, status) : EXIT_OK;
 }

@@ -97,11 +97,13 @@ static int read_options(int argc, char **argv, c4_solve_args *a)
         C4_OPT_SIZE(&size),
         CLI_OPT_FLAG("weak", 'w', &a->weak),
         C4_OPT_ALGO(&a->opt),
-        C4_OPT_THREADS(&a->opt),
+        { .name = "threads", .kind = CLI_INT, .target = &a->opt.threads, .min = 1, .max = 1024,
+          .given = &a->threads_given },
         C4_OPT_TT(&a->opt, NULL),
         CLI_OPT_STRING("book", 0, &a->book),
         CLI_OPT_FLAG("json", 0, &a->json),
         C4_OPT_GPU(f),
+        CLI_OPT_FLAG("gpu-only", 0, &a->gpu_only),
         C4_OPT_GPU_TUNING(f),
         C4_OPT_GPU_DEVICE(f),
         CLI_OPT_INT("gpus", 0, &f->gpus, 1, CLI_MAX_GPUS),
@@ -131,8 +133,8 @@ static int check_options(const c4_solve_args *a)
                   "or another --algo");
         return EXIT_USAGE;
     }
-    if ((a->gpu.device >= 0 || a->gpu.gpus) && !a->gpu.gpu) {
-        cli_usage_error("%s is for --gpu", a->gpu.gpus ? "--gpus" : "--gpu-device");
+    if ((a->gpu.device >= 0 || a->gpu.gpus || a->gpu_only) && !a->gpu.gpu) {
+        cli_usage_error("%s is for --gpu", a->gpu_only ? "--gpu-only" : a->gpu.gpus ? "--gpus" : "--gpu-device");
         return EXIT_USAGE;
     }
     const char *conflict = cli_gpus_conflict(a->gpu.gpus, a->gpu.device, a->mpi);
