@@ -143,7 +143,7 @@ int c4_gpu_solve_beside(c4_gpu *gpu, c4_solver *cpu, const c4_pos *ps, int n, bo
         st->gpu.nodes += s->st[d].nodes;
         st->gpu.tt_hits += s->st[d].tt_hits;
         if (s->failed[d][0] && !st->failed[0])
-            snprintf(st->failed, sizeof st->failed, "GPU %d: %s", d, s->failed[d]);
+            snprintf(st->failed, sizeof st->failed, "GPU %d: %.200s", d, s->failed[d]);
     }
     free(s);
     return rc;

@@ -47,7 +47,7 @@ typedef struct gpu_run {
     c4_beside_stats beside;     /* else */
 } gpu_run;
 
-/* Prints line i of the batch (--mpi: to the farm's sink, else NULL). */
+/* Prints the result of line l (--mpi: to the farm's sink, else NULL). */
 static void print_line(c4_solve_args *a, const gpu_line *l, farm_sink *sink, int score, uint64_t nodes,
                        int64_t searched, double usec, bool flush)
 {
