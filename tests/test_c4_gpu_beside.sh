@@ -14,9 +14,11 @@ DATA=${2:?$USAGE}
 
 . "$(dirname "$0")/cli_lib.sh" gts_c4_gpu_beside
 
-# A mixed file: the four sample sets a line of each in turn (7 to 33
-# stones), so that the cheap and the dear ends are both in every stretch.
-paste -d'\n' "$DATA/Test_L3_R1" "$DATA/Test_L2_R1" "$DATA/Test_L2_R2" "$DATA/Test_L1_R1" > "$TMP/mixed"
+# A mixed file: the first 30 lines of four sample sets, a line of each in
+# turn (7 to 33 stones), so that the cheap and the dear ends are both in
+# every stretch.
+paste -d'\n' <(head -30 "$DATA/Test_L3_R1") <(head -30 "$DATA/Test_L2_R1") <(head -30 "$DATA/Test_L2_R2") \
+    <(head -30 "$DATA/Test_L1_R1") > "$TMP/mixed"
 n=$(wc -l < "$TMP/mixed")
 
 # The summary's counts: positions, by the GPU, by the CPU threads.
