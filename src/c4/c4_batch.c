@@ -126,7 +126,11 @@ static void search(c4_batch *b, c4_search *s, int i, enum role role)
     if (owner) {
         /* As a position alone is solved: from empty tables.  No helper
          * can be on them: helpers join only once every position is
-         * taken. */
+         * taken; but a thread taking one back from the lanes may find
+         * its last position's helpers still unwinding in its table.
+         * Stopped, they store nothing; an entry that slips in is a true
+         * bound on its own position, which can change nodes, never a
+         * score. */
         gts_tt_clear(s->tt);
         gts_tt_clear(s->near);
         job->t0 = gts_now_usec();
