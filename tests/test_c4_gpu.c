@@ -3,11 +3,12 @@
  * executor (the same code the kernel runs): scores against the test sets
  * and the CPU solver, the report's plain kernel against the sequential
  * alpha-beta node for node, the split and finish at every depth, tables
- * shared between threads, other board sizes, option errors, and a stop
- * token raised before and during a solve.
+ * shared between threads, other board sizes, option errors, a stop
+ * token raised before and during a solve, and the CPU solver's threads
+ * beside the executors on one queue.
  *
- * usage: test_c4_gpu [PART]   (plain, full, split, resplit, sizes, errors, stop; none:
- * all)
+ * usage: test_c4_gpu [PART]   (plain, full, split, resplit, sizes, errors, stop,
+ * queue; none: all)
  */
 #include <stdlib.h>
 #include <string.h>
@@ -380,11 +381,87 @@ static void test_stop(void)
     c4_gpu_free(gpu);
 }
 
+/* What c4_gpu_solve_beside's line callback saw. */
+typedef struct seen_lines {
+    int count, order_errors;
+    int score[MAX_LINES];
+} seen_lines;
+
+static void see_line(void *ctx, int i, const c4_result *r, bool gpu)
+{
+    seen_lines *s = ctx;
+    (void)gpu;
+    s->order_errors += i != s->count;
+    if (i >= 0 && i < MAX_LINES)
+        s->score[i] = r->score;
+    s->count++;
+}
+
+/* The CPU solver's threads beside two executors on one queue: every
+ * score the set's, each line seen once and in input order, the counts
+ * adding up, whichever side answered each; stopped before it starts, no
+ * line at all. */
+static void test_queue(void)
+{
+    test_line lines[MAX_LINES], part[16];
+    int n = 0;
+    static const char *const sets[] = { "Test_L3_R1", "Test_L2_R1", "Test_L1_R1" };
+    for (int k = 0; k < 3; k++) {
+        const int m = load_test_set(sets[k], part, 16);
+        for (int j = 0; j < m; j++)
+            lines[k + 3 * j] = part[j];   /* a line of each set in turn */
+        n += m;
+    }
+    c4_pos ps[MAX_LINES];
+    char err[256];
+    for (int i = 0; i < n; i++)
+        CHECK(c4_parse(&c4_standard, &ps[i], lines[i].moves, err, sizeof err) == 0);
+    gts_stop stop = GTS_STOP_INIT;
+    c4_options co = c4_default_options();
+    co.threads = 2;
+    co.tt_bytes = (size_t)16 << 20;
+    co.stop = &stop;
+    c4_solver *cpu = c4_solver_create(&c4_standard, &co, err, sizeof err);
+    c4_gpu_options o = c4_gpu_best_options();
+    o.tt_bytes = (size_t)1 << 20;   /* cleared for every chunk */
+    o.devices = 2;
+    o.stop = &stop;
+    c4_gpu *gpu = open_cpu(&c4_standard, o, 1);
+    if (!CHECK_MSG(cpu != NULL, "c4_solver_create: %s", err))
+        return;
+    for (int weak = 0; weak <= 1; weak++) {
+        c4_result r[MAX_LINES];
+        seen_lines seen = { 0 };
+        c4_beside_stats st = { 0 };
+        CHECK_EQ(c4_gpu_solve_beside(gpu, cpu, ps, n, weak, r, see_line, &seen, &st), 0);
+        CHECK_EQ(seen.count, n);
+        CHECK_EQ(seen.order_errors, 0);
+        for (int i = 0; i < n; i++) {
+            const int want = weak ? (lines[i].score > 0) - (lines[i].score < 0) : lines[i].score;
+            if (!CHECK_MSG(r[i].score == want && seen.score[i] == want, "%s scored %d (line %d), expected %d",
+                           lines[i].moves, r[i].score, seen.score[i], want))
+                break;
+        }
+        CHECK_EQ(st.by_gpu + st.by_cpu, (uint64_t)n);
+        CHECK(st.twice <= (uint64_t)n);
+        CHECK_STREQ(st.failed, "");
+    }
+    gts_stop_raise(&stop);
+    c4_result r[MAX_LINES];
+    seen_lines seen = { 0 };
+    c4_beside_stats st = { 0 };
+    CHECK_EQ(c4_gpu_solve_beside(gpu, cpu, ps, n, false, r, see_line, &seen, &st), -1);
+    CHECK_EQ(seen.count, 0);
+    CHECK_EQ(r[0].usec, -1);
+    c4_gpu_free(gpu);
+    c4_solver_free(cpu);
+}
+
 int main(int argc, char **argv)
 {
     static const check_part parts[] = {
         { "plain", test_plain }, { "full", test_full }, { "split", test_split }, { "resplit", test_resplit },
-        { "sizes", test_sizes }, { "errors", test_errors }, { "stop", test_stop },
+        { "sizes", test_sizes }, { "errors", test_errors }, { "stop", test_stop }, { "queue", test_queue },
     };
     return check_run_parts(argc, argv, "test_c4_gpu", parts, sizeof parts / sizeof *parts);
 }
