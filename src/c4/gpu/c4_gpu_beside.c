@@ -15,19 +15,22 @@
 #include "core/gpu_devices.h"
 #include "gts/gpu.h"
 
-/* A chunk is one c4_gpu_solve call: its fixed costs (the split, the
- * device table cleared, copies both ways, a launch or a round of them)
- * are paid per chunk, and its slowest position sets its length
- * (docs/notes/c4_gpu.md: a round's slowest item sets it).  So a chunk is
- * sized from the rate the last one ran at to take CHUNK_USEC: long
- * beside those costs, short beside a batch, so that lines come out a few
- * tens of milliseconds apart and the lanes' last chunk, taken back by
- * the CPU threads when the ends meet, holds few positions.  The first
- * chunk is the cheapest FIRST_CHUNK positions, its rate unknown.  Not
- * yet measured on a device: the figures to set are the lead's run's
- * (issue 40). */
+/* A chunk is one c4_gpu_solve call.  Its fixed costs (the split, the
+ * device table cleared, copies both ways, the host's finish) are paid per
+ * chunk: End-Easy's 1000 positions as one call took 4.90 ms end to end
+ * with 3.01 ms of kernels on the H200 host (docs/benchmarks/connect4_gpu.md,
+ * bdb7bde), about 2 ms a call besides them.  A chunk sized to take
+ * CHUNK_USEC at the rate the last one ran at pays some 6% in them, while
+ * lines still come out a few tens of milliseconds apart and the last
+ * chunk, which the CPU threads take back when the ends meet, is short.
+ * A lane is one position (--split-depth 0) and the device has thousands:
+ * a chunk of few positions takes as long as its slowest one, so a rate
+ * measured on a small chunk understates the device, and sizing by it
+ * alone would shrink chunks of deep positions to one a launch; they never
+ * go below MIN_CHUNK, the first chunk's size.  Not yet measured on a
+ * device beside the CPU threads: the lead's run sets these (issue 40). */
 #define CHUNK_USEC 30000.0
-#define FIRST_CHUNK 256
+#define MIN_CHUNK 256
 #define MAX_CHUNK 65536
 
 /* The next chunk: the last one's rate for CHUNK_USEC, at most four times
@@ -38,7 +41,7 @@ static int next_chunk(int last, int done, double usec)
     double k = rate * CHUNK_USEC;
     if (k > 4.0 * last)
         k = 4.0 * last;
-    return k < 1 ? 1 : k > MAX_CHUNK ? MAX_CHUNK : (int)k;
+    return k < MIN_CHUNK ? MIN_CHUNK : k > MAX_CHUNK ? MAX_CHUNK : (int)k;
 }
 
 typedef struct beside {
@@ -97,7 +100,7 @@ static void lanes_run(void *ctx, int d, c4_batch *b)
         /* err says why */
     } else {
         gts_stop *stop;
-        for (int most = FIRST_CHUNK, k; (k = c4_batch_chunk(b, d, most, c.items, &stop)) > 0;) {
+        for (int most = MIN_CHUNK, k; (k = c4_batch_chunk(b, d, most, c.items, &stop)) > 0;) {
             const double t0 = gts_now_usec();
             if (solve_chunk(one, b, &c, k, stop, &s->st[d], err, sizeof s->failed[d]) != 0) {
                 for (int j = 0; j < k; j++)
