@@ -6,7 +6,11 @@
 #     solve --threads N FILE` for the FFO sets and `gts reversi solve --each
 #     --threads N FILE` for the batch of positions at 12 empties;
 #   - the same command with --gpu (and the same --threads: the CPU threads
-#     working beside the lanes, wherever the solver puts them).
+#     working beside the lanes, wherever the solver puts them);
+#   - Connect 4 only: the CPU's batch mode alone (`gts c4 bench --algo
+#     solver-batch --threads N FILE`), the time in the row's note: --gpu
+#     deals positions to threads as it does, so the GPU's own share is
+#     CPU + GPU against it, not against solve's threads on one position.
 # The wall time of each whole command is taken (process start and device
 # set-up included: what a user waits for).  Every answer of the two runs is
 # compared line by line, and with the input's known score where it has one
@@ -194,6 +198,13 @@ c4_input() {
   cpu_s=$run_s note=${run_note:+CPU: $run_note}
   run "$name" gpu "$n" "$gts" c4 solve "${gpu_flags[@]}" --threads "$threads" "$tmp/$name.in"
   [ -n "$run_note" ] && note="${note:+$note; }CPU + GPU: $run_note"
+  local gpu_s=$run_s
+  # The CPU's best on a batch is its batch mode (each thread a position of
+  # its own, then helping the last ones), not solve's threads on one
+  # position at a time: the GPU's own share is CPU + GPU against it.
+  run "$name" batch "$n" "$gts" c4 bench --algo solver-batch --threads "$threads" "$tmp/$name.in"
+  note="${note:+$note; }CPU batch mode alone (c4 bench --algo solver-batch) $run_s s${run_note:+ ($run_note)}"
+  run_s=$gpu_s
   keep "$name" cpu
   keep "$name" gpu
   # A line differs if its moves or score differ between the runs, or its
