@@ -128,11 +128,15 @@ machine() {
   fi
   echo "${cpu:-unknown CPU}, $(nproc) cpus, GPU: ${gpu:-none (no nvidia-smi)}"
 }
+# GTS_COMMIT first: the device's copy of the tree carries the .git of the
+# session's start, not of the tree it runs.
 commit() {
-  if git rev-parse --short HEAD >/dev/null 2>&1; then
+  if [ -n "${GTS_COMMIT:-}" ]; then
+    echo "$GTS_COMMIT"
+  elif git rev-parse --short HEAD >/dev/null 2>&1; then
     echo "$(git rev-parse --short HEAD)$(git diff --quiet HEAD -- src include bench || echo ' (with uncommitted changes)')"
   else
-    echo "${GTS_COMMIT:-unknown}"
+    echo unknown
   fi
 }
 
