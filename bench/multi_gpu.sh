@@ -3,9 +3,10 @@
 # (--gpus N, a host thread per device), against gts's best CPU search on
 # every core of the same machine, in one run:
 #   - Reversi 8x8 batch endgame: COUNT positions at 12 empties
-#     (rv_make_positions COUNT 12 1): `reversi solve --gpu [--gpus N]`
-#     (the positions over the lanes' budget to the CPU threads), and with
-#     --cpu-beside (CPU threads solving positions while the lanes run),
+#     (rv_make_positions COUNT 12 1): `reversi solve --gpu --gpu-only
+#     [--gpus N]` (the positions over the lanes' budget to the CPU
+#     threads), and with --cpu-beside (CPU threads solving positions while
+#     the lanes run, the default of --gpu since issue 40),
 #     against `reversi solve --each --threads CORES`;
 #   - Reversi perft PERFT from the start: `--gpu [--gpus N]` against
 #     `--threads CORES`;
@@ -71,7 +72,7 @@ echo "## Reversi, $count positions at 12 empties"
 run "cpu --each" "-" "$tmp/rv.cpu" "$g" reversi solve --each --threads "$cores" "$tmp/p12"
 grep -v '^#' "$tmp/rv.cpu" | awk '{print $1, $6}' > "$tmp/rv.cpu.s"
 for n in $gpus; do
-  run "gpu" "$n" "$tmp/rv.$n" "$g" reversi solve --gpu --gpus "$n" "$tmp/p12"
+  run "gpu" "$n" "$tmp/rv.$n" "$g" reversi solve --gpu --gpu-only --gpus "$n" "$tmp/p12"
   same "reversi scores on $n GPUs" "$tmp/rv.cpu.s" <(grep -v '^#' "$tmp/rv.$n" | awk '{print $1, $6}')
   run "gpu --cpu-beside" "$n" "$tmp/rvb.$n" "$g" reversi solve --gpu --cpu-beside --gpus "$n" "$tmp/p12"
   same "reversi scores on $n GPUs, cpu beside" "$tmp/rv.cpu.s" <(grep -v '^#' "$tmp/rvb.$n" | awk '{print $1, $6}')

@@ -1,21 +1,24 @@
 #!/usr/bin/env bash
 # The 8x8 batch endgame target (issue 20): COUNT distinct positions at
-# EMPTIES empties (tools/rv_make_positions, seeded), solved exactly in one
-# run by
+# EMPTIES empties, or a mixed batch at EMPTIES-MOST (8-30, say: issue 40;
+# tools/rv_make_positions, seeded), solved exactly in one run by
 #   - the CPU solver on THREADS threads each solving positions of its own
 #     (gts reversi solve --each);
 #   - the GPU (gts reversi solve --gpu, a warm-up launch first, the kernel
-#     timed by CUDA events), a position over the lanes' node budget handed
-#     to THREADS CPU threads after the kernel (the default budget);
-#   - the GPU's lanes alone (--gpu-budget 0), for the record;
+#     timed by CUDA events) with THREADS CPU threads beside the lanes, the
+#     positions of more than 20 empties theirs, a position over the
+#     lanes' node budget handed to them after the kernel (the default
+#     budget);
+#   - the GPU's lanes alone (--gpu-only --gpu-budget 0), for the record;
 #   - with --lane-code, the kernel's lane code on THREADS CPU threads
-#     (--executor cpu --gpu-budget 0), a second CPU baseline (minutes).
+#     (--executor cpu --gpu-only --gpu-budget 0), a second CPU baseline
+#     (minutes).
 # --executor cpu runs the kernel's code on one CPU thread (to try the
 # script without a device).  Every GPU score must equal the CPU's (exit 1
 # if not).  Prints a markdown table row after a header naming the command,
 # commit, device and date.
 #
-#   bench/rv_gpu_endgame.sh [--count 1000000] [--empties 12] [--seed 1]
+#   bench/rv_gpu_endgame.sh [--count 1000000] [--empties 12|8-30] [--seed 1]
 #                           [--threads 16] [--build build/release]
 #                           [--executor gpu|cpu] [--lane-code]
 set -euo pipefail
@@ -49,11 +52,11 @@ made=$(calc 2 "$(date +%s.%N) - $t0")
 "$gts" reversi solve --each --threads "$threads" "$tmp/positions.obf" > "$tmp/cpu" 2> "$tmp/cpu.err" || true
 "$gts" reversi solve --gpu --executor "$executor" --threads "$threads" "$tmp/positions.obf" > "$tmp/gpu" \
     2> "$tmp/gpu.err" || true
-"$gts" reversi solve --gpu --executor "$executor" --gpu-budget 0 "$tmp/positions.obf" > "$tmp/alone" \
+"$gts" reversi solve --gpu --executor "$executor" --gpu-only --gpu-budget 0 "$tmp/positions.obf" > "$tmp/alone" \
     2> /dev/null || true
 lanes_s=-
 if [ "$lane_code" = 1 ]; then
-    "$gts" reversi solve --gpu --executor cpu --gpu-budget 0 --threads "$threads" "$tmp/positions.obf" \
+    "$gts" reversi solve --gpu --executor cpu --gpu-only --gpu-budget 0 --threads "$threads" "$tmp/positions.obf" \
         > "$tmp/lanes" 2> /dev/null || true
 fi
 summary() { grep '^# ' "$1" | tail -1; }
@@ -67,7 +70,7 @@ same=$(same "$tmp/gpu") same_alone=$(same "$tmp/alone")
 cpu_s=$(calc 2 "$(ms "$tmp/cpu" end-to-end) / 1000")
 kernel_s=$(calc 3 "$(ms "$tmp/gpu" kernel) / 1000")
 handed=$(summary "$tmp/gpu" | grep -o '[0-9]* over the budget' | cut -d' ' -f1)
-handed_s=$(calc 3 "$(summary "$tmp/gpu" | grep -o 'cpu threads [0-9.]*' | cut -d' ' -f3) / 1000")
+handed_s=$(calc 3 "$(summary "$tmp/gpu" | grep -o 'cpu threads [0-9.]* ms' | cut -d' ' -f3) / 1000")
 gpu_s=$(calc 3 "$(ms "$tmp/gpu" end-to-end) / 1000")
 alone_s=$(calc 3 "$(ms "$tmp/alone" end-to-end) / 1000")
 [ "$lane_code" = 1 ] && lanes_s=$(calc 2 "$(ms "$tmp/lanes" end-to-end) / 1000")

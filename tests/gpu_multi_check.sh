@@ -39,13 +39,13 @@ row() {
 # every line (move, score, nodes) is one device's; with the budget (the
 # longest handed to the CPU threads) every score is the CPU solver's.
 "$MAKE" 20000 12 11 > "$tmp/p"
-"$GTS" reversi solve --gpu --gpu-budget 0 "$tmp/p" | grep -v '^#' > "$tmp/one"
+"$GTS" reversi solve --gpu --gpu-only --gpu-budget 0 "$tmp/p" | grep -v '^#' > "$tmp/one"
 "$GTS" reversi solve --each --threads "$(nproc)" "$tmp/p" | grep -v '^#' | awk '{print $1, $6}' > "$tmp/cpu"
 for g in $(seq 2 "$n"); do
-    "$GTS" reversi solve --gpu --gpu-budget 0 --gpus "$g" "$tmp/p" | grep -v '^#' > "$tmp/m"
+    "$GTS" reversi solve --gpu --gpu-only --gpu-budget 0 --gpus "$g" "$tmp/p" | grep -v '^#' > "$tmp/m"
     row "reversi solve, lanes alone" "$g" "$(wc -l < "$tmp/m")" "one GPU" \
         "$(cmp -s "$tmp/one" "$tmp/m" && [ -s "$tmp/m" ] && echo 1 || echo 0)"
-    "$GTS" reversi solve --gpu --gpus "$g" "$tmp/p" | grep -v '^#' > "$tmp/m"
+    "$GTS" reversi solve --gpu --gpu-only --gpus "$g" "$tmp/p" | grep -v '^#' > "$tmp/m"
     row "reversi solve, with the budget" "$g" "$(wc -l < "$tmp/m")" "CPU scores" \
         "$(cmp -s "$tmp/cpu" <(awk '{print $1, $6}' "$tmp/m") && echo 1 || echo 0)"
 done
@@ -55,7 +55,7 @@ done
 for g in $(seq 1 "$n"); do
     "$GTS" reversi solve --gpu --cpu-beside --gpus "$g" "$tmp/p" > "$tmp/b"
     grep -v '^#' "$tmp/b" > "$tmp/m"
-    row "reversi solve --cpu-beside ($(grep -o '[0-9]* by the cpu' "$tmp/b" | cut -d' ' -f1) cpu)" "$g" \
+    row "reversi solve --cpu-beside ($(grep -o '[0-9]* by the cpu threads beside' "$tmp/b" | cut -d' ' -f1) cpu)" "$g" \
         "$(wc -l < "$tmp/m")" "CPU scores" "$(cmp -s "$tmp/cpu" <(awk '{print $1, $6}' "$tmp/m") && echo 1 || echo 0)"
 done
 

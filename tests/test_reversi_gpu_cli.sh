@@ -79,6 +79,18 @@ check "2000 distinct lines" test "$(sort -u "$TMP/p12" | wc -l)" -eq 2000
 check "12 empties each" test "$(awk '{print $1}' "$TMP/p12" | tr -cd '\n-' | tr -d '\n' | wc -c)" -eq 24000
 run "make: bad count" "$MAKE" 0 12 7
 expect_rc 2
+# A range of empties (a mixed batch): each in it, both ends drawn, the
+# same lines for the same seed.
+run "make 300 positions at 8-24 empties" "$MAKE" 300 8-24 7
+expect_rc 0
+awk '{print gsub(/-/, "-", $1)}' "$TMP/out" | sort -n | uniq > "$TMP/counts"
+check "8-24 empties: each in the range, both ends drawn" \
+    test "$(head -1 "$TMP/counts") $(tail -1 "$TMP/counts") $(wc -l < "$TMP/counts")" = "8 24 17"
+check "8-24 empties: the same lines again" cmp -s "$TMP/out" <("$MAKE" 300 8-24 7)
+for bad in 24-8 8- -8 8-60; do
+    run "make: empties $bad" "$MAKE" 10 "$bad" 7
+    expect_rc 2
+done
 
 # solve: the batch modes' scores are the CPU solver's (the file's, made by
 # it), in file order, with passes and bad lines.
@@ -88,12 +100,11 @@ printf 'not a position\n' >> "$TMP/s10"
 "$MAKE" 1 21 5 >> "$TMP/s10"
 for mode in "--gpu --executor cpu" "--gpu --executor cpu --threads 3" "--gpu --executor cpu --threads 2 --gpu-budget 4096" \
     "--each --threads 2" "--each"; do
-    # The GPU takes at most 20 empties: the last line is a bad one there.
-    case $mode in --gpu*) solved=200 bad=2 ;; *) solved=201 bad=1 ;; esac
+    # The lanes take at most 20 empties: the CPU threads the last line.
     run "solve $mode" "$GTS" reversi solve $mode "$TMP/s10"
     expect_rc 1
-    expect_contains out "# $solved positions"
-    expect_contains err "s10:201: expected 64 board characters" "0 wrong scores, $bad bad lines"
+    expect_contains out "# 201 positions"
+    expect_contains err "s10:201: expected 64 board characters" "0 wrong scores, 1 bad lines"
     check "solve $mode: no wrong score" test "$(grep -c WRONG "$TMP/out")" -eq 0
     check "solve $mode: lines in file order" test "$(awk '/empties/{print $1}' "$TMP/out" | sort -n -c && echo ok)" = ok
     # The budget hands positions to the CPU threads, marked so.
@@ -103,10 +114,64 @@ for mode in "--gpu --executor cpu" "--gpu --executor cpu --threads 3" "--gpu --e
     esac
 done
 run "solve --gpu --executor cpu: a position of 21 empties" "$GTS" reversi solve --gpu --executor cpu "$TMP/s10"
-expect_contains err "s10:202: 21 empties, more than the GPU solver's 20"
+expect_contains out "200 by the lanes" "1 too deep for the lanes (over 20 empty squares) by the cpu (1 by its 1 threads together)"
 run "solve --gpu --executor cpu --wld" "$GTS" reversi solve --gpu --executor cpu --wld "$TMP/s10"
 check "--wld: no wrong score" test "$(grep -c WRONG "$TMP/out")" -eq 0
-expect_contains out "# 200 positions"
+expect_contains out "# 201 positions"
+
+# A file mixing positions the lanes take with deeper ones (two of
+# fforum-20-39 with their known scores, 21 and 26 empties, and sparse
+# boards whose game ends at once): every line, in order, with the plain
+# CPU solver's scores; who solved what adds up to the positions; with
+# the lanes alone (--gpu-only) the deep ones are still the CPU's.
+"$MAKE" --solve 30 10 6 > "$TMP/shallow"
+{
+    head -10 "$TMP/shallow"
+    echo "--XXX-----XXXX-OOOXXOOOOOOOOOOXO-OOXXXXO-OOOXXXO---XOXX---X----- O; C7:+0;"
+    sed -n 11,20p "$TMP/shallow"
+    echo "XO-------------------------------------------------------------O X"
+    echo "O-OOOO--XOXXOX--XOOOXXX-XOOOXX--XOOXOX--XOXXX---X-XX------------ O; A8:+64;"
+    sed -n 21,30p "$TMP/shallow"
+    echo "X-----------------------------------------------------------XO-- O"
+} > "$TMP/mixed"
+"$GTS" reversi solve "$TMP/mixed" > "$TMP/plain"
+awk '/empties/ {print $1, $6}' "$TMP/plain" > "$TMP/plain.scores"
+check "the plain solver: 34 lines" test "$(wc -l < "$TMP/plain.scores")" -eq 34
+for mode in "--threads 2" "--threads 3 --gpu-budget 4096" "--threads 2 --gpu-only" "--threads 2 --cpu-beside"; do
+    run "solve --gpu --executor cpu $mode, a mixed file" "$GTS" reversi solve --gpu --executor cpu $mode "$TMP/mixed"
+    expect_rc 0
+    expect_contains out "# 34 positions" "4 too deep for the lanes (over 20 empty squares) by the cpu"
+    check "$mode: every line in order, the plain solver's scores" \
+        cmp -s "$TMP/plain.scores" <(awk '/empties/ {print $1, $6}' "$TMP/out")
+    check "$mode: no wrong score" test "$(grep -c WRONG "$TMP/out")" -eq 0
+    sum=$(grep '^# ' "$TMP/out" | grep -o '[0-9]* \(by the lanes\|by the cpu threads beside\|over the budget\|too deep\)' |
+        awk '{n += $1} END {print n}')
+    check "$mode: who solved what adds up to 34" test "$sum" -eq 34
+done
+
+# Lines are printed as soon as they and those before them are solved:
+# the three before a position of minutes (32 empties, the CPU's) are out
+# while it is solved, and Ctrl-C keeps them (and prints those after it
+# that were solved, in order).
+long="---O------OO-O-----OOOX-OOOOOOX--XXXXOXX--OOOOOO--OOO-------O--- X"
+{ head -3 "$TMP/shallow"; echo "$long"; sed -n 4,6p "$TMP/shallow"; } > "$TMP/slow"
+run_interrupted "solve --gpu --executor cpu, Ctrl-C on a deep line" \
+    "out:   3  $(sed -n 3p "$TMP/slow" | awk '{print substr($2, 1, 1)}')  10 empties" \
+    "$GTS" reversi solve --gpu --executor cpu --threads 2 "$TMP/slow"
+expect_rc 130
+check "Ctrl-C on a deep line: the three lines before it, not it" \
+    test "$(awk '/empties/ && $1 <= 4 {print $1}' "$TMP/out" | tr '\n' ' ')" = "1 2 3 "
+check "Ctrl-C on a deep line: in order" sh -c "awk '/empties/ {print \$1}' '$TMP/out' | sort -n -c"
+
+# Where the lanes solve less than half, the summary says the CPU worked.
+sed -n '11p;22p;23p;34p' "$TMP/mixed" > "$TMP/deep"
+run "solve --gpu --executor cpu: deep lines only" "$GTS" reversi solve --gpu --executor cpu --threads 2 "$TMP/deep"
+expect_rc 0
+expect_contains out "0 by the lanes" "the gpu solved none: the cpu did the work"
+run "solve: --gpu-only without --gpu" "$GTS" reversi solve --each --gpu-only "$TMP/deep"
+expect_usage_error "--gpu-only is for --gpu"
+run "solve: --gpu-only with --cpu-beside" "$GTS" reversi solve --gpu --executor cpu --gpu-only --cpu-beside "$TMP/deep"
+expect_usage_error "--cpu-beside (the default) and --gpu-only: one of them"
 
 # A wrong expected score is counted and the exit status is 1.
 head -1 "$TMP/s10" | sed 's/:[-+][0-9]*;/:+65;/; s/:+65;/:+64;/' > "$TMP/wrong"

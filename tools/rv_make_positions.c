@@ -1,15 +1,18 @@
 /*
  * rv_make_positions: a deterministic batch of distinct 8x8 positions at a
- * number of empties, by random play, as .obf lines.
+ * number of empties (or a range of them), by random play, as .obf lines.
  *
- *   rv_make_positions [--solve] [--threads N] COUNT EMPTIES SEED > FILE.obf
+ *   rv_make_positions [--solve] [--threads N] COUNT EMPTIES[-MOST] SEED > FILE.obf
  *
  * Each game is played from the start with uniformly random moves (the
  * PRNG, splitmix64, seeded by SEED), passes as they come, until EMPTIES
  * squares are empty; a game that ends before is dropped, and so is a
  * position already written (the same discs for the side to move and the
  * other, whoever is black) or one where neither side can move.  COUNT
- * lines, the same for the same arguments on any machine.  --solve adds
+ * lines, the same for the same arguments on any machine.  EMPTIES-MOST
+ * (8-30, say): each position's empties drawn evenly from the range by a
+ * second generator seeded from SEED, a mixed batch (some for the GPU's
+ * lanes, some too deep for them).  --solve adds
  * "; move:score;" with a best move and the exact score (the CPU solver on
  * N threads, each solving positions of its own).  A million positions
  * take about a second without --solve.
@@ -19,6 +22,7 @@
 #include <string.h>
 
 #include "core/number.h"
+#include "core/rng.h"
 #include "gts/reversi.h"
 
 /* A set of positions by open addressing: both words, 0/0 for an empty
@@ -57,7 +61,7 @@ static void print_board(const rv_pos *p, bool black)
 
 static int usage(void)
 {
-    fputs("usage: rv_make_positions [--solve] [--threads N] COUNT EMPTIES SEED > FILE.obf\n", stderr);
+    fputs("usage: rv_make_positions [--solve] [--threads N] COUNT EMPTIES[-MOST] SEED > FILE.obf\n", stderr);
     return 2;
 }
 
@@ -75,10 +79,24 @@ static rv_batch_answer *solve_all(const rv_pos *p, size_t n, int threads)
     return NULL;
 }
 
+/* EMPTIES or EMPTIES-MOST, each in 1..59: true with the range. */
+static bool parse_empties(const char *s, long *least, long *most)
+{
+    char low[16];
+    const char *dash = strchr(s, '-');
+    if (!dash)
+        return gts_whole_number(s, 1, 59, least) && gts_whole_number(s, 1, 59, most);
+    if ((size_t)(dash - s) >= sizeof low)
+        return false;
+    memcpy(low, s, (size_t)(dash - s));
+    low[dash - s] = '\0';
+    return gts_whole_number(low, 1, 59, least) && gts_whole_number(dash + 1, *least, 59, most);
+}
+
 int main(int argc, char **argv)
 {
     bool solve = false;
-    long threads = 1, count, empties, seed;
+    long threads = 1, count, least, most, seed;
     int i = 1;
     for (; i < argc && strncmp(argv[i], "--", 2) == 0; i++) {
         if (strcmp(argv[i], "--solve") == 0)
@@ -88,8 +106,8 @@ int main(int argc, char **argv)
         else
             return usage();
     }
-    if (argc - i != 3 || !gts_whole_number(argv[i], 1, 1L << 28, &count) ||
-        !gts_whole_number(argv[i + 1], 1, 59, &empties) || !gts_whole_number(argv[i + 2], 0, 1L << 62, &seed))
+    if (argc - i != 3 || !gts_whole_number(argv[i], 1, 1L << 28, &count) || !parse_empties(argv[i + 1], &least, &most) ||
+        !gts_whole_number(argv[i + 2], 0, 1L << 62, &seed))
         return usage();
     size_t cap = 1024;
     while (cap < (size_t)count * 2)
@@ -99,10 +117,13 @@ int main(int argc, char **argv)
     bool *black = malloc((size_t)count * sizeof *black);
     if (!set.slots || !p || !black)
         return fprintf(stderr, "rv_make_positions: out of memory\n"), 1;
-    uint64_t rng = (uint64_t)seed, tries = 0;
+    /* The empties' own generator: one number of empties leaves the games
+     * those of the seed alone, as before ranges. */
+    uint64_t rng = (uint64_t)seed, tries = 0, empties_rng = (uint64_t)seed ^ 0x5bd1e9955bd1e995ULL;
     for (long n = 0; n < count;) {
         if (++tries > (uint64_t)count * 1000 + 1000000)
             return fprintf(stderr, "rv_make_positions: only %ld distinct positions found\n", n), 1;
+        const long empties = least + (long)(gts_splitmix64(&empties_rng) % (uint64_t)(most - least + 1));
         if (rv_random_position(&rng, (int)empties, &p[n], &black[n]) && set_add(&set, &p[n]))
             n++;
     }

@@ -235,8 +235,9 @@ int rv_solve(const rv_pos *p, const rv_solve_options *o, rv_solve_result *r, cha
  * each with its own solver and table (rv_endgame_batch.c); on the GPU
  * (src/reversi/gpu/), a persistent kernel whose lanes take positions from
  * an atomic queue, each solving its own with an explicit stack and no
- * table, for positions of at most RV_GPU_MAX_EMPTIES empties.  Scores are
- * the serial solver's; a best move is one that reaches the score. */
+ * table, for positions of at most RV_GPU_MAX_EMPTIES empties; those of
+ * more go to the CPU threads (rv_batch_gpu.c).  Scores are the serial
+ * solver's; a best move is one that reaches the score. */
 #define RV_GPU_MAX_EMPTIES 20
 
 typedef struct rv_batch_options {
@@ -254,10 +255,18 @@ typedef struct rv_batch_options {
      * cpu_executor each share is an executor of `threads` threads. */
     int devices;
     /* gpu: CPU threads (`threads` less one a device) solve positions too
-     * while the lanes run, from the far end of each device's share */
+     * while the lanes run: those of more than RV_GPU_MAX_EMPTIES empties
+     * first, then from the far end of each device's share.  Without it
+     * the lanes run alone, and the positions they cannot take are solved
+     * after them. */
     bool cpu_beside;
     size_t tt_bytes;    /* CPU: each thread's table; 0: the default */
     gts_stop *stop;     /* raised: stop soon, answers not found marked so */
+    /* Called with i as out[i] is final (once a position, from any of the
+     * batch's threads, so it must be thread-safe), e.g. to print the
+     * answers in order as they come; NULL: not called. */
+    void (*on_solved)(void *arg, size_t i);
+    void *on_solved_arg;
 } rv_batch_options;
 
 /* The budget `gts reversi solve --gpu` gives a lane.  Without one, one
@@ -280,13 +289,16 @@ typedef struct rv_batch_stats {
                                several devices the longest */
     double work_usec_least; /* gpu: the device that finished first */
     double handback_usec;   /* gpu: the CPU threads on the handed back */
+    size_t lanes;           /* gpu: positions the lanes solved */
     size_t beside;          /* gpu: positions the CPU threads beside solved */
     size_t handed_back;     /* gpu: positions over the budget */
+    /* gpu: positions of more empties than the lanes take, solved by the
+     * CPU threads, and of those the ones all of them solved together */
+    size_t too_deep, too_deep_together;
 } rv_batch_stats;
 
 /* Solves p[0..n) into out[0..n), *stats the times.  0 (also when stopped:
- * see out), or -1 with a reason (no device, no memory, a position of more
- * empties than the GPU takes). */
+ * see out), or -1 with a reason (no device, no memory). */
 int rv_solve_batch(const rv_pos *p, size_t n, const rv_batch_options *o, rv_batch_answer *out,
                    rv_batch_stats *stats, char *err, size_t errlen);
 

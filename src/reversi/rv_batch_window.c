@@ -1,6 +1,8 @@
 /* Batch solving in windows (gts/reversi.h's rv_batch_window): positions added
- * one at a time, solved by rv_batch_run a window at a time, the times and
- * counts summed over the windows. */
+ * one at a time, solved by rv_batch_run a window at a time, each answer
+ * told in the order added as soon as it and those before it are in, the
+ * times and counts summed over the windows. */
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -16,10 +18,37 @@ struct rv_batch_window {
     rv_pos *p;
     rv_batch_answer *a;
     unsigned char *notes;   /* note_size bytes a position */
+    bool *done;             /* a position's answer is in */
     size_t n, cap;
     bool warm;              /* the CUDA context made */
     rv_batch_window_totals totals;
+    /* The window being solved: its answers are told to on_answer (NULL:
+     * the warm-up, told to no one), those before `told` are. */
+    pthread_mutex_t lock;
+    rv_batch_window_fn on_answer;
+    void *ctx;
+    size_t told;
 };
+
+/* Position i's answer told (w->lock held). */
+static void tell(rv_batch_window *w, size_t i)
+{
+    w->totals.nodes += w->a[i].nodes;
+    w->on_answer(w->ctx, w->notes + i * w->note_size, &w->a[i]);
+}
+
+/* rv_batch_options.on_solved: the answers now in and in order told. */
+static void solved(void *arg, size_t i)
+{
+    rv_batch_window *w = arg;
+    pthread_mutex_lock(&w->lock);
+    if (w->on_answer) {
+        w->done[i] = true;
+        for (; w->told < w->n && w->done[w->told]; w->told++)
+            tell(w, w->told);
+    }
+    pthread_mutex_unlock(&w->lock);
+}
 
 rv_batch_window *rv_batch_window_create(const rv_batch_options *o, size_t size, size_t note_size, char *err, size_t errlen)
 {
@@ -29,12 +58,15 @@ rv_batch_window *rv_batch_window_create(const rv_batch_options *o, size_t size, 
         return NULL;
     }
     w->o = *o;
+    w->o.on_solved = solved;
+    w->o.on_solved_arg = w;
     w->size = size ? size : 1;
     w->note_size = note_size;
-    if (!(w->b = rv_batch_create(o, err, errlen))) {
+    if (!(w->b = rv_batch_create(&w->o, err, errlen))) {
         free(w);
         return NULL;
     }
+    pthread_mutex_init(&w->lock, NULL);
     return w;
 }
 
@@ -52,11 +84,14 @@ static int grow(rv_batch_window *w, char *err, size_t errlen)
     if (a)
         w->a = a;
     unsigned char *notes = a ? realloc(w->notes, cap * (w->note_size ? w->note_size : 1)) : NULL;
-    if (!notes) {
+    if (notes)
+        w->notes = notes;
+    bool *done = notes ? realloc(w->done, cap * sizeof *done) : NULL;
+    if (!done) {
         snprintf(err, errlen, "out of memory for %zu positions", cap);
         return -1;
     }
-    w->notes = notes, w->cap = cap;
+    w->done = done, w->cap = cap;
     return 0;
 }
 
@@ -80,29 +115,42 @@ static void add_stats(rv_batch_stats *sum, const rv_batch_stats *s)
     sum->work_usec += s->work_usec;
     sum->work_usec_least += s->work_usec_least;
     sum->handback_usec += s->handback_usec;
+    sum->lanes += s->lanes;
     sum->beside += s->beside;
     sum->handed_back += s->handed_back;
+    sum->too_deep += s->too_deep;
+    sum->too_deep_together += s->too_deep_together;
 }
 
 int rv_batch_window_solve(rv_batch_window *w, rv_batch_window_fn on_answer, void *ctx, char *err, size_t errlen)
 {
     rv_batch_stats stats;
     /* Warm-up: the first launch creates the CUDA context, which would
-     * otherwise count in the first window's time. */
-    if (w->o.gpu && !w->o.cpu_executor && !w->warm && rv_batch_run(w->b, w->p, 1, w->a, &stats, err, errlen) != 0)
+     * otherwise count in the first window's time; on a full board, which
+     * the lanes take and end at once (the window's first position may
+     * be one for the CPU, and of minutes). */
+    static const rv_pos full = { ~(uint64_t)0, 0 };
+    rv_batch_answer none;
+    if (w->o.gpu && !w->o.cpu_executor && !w->warm && rv_batch_run(w->b, &full, 1, &none, &stats, err, errlen) != 0)
         return -1;
     w->warm = true;
+    memset(w->done, 0, w->n * sizeof *w->done);
+    pthread_mutex_lock(&w->lock);
+    w->on_answer = on_answer, w->ctx = ctx, w->told = 0;
+    pthread_mutex_unlock(&w->lock);
     const double t0 = gts_now_usec();
-    if (rv_batch_run(w->b, w->p, w->n, w->a, &stats, err, errlen) != 0)
-        return -1;
+    const int rc = rv_batch_run(w->b, w->p, w->n, w->a, &stats, err, errlen);
     w->totals.usec += gts_now_usec() - t0;
     add_stats(&w->totals.stats, &stats);
-    for (size_t i = 0; i < w->n; i++) {
-        if (w->a[i].move == RV_NOT_SOLVED)
-            continue;
-        w->totals.nodes += w->a[i].nodes;
-        on_answer(ctx, w->notes + i * w->note_size, &w->a[i]);
-    }
+    /* Stopped: those solved after the first not solved, in order. */
+    pthread_mutex_lock(&w->lock);
+    for (size_t i = w->told; rc == 0 && i < w->n; i++)
+        if (w->a[i].move != RV_NOT_SOLVED)
+            tell(w, i);
+    w->on_answer = NULL;
+    pthread_mutex_unlock(&w->lock);
+    if (rc != 0)
+        return -1;
     w->n = 0;
     w->totals.windows++;
     return 0;
@@ -118,6 +166,8 @@ void rv_batch_window_free(rv_batch_window *w)
     if (!w)
         return;
     rv_batch_free(w->b);
+    pthread_mutex_destroy(&w->lock);
+    free(w->done);
     free(w->p);
     free(w->a);
     free(w->notes);

@@ -128,7 +128,7 @@ int reversi_solve_main(int argc, char **argv)
     gts_stop stop = GTS_STOP_INIT;   /* Ctrl-C: the solver stops, and what it proved is printed */
     rv_solve_options o;
     rv_solve_defaults(&o);
-    bool each = false, threads_given = false, budget_given = false, mpi = false, beside = false;
+    bool each = false, threads_given = false, budget_given = false, mpi = false, beside = false, alone = false;
     bool window_given = false, hybrid = false;
     long window = (long)REVERSI_BATCH_WINDOW;
     const char *checkpoint = NULL;
@@ -146,6 +146,7 @@ int reversi_solve_main(int argc, char **argv)
         { .name = "gpu-budget", .kind = CLI_LONG, .target = &budget, .min = 0, .max = 1L << 40,
           .given = &budget_given },
         CLI_OPT_FLAG("cpu-beside", 0, &beside),
+        CLI_OPT_FLAG("gpu-only", 0, &alone),
         { .name = "window", .kind = CLI_LONG, .target = &window, .min = 1, .max = 1L << 30,
           .given = &window_given },
         REVERSI_OPT_GPU(&f),
@@ -162,8 +163,11 @@ int reversi_solve_main(int argc, char **argv)
         return cli_usage_error("%s", cli_gpus_conflict(f.gpus, -1, mpi)), EXIT_USAGE;
     if (f.gpu && each)
         return cli_usage_error("--each is the CPU's batch, --gpu the device's: one of them"), EXIT_USAGE;
-    if ((budget_given || beside) && !f.gpu)
-        return cli_usage_error("%s is for --gpu", beside ? "--cpu-beside" : "--gpu-budget"), EXIT_USAGE;
+    if ((budget_given || beside || alone) && !f.gpu)
+        return cli_usage_error("%s is for --gpu", beside ? "--cpu-beside" : alone ? "--gpu-only" : "--gpu-budget"),
+               EXIT_USAGE;
+    if (beside && alone)
+        return cli_usage_error("--cpu-beside (the default) and --gpu-only: one of them"), EXIT_USAGE;
     if (window_given && (mpi || !(f.gpu || each)))
         return cli_usage_error("--window is for --each and --gpu (--mpi deals batches of its own)"), EXIT_USAGE;
     if (mpi && each)
@@ -189,11 +193,11 @@ int reversi_solve_main(int argc, char **argv)
     }
     if (!f.gpu && !each)
         return cmd_solve(&o, &stop, mpi, split_depth, checkpoint, n, argv + 1);
-    /* On the device the CPU threads only take the positions the lanes
-     * hand back: all of the machine's by default. */
+    /* With the device the CPU threads work beside the lanes and take the
+     * positions the lanes cannot: all of the machine's by default. */
     const int threads = threads_given || !f.gpu || f.executor == 1 ? o.threads : cli_cpus();
     const rv_batch_options bo = { .wld = o.wld, .gpu = f.gpu, .cpu_executor = f.executor == 1, .threads = threads,
-                                  .gpu_budget = (uint64_t)budget, .devices = f.gpus, .cpu_beside = beside,
+                                  .gpu_budget = (uint64_t)budget, .devices = f.gpus, .cpu_beside = !alone,
                                   .tt_bytes = o.tt_bytes, .stop = &stop };
     if ((status = reversi_choose_gpu(&f, mpi)) != 0)
         return status;

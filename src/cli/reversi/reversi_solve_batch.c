@@ -1,8 +1,10 @@
 /* gts reversi solve --each / --gpu: the input in windows of positions,
  * each window solved at once (each CPU thread on positions of its own, or
- * the GPU's lanes) and printed in input order before the next is read, so
- * that memory is the window's, not the input's; --mpi: the file in
- * batches dealt to the ranks, each on its own GPU (or threads). */
+ * the GPU's lanes with CPU threads beside them) and each line printed in
+ * input order as soon as it and the lines before it are solved, the next
+ * window read when the window is done, so that memory is the window's,
+ * not the input's; --mpi: the file in batches dealt to the ranks, each on
+ * its own GPU (or threads). */
 #include <stdlib.h>
 #include <string.h>
 
@@ -19,22 +21,6 @@ typedef struct batch_ctx {
     solve_totals t;
 } batch_ctx;
 
-/* A line's position for the batch: 1, or 0 where the line is none or the
- * GPU cannot take it (said on errors, counted in t). */
-static int read_for_batch(bool gpu, const char *file, long lineno, const char *line, reversi_line *l, FILE *errors,
-                          solve_totals *t)
-{
-    if (!reversi_read_line(file, lineno, line, l, errors, t))
-        return 0;
-    if (gpu && rv_empties(&l->p) > RV_GPU_MAX_EMPTIES) {
-        fprintf(errors, "gts: %s:%ld: %d empties, more than the GPU solver's %d (the CPU solver takes any)\n", file,
-                lineno, rv_empties(&l->p), RV_GPU_MAX_EMPTIES);
-        t->bad_lines++;
-        return 0;
-    }
-    return 1;
-}
-
 /* A solved line, as the batch prints it. */
 static void print_answer(const reversi_line *l, const rv_batch_answer *a, bool wld, FILE *out, solve_totals *t)
 {
@@ -43,10 +29,14 @@ static void print_answer(const reversi_line *l, const rv_batch_answer *a, bool w
             ok ? "" : "  WRONG");
 }
 
+/* A line solved, and the lines before it: printed now (on one of the
+ * batch's threads, one line at a time). */
 static void print_solved(void *ctx, const void *note, const rv_batch_answer *a)
 {
     batch_ctx *c = ctx;
     print_answer(note, a, c->o->wld, stdout, &c->t);
+    fflush(stdout);
+    cli_progress("positions solved: %ld", c->t.positions);
 }
 
 /* Solves the window's positions and prints those solved (all of them
@@ -59,8 +49,6 @@ static int solve_window(batch_ctx *c)
         c->failed = true;
         return -1;
     }
-    fflush(stdout);
-    cli_progress("positions solved: %ld", c->t.positions);
     return 0;
 }
 
@@ -69,7 +57,7 @@ static int batch_line(void *arg, const char *file, long lineno, const char *line
     batch_ctx *c = arg;
     reversi_line l;
     char err[256];
-    if (!read_for_batch(c->o->gpu, file, lineno, line, &l, stderr, &c->t))
+    if (!reversi_read_line(file, lineno, line, &l, stderr, &c->t))
         return 0;
     const int full = rv_batch_window_add(c->w, &l.p, &l, err, sizeof err);
     if (full < 0) {
@@ -80,6 +68,31 @@ static int batch_line(void *arg, const char *file, long lineno, const char *line
     return full ? solve_window(c) : 0;
 }
 
+/* --gpu: who solved what (the lanes, the CPU threads beside them, those
+ * handed back and those too deep for the lanes). */
+static void print_sides(const rv_batch_options *o, const rv_batch_stats *s)
+{
+    if (o->devices > 1)
+        printf(" (%d GPUs, the first done at %.1f ms)", o->devices, s->work_usec_least / 1000);
+    printf(", %zu by the lanes", s->lanes);
+    if (o->cpu_beside)
+        printf(", %zu by the cpu threads beside", s->beside);
+    printf(", %zu over the budget to %d cpu threads %.1f ms", s->handed_back, o->threads, s->handback_usec / 1000);
+    printf(", %zu too deep for the lanes (over %d empty squares) by the cpu", s->too_deep, RV_GPU_MAX_EMPTIES);
+    if (s->too_deep_together)
+        printf(" (%zu by its %d threads together)", s->too_deep_together, o->threads);
+}
+
+/* --gpu where the lanes solved less than half: said, as the time is then
+ * the CPU's. */
+static void print_cpu_did(const rv_batch_stats *s, long positions)
+{
+    if (s->lanes == 0 && positions > 0)
+        printf("; the gpu solved none: the cpu did the work");
+    else if ((long)s->lanes * 2 < positions)
+        printf("; the gpu solved %.0f%%: the cpu did most of the work", 100.0 * (double)s->lanes / (double)positions);
+}
+
 /* The windows' totals: positions, nodes, times (summed over the windows). */
 static void print_totals(const batch_ctx *c)
 {
@@ -88,16 +101,14 @@ static void print_totals(const batch_ctx *c)
     const rv_batch_stats *s = &w->stats;
     printf("# %ld positions, %llu nodes, end-to-end %.1f ms, %s %.1f ms", c->t.positions,
            (unsigned long long)w->nodes, w->usec / 1000, o->gpu ? "kernel" : "solving", s->work_usec / 1000);
-    if (o->gpu && o->devices > 1)
-        printf(" (%d GPUs, the first done at %.1f ms)", o->devices, s->work_usec_least / 1000);
-    if (o->gpu && o->cpu_beside)
-        printf(", %zu by the cpu threads beside", s->beside);
     if (o->gpu)
-        printf(", %zu over the budget to %d cpu threads %.1f ms", s->handed_back, o->threads,
-               s->handback_usec / 1000);
+        print_sides(o, s);
     if (w->windows > 1)
         printf(", %zu windows of %zu", w->windows, c->window);
-    printf(", %.0f positions/s\n", w->usec > 0 ? c->t.positions / w->usec * 1e6 : 0);
+    printf(", %.0f positions/s", w->usec > 0 ? c->t.positions / w->usec * 1e6 : 0);
+    if (o->gpu)
+        print_cpu_did(s, c->t.positions);
+    printf("\n");
 }
 
 /* --mpi: a rank's task, its lines as one batch on its GPU (or threads). */
@@ -111,7 +122,7 @@ static int batch_farmed(void *ctx, const farm_line *lines, long n, farm_sink *si
     int rc = l && p && a && line_of ? 0 : -1;
     for (long i = 0; rc == 0 && i < n; i++) {
         farm_to_line(sink, i);
-        if (read_for_batch(o->gpu, lines[i].where, lines[i].lineno, lines[i].line, &l[m], sink->err, &t[i]))
+        if (reversi_read_line(lines[i].where, lines[i].lineno, lines[i].line, &l[m], sink->err, &t[i]))
             p[m] = l[m].p, line_of[m++] = i;
     }
     char why[256];

@@ -92,9 +92,15 @@ static int solve_share(void *arg, int d, char *err, size_t errlen)
                                meet ? gts_ends_meet : NULL, meet, answers, &s->usec[d], err, errlen) != 0) {
         goto done;
     }
-    const size_t lanes = gts_ends_close(s->beside, d, m);
-    for (size_t j = 0; j < lanes; j++)
-        convert(&answers[j], o->wld, &s->out[(size_t)d + j * (size_t)s->devices]);
+    /* The queue may go on past the share (the CPU's own items): the
+     * lanes' answers are those below where the CPU threads came to. */
+    const size_t top = gts_ends_close(s->beside, d, m), lanes = top < m ? top : m;
+    for (size_t j = 0; j < lanes; j++) {
+        const size_t i = (size_t)d + j * (size_t)s->devices;
+        convert(&answers[j], o->wld, &s->out[i]);
+        if (o->on_solved && s->out[i].move != RV8S_HANDED_BACK && s->out[i].move != RV_NOT_SOLVED)
+            o->on_solved(o->on_solved_arg, i);
+    }
     rc = 0;
 done:
     free(words);

@@ -14,7 +14,11 @@
  * A position over o->gpu_budget comes back with move RV8S_HANDED_BACK
  * and the lane's nodes, for the caller's CPU threads.  With beside (NULL:
  * none), CPU threads take positions from the far end of each share while
- * the lanes run (core/two_ends.h): out[i] is left as it is for those. */
+ * the lanes run (core/two_ends.h): out[i] is left as it is for those.
+ * beside's places may go on past the n positions (items the CPU threads
+ * alone take), dealt to the shares in turn as the positions are.
+ * o->on_solved is told of each lane's answer as its device's launch ends
+ * (a handed back one not). */
 #define RV8S_HANDED_BACK (-3)
 int rv8s_solve_batch(const rv_pos *p, size_t n, const rv_batch_options *o, gts_ends *beside,
                      rv_batch_answer *out, rv_batch_stats *stats, char *err, size_t errlen);
