@@ -1,13 +1,14 @@
 /* Batch solving in windows (gts/reversi.h's rv_batch_window): positions added
  * one at a time, solved by rv_batch_run a window at a time, each answer
- * told in the order added as soon as it and those before it are in, the
- * times and counts summed over the windows. */
-#include <pthread.h>
+ * told in the order added as soon as it and those before it are in (the
+ * output of core/two_ends.h), the times and counts summed over the
+ * windows. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "core/clock.h"
+#include "core/two_ends.h"
 #include "gts/reversi.h"
 
 struct rv_batch_window {
@@ -18,36 +19,34 @@ struct rv_batch_window {
     rv_pos *p;
     rv_batch_answer *a;
     unsigned char *notes;   /* note_size bytes a position */
-    bool *done;             /* a position's answer is in */
     size_t n, cap;
     bool warm;              /* the CUDA context made */
     rv_batch_window_totals totals;
-    /* The window being solved: its answers are told to on_answer (NULL:
-     * the warm-up, told to no one), those before `told` are. */
-    pthread_mutex_t lock;
+    /* The window being solved: its answers are told to on_answer in the
+     * order added (NULL: the warm-up, told to no one), those before
+     * `told` are. */
+    gts_ends *output;
     rv_batch_window_fn on_answer;
     void *ctx;
     size_t told;
 };
 
-/* Position i's answer told (w->lock held). */
-static void tell(rv_batch_window *w, size_t i)
+/* Position i's answer told, and those before it were (the output's
+ * callback, on one thread at a time). */
+static void tell(void *arg, size_t i)
 {
+    rv_batch_window *w = arg;
+    w->told = i + 1;
     w->totals.nodes += w->a[i].nodes;
     w->on_answer(w->ctx, w->notes + i * w->note_size, &w->a[i]);
 }
 
-/* rv_batch_options.on_solved: the answers now in and in order told. */
+/* rv_batch_options.on_solved: position i's answer is in. */
 static void solved(void *arg, size_t i)
 {
     rv_batch_window *w = arg;
-    pthread_mutex_lock(&w->lock);
-    if (w->on_answer) {
-        w->done[i] = true;
-        for (; w->told < w->n && w->done[w->told]; w->told++)
-            tell(w, w->told);
-    }
-    pthread_mutex_unlock(&w->lock);
+    if (w->output)
+        gts_ends_publish(w->output, i);
 }
 
 rv_batch_window *rv_batch_window_create(const rv_batch_options *o, size_t size, size_t note_size, char *err, size_t errlen)
@@ -66,7 +65,6 @@ rv_batch_window *rv_batch_window_create(const rv_batch_options *o, size_t size, 
         free(w);
         return NULL;
     }
-    pthread_mutex_init(&w->lock, NULL);
     return w;
 }
 
@@ -84,14 +82,11 @@ static int grow(rv_batch_window *w, char *err, size_t errlen)
     if (a)
         w->a = a;
     unsigned char *notes = a ? realloc(w->notes, cap * (w->note_size ? w->note_size : 1)) : NULL;
-    if (notes)
-        w->notes = notes;
-    bool *done = notes ? realloc(w->done, cap * sizeof *done) : NULL;
-    if (!done) {
+    if (!notes) {
         snprintf(err, errlen, "out of memory for %zu positions", cap);
         return -1;
     }
-    w->done = done, w->cap = cap;
+    w->notes = notes, w->cap = cap;
     return 0;
 }
 
@@ -134,21 +129,21 @@ int rv_batch_window_solve(rv_batch_window *w, rv_batch_window_fn on_answer, void
     if (w->o.gpu && !w->o.cpu_executor && !w->warm && rv_batch_run(w->b, &full, 1, &none, &stats, err, errlen) != 0)
         return -1;
     w->warm = true;
-    memset(w->done, 0, w->n * sizeof *w->done);
-    pthread_mutex_lock(&w->lock);
+    if (!(w->output = gts_ends_create(w->n, 1, NULL, 0, tell, w))) {
+        snprintf(err, errlen, "out of memory for %zu positions", w->n);
+        return -1;
+    }
     w->on_answer = on_answer, w->ctx = ctx, w->told = 0;
-    pthread_mutex_unlock(&w->lock);
     const double t0 = gts_now_usec();
     const int rc = rv_batch_run(w->b, w->p, w->n, w->a, &stats, err, errlen);
     w->totals.usec += gts_now_usec() - t0;
     add_stats(&w->totals.stats, &stats);
+    gts_ends_free(w->output);
+    w->output = NULL;
     /* Stopped: those solved after the first not solved, in order. */
-    pthread_mutex_lock(&w->lock);
     for (size_t i = w->told; rc == 0 && i < w->n; i++)
         if (w->a[i].move != RV_NOT_SOLVED)
             tell(w, i);
-    w->on_answer = NULL;
-    pthread_mutex_unlock(&w->lock);
     if (rc != 0)
         return -1;
     w->n = 0;
@@ -166,8 +161,6 @@ void rv_batch_window_free(rv_batch_window *w)
     if (!w)
         return;
     rv_batch_free(w->b);
-    pthread_mutex_destroy(&w->lock);
-    free(w->done);
     free(w->p);
     free(w->a);
     free(w->notes);
