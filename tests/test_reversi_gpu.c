@@ -290,11 +290,13 @@ static void test_deep(void)
 typedef struct window_check {
     const rv_batch_answer *want;
     size_t next;            /* the note expected next */
+    bool flushed;           /* the last answer told said to flush */
 } window_check;
 
-static void check_window_answer(void *ctx, const void *note, const rv_batch_answer *a)
+static void check_window_answer(void *ctx, const void *note, const rv_batch_answer *a, bool flush)
 {
     window_check *c = ctx;
+    c->flushed = flush;
     size_t i;
     memcpy(&i, note, sizeof i);
     CHECK_EQ(i, c->next);
@@ -320,14 +322,17 @@ static void test_window(void)
     rv_batch_window *w = rv_batch_window_create(&o, 4, sizeof(size_t), err, sizeof err);
     if (!CHECK(w != NULL))
         return;
-    window_check c = { want, 0 };
+    window_check c = { want, 0, false };
     uint64_t nodes = 0;
     for (size_t i = 0; i < 10; i++) {
         nodes += want[i].nodes;
         const int full = rv_batch_window_add(w, &p[i], &i, err, sizeof err);
         CHECK_EQ(full, i % 4 == 3);
-        if (full)
+        if (full) {
+            c.flushed = false;
             CHECK(rv_batch_window_solve(w, check_window_answer, &c, err, sizeof err) == 0);
+            CHECK_MSG(c.flushed, "a window's last answer is told with a flush");
+        }
     }
     CHECK_EQ(rv_batch_window_count(w), 2);
     CHECK(rv_batch_window_solve(w, check_window_answer, &c, err, sizeof err) == 0);

@@ -32,21 +32,25 @@ struct rv_batch_window {
 };
 
 /* Position i's answer told, and those before it were (the output's
- * callback, on one thread at a time). */
+ * callback, on one thread at a time).  Where the next is claimed its
+ * publisher tells it after this, so the flush can wait for it. */
 static void tell(void *arg, size_t i)
 {
     rv_batch_window *w = arg;
     w->told = i + 1;
     w->totals.nodes += w->a[i].nodes;
-    w->on_answer(w->ctx, w->notes + i * w->note_size, &w->a[i]);
+    const bool flush = !w->output || i + 1 == w->n || !gts_ends_answered(w->output, i + 1);
+    w->on_answer(w->ctx, w->notes + i * w->note_size, &w->a[i], flush);
 }
 
 /* rv_batch_options.on_solved: position i's answer is in. */
 static void solved(void *arg, size_t i)
 {
     rv_batch_window *w = arg;
-    if (w->output)
+    if (w->output) {
+        gts_ends_claim(w->output, i, GTS_ENDS_CPU);
         gts_ends_publish(w->output, i);
+    }
 }
 
 rv_batch_window *rv_batch_window_create(const rv_batch_options *o, size_t size, size_t note_size, char *err, size_t errlen)

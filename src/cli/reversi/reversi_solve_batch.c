@@ -31,11 +31,12 @@ static void print_answer(const reversi_line *l, const rv_batch_answer *a, bool w
 
 /* A line solved, and the lines before it: printed now (on one of the
  * batch's threads, one line at a time). */
-static void print_solved(void *ctx, const void *note, const rv_batch_answer *a)
+static void print_solved(void *ctx, const void *note, const rv_batch_answer *a, bool flush)
 {
     batch_ctx *c = ctx;
     print_answer(note, a, c->o->wld, stdout, &c->t);
-    fflush(stdout);
+    if (flush)
+        fflush(stdout);
     cli_progress("positions solved: %ld", c->t.positions);
 }
 
@@ -49,6 +50,7 @@ static int solve_window(batch_ctx *c)
         c->failed = true;
         return -1;
     }
+    fflush(stdout);
     return 0;
 }
 
