@@ -275,7 +275,8 @@ static void test_deep(void)
         if (!CHECK(rv_solve_batch(p, N, &o, a, &stats, err, sizeof err) == 0))
             return;
         CHECK_EQ(stats.too_deep, DEEP);
-        CHECK_EQ(stats.too_deep_together, threads == 2 ? 4 : DEEP);
+        CHECK_EQ(stats.too_few, 0);
+        CHECK_EQ(stats.together, threads == 2 ? 4 : DEEP);
         CHECK_EQ(stats.lanes + stats.beside + stats.handed_back + stats.too_deep, N);
         CHECK_GT(stats.lanes, 0);
         for (size_t i = 0; i < N; i++)

@@ -114,7 +114,8 @@ for mode in "--gpu --executor cpu" "--gpu --executor cpu --threads 3" "--gpu --e
     esac
 done
 run "solve --gpu --executor cpu: a position of 21 empties" "$GTS" reversi solve --gpu --executor cpu "$TMP/s10"
-expect_contains out "200 by the lanes" "1 too deep for the lanes (over 20 empty squares) by the cpu (1 by its 1 threads together)"
+expect_contains out "200 by the lanes" "1 too deep for the lanes (over 20 empty squares) and 0 too few" \
+    "by the cpu (1 by its 1 threads together)"
 run "solve --gpu --executor cpu --wld" "$GTS" reversi solve --gpu --executor cpu --wld "$TMP/s10"
 check "--wld: no wrong score" test "$(grep -c WRONG "$TMP/out")" -eq 0
 expect_contains out "# 201 positions"
@@ -140,14 +141,27 @@ check "the plain solver: 34 lines" test "$(wc -l < "$TMP/plain.scores")" -eq 34
 for mode in "--threads 2" "--threads 3 --gpu-budget 4096" "--threads 2 --gpu-only" "--threads 2 --cpu-beside"; do
     run "solve --gpu --executor cpu $mode, a mixed file" "$GTS" reversi solve --gpu --executor cpu $mode "$TMP/mixed"
     expect_rc 0
-    expect_contains out "# 34 positions" "4 too deep for the lanes (over 20 empty squares) by the cpu"
+    expect_contains out "# 34 positions" "4 too deep for the lanes (over 20 empty squares) and 0 too few"
     check "$mode: every line in order, the plain solver's scores" \
         cmp -s "$TMP/plain.scores" <(awk '/empties/ {print $1, $6}' "$TMP/out")
     check "$mode: no wrong score" test "$(grep -c WRONG "$TMP/out")" -eq 0
-    sum=$(grep '^# ' "$TMP/out" | grep -o '[0-9]* \(by the lanes\|by the cpu threads beside\|over the budget\|too deep\)' |
+    sum=$(grep '^# ' "$TMP/out" | grep -o '[0-9]* \(by the lanes\|by the cpu threads beside\|over the budget\|too deep\|too few\)' |
         awk '{n += $1} END {print n}')
     check "$mode: who solved what adds up to 34" test "$sum" -eq 34
 done
+
+# A batch of fewer positions than --gpu-least: all the CPU's, the lanes'
+# as the deep ones (a thread each, the last few together).
+run "solve --gpu --executor cpu --gpu-least 31, a mixed file" "$GTS" reversi solve --gpu --executor cpu --threads 2 \
+    --gpu-least 31 "$TMP/mixed"
+expect_rc 0
+expect_contains out "0 by the lanes" "4 too deep for the lanes (over 20 empty squares) and 30 too few (under 31 a batch)" \
+    "the gpu solved none: the cpu did the work"
+check "--gpu-least 31: every line in order, the plain solver's scores" \
+    cmp -s "$TMP/plain.scores" <(awk '/empties/ {print $1, $6}' "$TMP/out")
+run "solve --gpu --executor cpu --gpu-least 30, a mixed file" "$GTS" reversi solve --gpu --executor cpu --threads 2 \
+    --gpu-least 30 "$TMP/mixed"
+expect_contains out "0 too few (under 30 a batch)"
 
 # Lines are printed as soon as they and those before them are solved:
 # the three before a position of minutes (32 empties, the CPU's) are out

@@ -262,12 +262,28 @@ typedef struct rv_batch_options {
     bool cpu_beside;
     size_t tt_bytes;    /* CPU: each thread's table; 0: the default */
     gts_stop *stop;     /* raised: stop soon, answers not found marked so */
+    /* gpu: the fewest positions the lanes take a device (of at most
+     * RV_GPU_MAX_EMPTIES empties); a batch of fewer is all the CPU
+     * threads' (as the deep ones: a thread each, the last few together).
+     * 0 or 1: any. */
+    size_t gpu_least;
     /* Called with i as out[i] is final (once a position, from any of the
      * batch's threads, so it must be thread-safe), e.g. to print the
      * answers in order as they come; NULL: not called. */
     void (*on_solved)(void *arg, size_t i);
     void *on_solved_arg;
 } rv_batch_options;
+
+/* The fewest positions `gts reversi solve --gpu` gives the lanes of a
+ * device.  A lane alone solves about 640,000 nodes a second (a position
+ * of 6.4 M lane nodes ran alone for about 10 s), a full grid (an H200:
+ * 132 SMs x 8 blocks of 64 lanes, 67,584) about 15,000 each, and 16
+ * threads about 114 us a position at 12 empties: a batch far smaller
+ * than the grid lasts as long as its slowest lanes (up to the budget,
+ * 0.4 s alone, then the CPU's), which 16 threads match at about 3,500
+ * positions of 12 empties, more of more.  An estimate, to be measured
+ * on the device (--gpu-least). */
+#define RV_GPU_BATCH_LEAST_DEFAULT 10000
 
 /* The budget `gts reversi solve --gpu` gives a lane.  Without one, one
  * position in 200,000 at 12 empties (6.4 M lane nodes, the mean 20,000)
@@ -292,9 +308,10 @@ typedef struct rv_batch_stats {
     size_t lanes;           /* gpu: positions the lanes solved */
     size_t beside;          /* gpu: positions the CPU threads beside solved */
     size_t handed_back;     /* gpu: positions over the budget */
-    /* gpu: positions of more empties than the lanes take, solved by the
-     * CPU threads, and of those the ones all of them solved together */
-    size_t too_deep, too_deep_together;
+    /* gpu: positions the CPU threads solved as the lanes could not take
+     * them: of more empties than they take, or in a batch of fewer than
+     * gpu_least; and of those the ones all the threads solved together */
+    size_t too_deep, too_few, together;
 } rv_batch_stats;
 
 /* Solves p[0..n) into out[0..n), *stats the times.  0 (also when stopped:

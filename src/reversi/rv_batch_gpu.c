@@ -46,7 +46,7 @@ typedef struct gpu_run {
     size_t deep_alone;
     rv_batch_options lanes_o;   /* b->o, the lanes' answers told through lane_solved */
     gts_ends *queue;            /* NULL: no CPU thread beside */
-    atomic_size_t lanes, by_beside, by_deep;
+    atomic_size_t lanes, by_beside;
     int rc;
     char *err;
     size_t errlen;
@@ -86,7 +86,8 @@ static void beside_thread(gpu_run *r, int index)
         rv_solver **s = deep ? &r->b->solvers[index] : &small;
         if ((deep && !have_solver(s, o, o->tt_bytes)) || !rv_batch_solve_one(*s, o, r->p, r->at[k], r->out))
             break;
-        atomic_fetch_add(deep ? &r->by_deep : &r->by_beside, 1);
+        if (!deep)
+            atomic_fetch_add(&r->by_beside, 1);
     }
     rv_solver_free(small);
 }
@@ -120,7 +121,7 @@ static int solve_together(gpu_run *r)
         }
         if (!rv_batch_solve_one(b->together, &b->o, r->p, i, r->out))
             break;
-        r->stats->too_deep_together++;
+        r->stats->together++;
     }
     return 0;
 }
@@ -185,6 +186,16 @@ static int part(gpu_run *r, size_t n)
     return 0;
 }
 
+/* Too few positions for the lanes: all of them the CPU's, as the deep
+ * ones are (input order). */
+static void all_deep(gpu_run *r)
+{
+    for (size_t i = 0; i < r->lane_n + r->deep_n; i++)
+        r->deep_at[i] = i;
+    r->deep_n += r->lane_n;
+    r->lane_n = 0;
+}
+
 /* The queue of the CPU threads beside the lanes: the lanes' items, then
  * the deep ones for a thread alone, the CPU's only (taken first, in input
  * order).  0, or -1 (no memory). */
@@ -217,6 +228,8 @@ int rv_batch_gpu(rv_batch *b, const rv_pos *p, size_t n, rv_batch_answer *out, r
     r.lanes_o.on_solved = lane_solved;
     r.lanes_o.on_solved_arg = &r;
     int rc = part(&r, n);
+    if (rc == 0 && r.lane_n < b->o.gpu_least * (size_t)rv8s_devices(&b->o))
+        all_deep(&r);
     /* The device's host thread is one of the threads while it has lanes. */
     const int beside = !b->o.cpu_beside ? 0 : r.lane_n ? b->threads - rv8s_devices(&b->o) : b->threads;
     const size_t together = (size_t)TOGETHER_A_THREAD * (size_t)b->threads;
@@ -229,10 +242,20 @@ int rv_batch_gpu(rv_batch *b, const rv_pos *p, size_t n, rv_batch_answer *out, r
     if (rc == 0 && r.rc == 0 && solve_together(&r) == 0 && hand_back(&r) == 0) {
         stats->lanes = atomic_load(&r.lanes);
         stats->beside = atomic_load(&r.by_beside);
-        stats->too_deep = atomic_load(&r.by_deep) + stats->too_deep_together;
+        for (size_t k = 0; k < r.deep_n; k++)
+            if (out[r.deep_at[k]].move != RV_NOT_SOLVED)
+                (*(rv_empties(&p[r.deep_at[k]]) > RV_GPU_MAX_EMPTIES ? &stats->too_deep : &stats->too_few))++;
     } else {
         rc = -1;
     }
     free_run(&r);
     return rc;
+}
+
+int rv_batch_gpu_warm_up(rv_batch *b, char *err, size_t errlen)
+{
+    static const rv_pos full = { ~(uint64_t)0, 0 };
+    rv_batch_answer none;
+    rv_batch_stats stats;
+    return rv8s_solve_batch(&full, 1, &b->o, NULL, &none, &stats, err, errlen);
 }

@@ -9,7 +9,7 @@
 
 #include "core/clock.h"
 #include "core/two_ends.h"
-#include "gts/reversi.h"
+#include "reversi/rv_batch.h"
 
 struct rv_batch_window {
     rv_batch_options o;
@@ -118,19 +118,16 @@ static void add_stats(rv_batch_stats *sum, const rv_batch_stats *s)
     sum->beside += s->beside;
     sum->handed_back += s->handed_back;
     sum->too_deep += s->too_deep;
-    sum->too_deep_together += s->too_deep_together;
+    sum->too_few += s->too_few;
+    sum->together += s->together;
 }
 
 int rv_batch_window_solve(rv_batch_window *w, rv_batch_window_fn on_answer, void *ctx, char *err, size_t errlen)
 {
     rv_batch_stats stats;
     /* Warm-up: the first launch creates the CUDA context, which would
-     * otherwise count in the first window's time; on a full board, which
-     * the lanes take and end at once (the window's first position may
-     * be one for the CPU, and of minutes). */
-    static const rv_pos full = { ~(uint64_t)0, 0 };
-    rv_batch_answer none;
-    if (w->o.gpu && !w->o.cpu_executor && !w->warm && rv_batch_run(w->b, &full, 1, &none, &stats, err, errlen) != 0)
+     * otherwise count in the first window's time. */
+    if (w->o.gpu && !w->o.cpu_executor && !w->warm && rv_batch_gpu_warm_up(w->b, err, errlen) != 0)
         return -1;
     w->warm = true;
     if (!(w->output = gts_ends_create(w->n, 1, NULL, 0, tell, w))) {

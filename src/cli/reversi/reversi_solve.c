@@ -123,6 +123,24 @@ static int cmd_solve(const rv_solve_options *o, gts_stop *stop, bool mpi, long s
     return cli_solve_status(&c.t, status);
 }
 
+/* --each and --gpu's options. */
+static rv_batch_options batch_options(const rv_solve_options *o, const reversi_gpu_flags *f, bool threads_given,
+                                      uint64_t budget, bool alone, gts_stop *stop)
+{
+    /* With the device the CPU threads work beside the lanes and take the
+     * positions the lanes cannot: all of the machine's by default. */
+    const int threads = threads_given || !f->gpu || f->executor == 1 ? o->threads : cli_cpus();
+    /* The CPU executor is for trying the lanes' code and --gpu-only for
+     * measuring them: every position they can take goes to them unless
+     * --gpu-least says otherwise. */
+    const size_t least = o->gpu_least > 0                ? (size_t)o->gpu_least
+                         : f->executor == 1 || alone ? 1
+                                                     : RV_GPU_BATCH_LEAST_DEFAULT;
+    return (rv_batch_options){ .wld = o->wld, .gpu = f->gpu, .cpu_executor = f->executor == 1, .threads = threads,
+                               .gpu_budget = budget, .devices = f->gpus, .cpu_beside = !alone, .gpu_least = least,
+                               .tt_bytes = o->tt_bytes, .stop = stop };
+}
+
 int reversi_solve_main(int argc, char **argv)
 {
     gts_stop stop = GTS_STOP_INIT;   /* Ctrl-C: the solver stops, and what it proved is printed */
@@ -193,12 +211,7 @@ int reversi_solve_main(int argc, char **argv)
     }
     if (!f.gpu && !each)
         return cmd_solve(&o, &stop, mpi, split_depth, checkpoint, n, argv + 1);
-    /* With the device the CPU threads work beside the lanes and take the
-     * positions the lanes cannot: all of the machine's by default. */
-    const int threads = threads_given || !f.gpu || f.executor == 1 ? o.threads : cli_cpus();
-    const rv_batch_options bo = { .wld = o.wld, .gpu = f.gpu, .cpu_executor = f.executor == 1, .threads = threads,
-                                  .gpu_budget = (uint64_t)budget, .devices = f.gpus, .cpu_beside = !alone,
-                                  .tt_bytes = o.tt_bytes, .stop = &stop };
+    const rv_batch_options bo = batch_options(&o, &f, threads_given, (uint64_t)budget, alone, &stop);
     if ((status = reversi_choose_gpu(&f, mpi)) != 0)
         return status;
     return reversi_batch_main(&bo, (size_t)window, mpi, checkpoint, n, argv + 1);

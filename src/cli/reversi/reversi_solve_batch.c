@@ -80,9 +80,10 @@ static void print_sides(const rv_batch_options *o, const rv_batch_stats *s)
     if (o->cpu_beside)
         printf(", %zu by the cpu threads beside", s->beside);
     printf(", %zu over the budget to %d cpu threads %.1f ms", s->handed_back, o->threads, s->handback_usec / 1000);
-    printf(", %zu too deep for the lanes (over %d empty squares) by the cpu", s->too_deep, RV_GPU_MAX_EMPTIES);
-    if (s->too_deep_together)
-        printf(" (%zu by its %d threads together)", s->too_deep_together, o->threads);
+    printf(", %zu too deep for the lanes (over %d empty squares) and %zu too few (under %zu a batch) by the cpu",
+           s->too_deep, RV_GPU_MAX_EMPTIES, s->too_few, o->gpu_least * (size_t)(o->devices > 1 ? o->devices : 1));
+    if (s->together)
+        printf(" (%zu by its %d threads together)", s->together, o->threads);
 }
 
 /* --gpu where the lanes solved less than half: said, as the time is then
