@@ -9,7 +9,9 @@
 #     positions of more than 20 empties theirs, a position over the
 #     lanes' node budget handed to them after the kernel (the default
 #     budget);
-#   - the GPU's lanes alone (--gpu-only --gpu-budget 0), for the record;
+#   - the GPU's lanes alone (--gpu-only --gpu-budget 0), for the record
+#     (--no-alone: not; a mixed batch's deep positions are then solved one
+#     at a time after the lanes, minutes);
 #   - with --lane-code, the kernel's lane code on THREADS CPU threads
 #     (--executor cpu --gpu-only --gpu-budget 0), a second CPU baseline
 #     (minutes).
@@ -20,14 +22,14 @@
 #
 #   bench/rv_gpu_endgame.sh [--count 1000000] [--empties 12|8-30] [--seed 1]
 #                           [--threads 16] [--build build/release]
-#                           [--executor gpu|cpu] [--lane-code]
+#                           [--executor gpu|cpu] [--lane-code] [--no-alone]
 set -euo pipefail
 # calc DIGITS EXPR: EXPR (numbers, + - * /) with DIGITS decimals (awk: bc is
 # not on every machine).
 calc() { awk "BEGIN { printf \"%.$1f\", $2 }"; }
 cd "$(dirname "$0")/.."
 
-count=1000000 empties=12 seed=1 threads=16 build=build/release executor=gpu lane_code=0
+count=1000000 empties=12 seed=1 threads=16 build=build/release executor=gpu lane_code=0 alone=1
 cmdline="bench/rv_gpu_endgame.sh $*"
 while [ $# -gt 0 ]; do
   case "$1" in
@@ -38,6 +40,7 @@ while [ $# -gt 0 ]; do
     --build) build=$2; shift 2 ;;
     --executor) executor=$2; shift 2 ;;
     --lane-code) lane_code=1; shift ;;
+    --no-alone) alone=0; shift ;;
     *) echo "rv_gpu_endgame.sh: unknown option $1" >&2; exit 2 ;;
   esac
 done
@@ -52,8 +55,10 @@ made=$(calc 2 "$(date +%s.%N) - $t0")
 "$gts" reversi solve --each --threads "$threads" "$tmp/positions.obf" > "$tmp/cpu" 2> "$tmp/cpu.err" || true
 "$gts" reversi solve --gpu --executor "$executor" --threads "$threads" "$tmp/positions.obf" > "$tmp/gpu" \
     2> "$tmp/gpu.err" || true
-"$gts" reversi solve --gpu --executor "$executor" --gpu-only --gpu-budget 0 "$tmp/positions.obf" > "$tmp/alone" \
-    2> /dev/null || true
+if [ "$alone" = 1 ]; then
+    "$gts" reversi solve --gpu --executor "$executor" --gpu-only --gpu-budget 0 "$tmp/positions.obf" > "$tmp/alone" \
+        2> /dev/null || true
+fi
 lanes_s=-
 if [ "$lane_code" = 1 ]; then
     "$gts" reversi solve --gpu --executor cpu --gpu-only --gpu-budget 0 --threads "$threads" "$tmp/positions.obf" \
@@ -66,18 +71,20 @@ same() {
     paste -d' ' <(awk '/ empties /{print $1, $6}' "$tmp/cpu") <(awk '/ empties /{print $1, $6}' "$1") |
         awk '$1==$3 && $2==$4' | wc -l
 }
-same=$(same "$tmp/gpu") same_alone=$(same "$tmp/alone")
+same=$(same "$tmp/gpu") same_alone=$count alone_s=-
+if [ "$alone" = 1 ]; then
+    same_alone=$(same "$tmp/alone") alone_s=$(calc 3 "$(ms "$tmp/alone" end-to-end) / 1000")
+fi
 cpu_s=$(calc 2 "$(ms "$tmp/cpu" end-to-end) / 1000")
 kernel_s=$(calc 3 "$(ms "$tmp/gpu" kernel) / 1000")
 handed=$(summary "$tmp/gpu" | grep -o '[0-9]* over the budget' | cut -d' ' -f1)
 handed_s=$(calc 3 "$(summary "$tmp/gpu" | grep -o 'cpu threads [0-9.]* ms' | cut -d' ' -f3) / 1000")
 gpu_s=$(calc 3 "$(ms "$tmp/gpu" end-to-end) / 1000")
-alone_s=$(calc 3 "$(ms "$tmp/alone" end-to-end) / 1000")
 [ "$lane_code" = 1 ] && lanes_s=$(calc 2 "$(ms "$tmp/lanes" end-to-end) / 1000")
 
 echo "# $cmdline"
 echo "# commit $(git rev-parse --short HEAD 2>/dev/null || echo unknown), $("$gts" info | grep '^gpu:'), $(nproc) cpus, $(date -u +%F)"
-echo "# positions made in $made s; cpu: $(summary "$tmp/cpu"); gpu: $(summary "$tmp/gpu"); lanes alone: $(summary "$tmp/alone")"
+echo "# positions made in $made s; cpu: $(summary "$tmp/cpu"); gpu: $(summary "$tmp/gpu"); lanes alone: $([ "$alone" = 1 ] && summary "$tmp/alone" || echo not run)"
 echo "| positions | empties | CPU $threads-thread s | GPU kernel s | handed back to $threads CPU threads (s) | GPU end-to-end s | CPU / GPU end-to-end | lanes alone (no budget) end-to-end s | lane code on $threads CPU threads s | scores equal (GPU, lanes alone) |"
 echo "|---|---|---|---|---|---|---|---|---|---|"
 echo "| $count | $empties | $cpu_s | $kernel_s | $handed ($handed_s) | $gpu_s | $(calc 1 "$cpu_s / $gpu_s")x | $alone_s | $lanes_s | $same/$count, $same_alone/$count |"

@@ -256,15 +256,18 @@ typedef struct rv_batch_options {
     int devices;
     /* gpu: CPU threads (`threads` less one a device) solve positions too
      * while the lanes run: those of more than RV_GPU_MAX_EMPTIES empties
-     * first, then from the far end of each device's share.  Without it
-     * the lanes run alone, and the positions they cannot take are solved
-     * after them. */
+     * first (a thread each; a couple a thread or fewer are solved one at
+     * a time by all the threads together after the launch), then from
+     * the far end of each device's share.  Without it the lanes run
+     * alone, and the positions they cannot take are solved after them,
+     * all the threads together. */
     bool cpu_beside;
     size_t tt_bytes;    /* CPU: each thread's table; 0: the default */
     gts_stop *stop;     /* raised: stop soon, answers not found marked so */
     /* gpu: the fewest positions the lanes take a device (of at most
      * RV_GPU_MAX_EMPTIES empties); a batch of fewer is all the CPU
-     * threads' (as the deep ones: a thread each, the last few together).
+     * threads' (as the deep ones: a thread each, or all together when
+     * there are few).
      * 0 or 1: any. */
     size_t gpu_least;
     /* Called with i as out[i] is final (once a position, from any of the

@@ -1,11 +1,13 @@
 /* The GPU's batch (rv_batch_run with o->gpu): the lanes take the positions
- * of at most RV_GPU_MAX_EMPTIES empties, cheapest first; the CPU threads
- * beside them take the deeper ones, a thread each, then the lanes' from
- * the dear end of each device's share: one queue, core/two_ends.h, whose
- * items are the lanes' positions and after them the deep ones, the CPU's
- * alone.  The last few deep positions are solved one at a time by all the
- * threads together, and those the lanes handed back (over their budget)
- * by the threads after the launch. */
+ * of at most RV_GPU_MAX_EMPTIES empties, cheapest first (unless they are
+ * too few to be worth a launch: then they are the CPU's as the deeper
+ * ones are); the CPU threads beside them take the deeper ones, a thread
+ * each, then the lanes' from the dear end of each device's share: one
+ * queue, core/two_ends.h, whose items are the lanes' positions and after
+ * them the deep ones, the CPU's alone.  A few deep positions (a couple a
+ * thread) are solved one at a time by all the threads together instead,
+ * after the launch, and those the lanes handed back (over their budget)
+ * by the threads after that. */
 #include <stdio.h>
 #include <stdlib.h>
 
@@ -15,12 +17,14 @@
 #include "reversi/gpu/rv8_solve.h"
 #include "reversi/rv_batch.h"
 
-/* Deep positions left to all the threads together: this many a thread.
- * One position at a time on 16 threads sharing a table solved
+/* The most deep positions a thread that all the threads solve together,
+ * one at a time (as --threads N does); more are a thread each (as --each
+ * does).  One position at a time on 16 threads sharing a table solved
  * fforum-20-39 (20 positions) in 0.96 s, where 16 one-thread workers each
  * on positions of their own took 2.36 s, bounded by #38's 1.65 s on one
- * thread (BENCHMARKS.md, row 40): a few positions a thread are a tail
- * that one-thread workers end late. */
+ * thread (BENCHMARKS.md, row 40): a few positions a thread end as late
+ * as their slowest.  Many are the other way: 16 threads together gave
+ * 5.76x one thread on fforum-20-39 (row 27), 16 alone nearly 16x. */
 #define TOGETHER_A_THREAD 2
 
 /* The tables of the CPU threads beside the lanes on the lanes' positions:
@@ -104,8 +108,9 @@ static void run_thread(void *arg, int index)
                                  r->errlen);
 }
 
-/* The deep positions no thread alone solved, one at a time by all the
- * threads together: 0, or -1 with a reason. */
+/* The deep positions no thread alone solved (all of them when few, or
+ * one a thread left without memory), one at a time by all the threads
+ * together: 0, or -1 with a reason. */
 static int solve_together(gpu_run *r)
 {
     rv_batch *b = r->b;
@@ -233,7 +238,7 @@ int rv_batch_gpu(rv_batch *b, const rv_pos *p, size_t n, rv_batch_answer *out, r
     /* The device's host thread is one of the threads while it has lanes. */
     const int beside = !b->o.cpu_beside ? 0 : r.lane_n ? b->threads - rv8s_devices(&b->o) : b->threads;
     const size_t together = (size_t)TOGETHER_A_THREAD * (size_t)b->threads;
-    r.deep_alone = beside > 0 && r.deep_n > together ? r.deep_n - together : 0;
+    r.deep_alone = beside > 0 && r.deep_n > together ? r.deep_n : 0;
     if (rc == 0 && beside > 0)
         rc = make_queue(&r, rv8s_devices(&b->o));
     const int threads = (r.lane_n ? 1 : 0) + (beside > 0 ? beside : 0);
