@@ -17,6 +17,7 @@
 #include "check.h"
 #include "core/busy.h"
 #include "core/deadline.h"
+#include "core/late.h"
 #include "core/list.h"
 #include "core/replace_file.h"
 #include "core/threads.h"
@@ -399,12 +400,70 @@ static void part_replace(void)
     rmdir(dir);
 }
 
+/* core/late.h: a made-up thing that counts its opens and closes. */
+typedef struct late_thing {
+    int opens, closes;
+    bool fail;
+} late_thing;
+
+static void *late_open(void *ctx, char *err, size_t errlen)
+{
+    late_thing *t = ctx;
+    t->opens++;
+    if (t->fail)
+        snprintf(err, errlen, "no such device");
+    return t->fail ? NULL : t;
+}
+
+static void late_close(void *thing)
+{
+    ((late_thing *)thing)->closes++;
+}
+
+static void part_late(void)
+{
+    bool failed;
+    /* At once: waited for, closed once at the end. */
+    late_thing now = { 0 };
+    gts_late *l = gts_late_start(0, late_open, late_close, &now);
+    CHECK(gts_late_get(l, -1, &failed) == &now && !failed);
+    CHECK(gts_late_started(l));
+    gts_late_end(l);
+    CHECK(now.opens == 1 && now.closes == 1);
+
+    /* An hour off: not open and not started, never opened when ended
+     * first (no test waits an hour, however loaded the machine). */
+    late_thing later = { 0 };
+    l = gts_late_start(3600e6, late_open, late_close, &later);
+    CHECK(gts_late_get(l, 0, &failed) == NULL && !failed);
+    CHECK(gts_late_get(l, 1000, &failed) == NULL && !failed);
+    CHECK(!gts_late_started(l));
+    gts_late_end(l);
+    CHECK(later.opens == 0 && later.closes == 0);
+
+    /* An hour off, asked for without a limit: opened now. */
+    late_thing asked = { 0 };
+    l = gts_late_start(3600e6, late_open, late_close, &asked);
+    CHECK(gts_late_get(l, -1, &failed) == &asked && !failed);
+    CHECK(gts_late_get(l, 0, &failed) == &asked);
+    gts_late_end(l);
+    CHECK(asked.opens == 1 && asked.closes == 1);
+
+    /* A failed open: its reason, nothing to close. */
+    late_thing bad = { .fail = true };
+    l = gts_late_start(0, late_open, late_close, &bad);
+    CHECK(gts_late_get(l, -1, &failed) == NULL && failed);
+    CHECK_STREQ(gts_late_error(l), "no such device");
+    gts_late_end(l);
+    CHECK(bad.opens == 1 && bad.closes == 0);
+}
+
 int main(int argc, char **argv)
 {
     static const check_part parts[] = {
         { "stop", part_stop }, { "deadline", part_deadline }, { "busy", part_busy },
         { "threads", part_threads }, { "time", part_time }, { "list", part_list },
-        { "replace", part_replace },
+        { "replace", part_replace }, { "late", part_late },
     };
     return check_run_parts(argc, argv, "test_core", parts, sizeof parts / sizeof *parts);
 }

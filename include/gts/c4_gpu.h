@@ -89,6 +89,21 @@ int c4_gpu_check_options(const c4_geom *g, const c4_gpu_options *opt, char *err,
 c4_gpu *c4_gpu_create(const c4_geom *g, const c4_gpu_options *opt, char *err, size_t errlen);
 void c4_gpu_free(c4_gpu *gpu);
 
+/* As c4_gpu_create, but the device opens on a thread of its own once
+ * after_usec microseconds have passed (core/late.h): a batch that
+ * c4_gpu_solve_beside's CPU threads finish sooner never pays the device's
+ * start-up (about 370 ms on the H200 host), a longer one has the lanes
+ * join when it is ready.  c4_gpu_solve waits for the device (opening it
+ * at once if the time has not come); c4_gpu_free waits for an open under
+ * way.  The options are checked at once (NULL and err, as
+ * c4_gpu_create); a device that fails to open says why later, in
+ * c4_gpu_solve's error or c4_beside_stats.failed. */
+c4_gpu *c4_gpu_create_late(const c4_geom *g, const c4_gpu_options *opt, double after_usec, char *err,
+                           size_t errlen);
+/* Whether a late device's open has started (always true for one made by
+ * c4_gpu_create): whether the device was paid for. */
+bool c4_gpu_started(c4_gpu *gpu);
+
 /* Solves ps[0..n) (exact scores, or -1/0/1 if weak) into scores[]; nodes
  * and tt_hits (either may be NULL) get each position's counts.  The table
  * starts empty for each call.  Adds this call's figures to *st (with
@@ -110,7 +125,8 @@ int c4_gpu_solve(c4_gpu *gpu, const c4_pos *ps, int n, bool weak, int *scores, u
  * in input order, as soon as it and every one before it are answered (on
  * one thread at a time): r its result (the lanes' searched 0), gpu whether
  * it is the lanes' answer.  A device that fails leaves its positions to
- * the CPU threads and says why in st->failed.  Results into r; counts
+ * the CPU threads and says why in st->failed; a late one (c4_gpu_create_late)
+ * not open yet leaves the batch to them until it is.  Results into r; counts
  * added to st.  0, -1 if stopped (positions answered keep their results,
  * the others have usec -1), -2 if out of memory. */
 typedef void c4_beside_line_fn(void *ctx, int i, const c4_result *r, bool gpu);

@@ -255,6 +255,11 @@ int c4_batch_chunk(c4_batch *b, int d, int most, int *items, gts_stop **stop)
     return (int)k;
 }
 
+bool c4_batch_untaken(c4_batch *b)
+{
+    return !gts_stop_raised(b->outside) && gts_ends_between(b->q, 0) > 0;
+}
+
 const c4_pos *c4_batch_position(const c4_batch *b, int i)
 {
     return &b->ps[i];

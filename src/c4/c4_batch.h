@@ -51,6 +51,9 @@ int c4_batch_run(const c4_batch_tables *t, const c4_pos *ps, int n, bool weak, c
  * *stop is raised once every one of them is answered (the CPU threads
  * took them back) or the caller's token is: the launch may end. */
 int c4_batch_chunk(c4_batch *b, int device, int most, int *items, gts_stop **stop);
+/* Whether positions neither side has taken are left (the lanes' host
+ * thread waiting for its device asks: none, and it may go). */
+bool c4_batch_untaken(c4_batch *b);
 const c4_pos *c4_batch_position(const c4_batch *b, int i);
 bool c4_batch_weak(const c4_batch *b);
 

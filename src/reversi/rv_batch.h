@@ -22,6 +22,7 @@ struct rv_batch {
      * positions the lanes cannot take, each made when first needed. */
     rv_solver **solvers;
     rv_solver *together;    /* gpu: all the threads on one position, made when needed */
+    bool warm;              /* gpu: the CUDA context made */
 };
 
 /* A serial solver's options for the batch's CPU threads, tables of
@@ -43,11 +44,6 @@ void rv_batch_free_solvers(rv_solver **solvers, int threads);
  * tt_bytes tables), into out[at[k]]: 0, or -1 with a reason. */
 int rv_batch_cpu(rv_solver **solvers, int threads, size_t tt_bytes, const rv_batch_options *o, const rv_pos *p,
                  const size_t *at, size_t n, rv_batch_answer *out, char *err, size_t errlen);
-
-/* One launch of the lanes on a full board, which they end at once: the
- * CUDA context made (a batch's first position may be the CPU's, and of
- * minutes).  0, or -1 with a reason. */
-int rv_batch_gpu_warm_up(rv_batch *b, char *err, size_t errlen);
 
 /* rv_batch_run with o->gpu (rv_batch_gpu.c). */
 int rv_batch_gpu(rv_batch *b, const rv_pos *p, size_t n, rv_batch_answer *out, rv_batch_stats *stats, char *err,

@@ -96,6 +96,31 @@ static void beside_thread(gpu_run *r, int index)
     rv_solver_free(small);
 }
 
+/* The first launch of a batch with lanes' positions makes the CUDA
+ * context: one on a full board, which the lanes end at once, so that the
+ * start-up (about 370 ms on the H200 host) counts in no launch's time.
+ * It runs on the devices' host thread while the CPU threads beside it
+ * work, and only where the lanes have positions: FFO's sets and every
+ * batch of fewer than --gpu-least never start the device.  A device that
+ * fails leaves its share to no one, as a failed launch does. */
+static int warm_up(gpu_run *r)
+{
+    if (r->b->warm || r->b->o.cpu_executor)
+        return 0;
+    static const rv_pos full = { ~(uint64_t)0, 0 };
+    rv_batch_options o = r->b->o;
+    o.on_solved = NULL;
+    rv_batch_answer none;
+    rv_batch_stats stats;
+    if (rv8s_solve_batch(&full, 1, &o, NULL, &none, &stats, r->err, r->errlen) != 0) {
+        for (int d = 0; r->queue && d < rv8s_devices(&o); d++)
+            gts_ends_close(r->queue, d, 0);
+        return -1;
+    }
+    r->b->warm = true;
+    return 0;
+}
+
 /* With lanes' positions, thread 0 runs the devices and the others are CPU
  * threads beside them; without, all are CPU threads. */
 static void run_thread(void *arg, int index)
@@ -103,7 +128,7 @@ static void run_thread(void *arg, int index)
     gpu_run *r = arg;
     if (index > 0 || !r->lane_n)
         beside_thread(r, index);
-    else
+    else if ((r->rc = warm_up(r)) == 0)
         r->rc = rv8s_solve_batch(r->lane_p, r->lane_n, &r->lanes_o, r->queue, r->lane_out, r->stats, r->err,
                                  r->errlen);
 }
@@ -255,12 +280,4 @@ int rv_batch_gpu(rv_batch *b, const rv_pos *p, size_t n, rv_batch_answer *out, r
     }
     free_run(&r);
     return rc;
-}
-
-int rv_batch_gpu_warm_up(rv_batch *b, char *err, size_t errlen)
-{
-    static const rv_pos full = { ~(uint64_t)0, 0 };
-    rv_batch_answer none;
-    rv_batch_stats stats;
-    return rv8s_solve_batch(&full, 1, &b->o, NULL, &none, &stats, err, errlen);
 }

@@ -20,11 +20,9 @@ struct rv_batch_window {
     rv_batch_answer *a;
     unsigned char *notes;   /* note_size bytes a position */
     size_t n, cap;
-    bool warm;              /* the CUDA context made */
     rv_batch_window_totals totals;
     /* The window being solved: its answers are told to on_answer in the
-     * order added (NULL: the warm-up, told to no one), those before
-     * `told` are. */
+     * order added, those before `told` are. */
     gts_ends *output;
     rv_batch_window_fn on_answer;
     void *ctx;
@@ -125,11 +123,6 @@ static void add_stats(rv_batch_stats *sum, const rv_batch_stats *s)
 int rv_batch_window_solve(rv_batch_window *w, rv_batch_window_fn on_answer, void *ctx, char *err, size_t errlen)
 {
     rv_batch_stats stats;
-    /* Warm-up: the first launch creates the CUDA context, which would
-     * otherwise count in the first window's time. */
-    if (w->o.gpu && !w->o.cpu_executor && !w->warm && rv_batch_gpu_warm_up(w->b, err, errlen) != 0)
-        return -1;
-    w->warm = true;
     if (!(w->output = gts_ends_create(w->n, 1, NULL, 0, tell, w))) {
         snprintf(err, errlen, "out of memory for %zu positions", w->n);
         return -1;

@@ -86,17 +86,35 @@ static int solve_chunk(c4_gpu *one, c4_batch *b, const chunk *c, int k, gts_stop
     return rc;
 }
 
+/* How often a host thread whose device is still opening (c4_gpu_create_late)
+ * looks whether the CPU threads have left it anything. */
+#define LATE_POLL_USEC 2000.0
+
+/* The gpu that does the work once open (NULL: the batch ended first, or
+ * it failed to open: err says why). */
+static c4_gpu *working(c4_gpu *gpu, c4_batch *b, char *err, size_t errlen)
+{
+    bool failed = false;
+    c4_gpu *open = NULL;
+    while (!failed && !(open = c4g_working(gpu, LATE_POLL_USEC, &failed, err, errlen)) && c4_batch_untaken(b)) {
+    }
+    return open;
+}
+
 /* Device d's host thread: chunks until the ends meet.  A chunk that
  * fails goes to the CPU threads, and so does the rest of the batch. */
 static void lanes_run(void *ctx, int d, c4_batch *b)
 {
     beside *s = ctx;
-    c4_gpu *one = s->gpu->members ? s->gpu->members[d] : s->gpu;
     char *err = s->failed[d];
+    c4_gpu *gpu = working(s->gpu, b, err, sizeof s->failed[d]);
+    if (!gpu)
+        return;
+    c4_gpu *one = gpu->members ? gpu->members[d] : gpu;
     chunk c;
     if (!chunk_alloc(&c)) {
         snprintf(err, sizeof s->failed[d], "out of memory");
-    } else if (s->gpu->members && !s->gpu->opt.cpu && gts_gpu_use(d, err, sizeof s->failed[d]) != 0) {
+    } else if (gpu->members && !gpu->opt.cpu && gts_gpu_use(d, err, sizeof s->failed[d]) != 0) {
         /* err says why */
     } else {
         gts_stop *stop;

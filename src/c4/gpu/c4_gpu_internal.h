@@ -11,6 +11,7 @@
 
 #include "c4/gpu/c4_gpu_core.h"
 #include "c4/gpu/c4_gpu_device.h"
+#include "core/late.h"
 #include "gts/c4_gpu.h"
 
 #define MAX_CPU_THREADS 1024
@@ -36,7 +37,15 @@ struct c4_gpu {
     /* opt.devices > 1: a solver for each device, which does the work
      * (c4_gpu_team.c); this one holds only them. */
     c4_gpu **members;
+    /* c4_gpu_create_late: the device, opened on a thread of its own (a
+     * c4_gpu of the above); this one holds only it. */
+    gts_late *late;
 };
+
+/* The gpu that does the work: gpu itself, or a late one's device once
+ * open, waiting up to wait_usec for it (core/late.h's gts_late_get).
+ * NULL while it is not open; *failed (and err) if it failed to. */
+c4_gpu *c4g_working(c4_gpu *gpu, double wait_usec, bool *failed, char *err, size_t errlen);
 
 /* Positions the host settles itself: the game is over, or the side to
  * move wins at once.  Sets *score (weak: its sign). */

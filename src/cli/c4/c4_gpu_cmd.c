@@ -7,8 +7,10 @@
 
 #include "cli/c4/c4_cli.h"
 #include "cli/cli.h"
+#include "core/clock.h"
 #include "mpi/farm.h"
 #include "gts/c4_gpu.h"
+#include "gts/gpu.h"
 
 /* An input line of a batch, besides its position: what its result line
  * prints and checks, and where (stdout and stderr, or a farmed line's
@@ -33,6 +35,13 @@ typedef struct gpu_batch {
 } gpu_batch;
 
 #define GPU_BATCH_LINES 65536
+
+/* The device beside the CPU threads opens once they have worked this
+ * long (core/late.h): the CUDA start-up, some 370 ms on the H200 host, is
+ * longer than whole standard sets take on the CPU threads' batch
+ * (End-Easy 30 ms, Middle-Medium 190 ms), so those never pay it, and a
+ * batch that lasts has the lanes join when the device is ready. */
+#define GPU_AFTER_USEC 200000.0
 
 /* The run of a command: the GPU, and the CPU solver beside it (NULL:
  * --gpu-only). */
@@ -101,6 +110,25 @@ static void print_beside(void *ctx, int i, const c4_result *res, bool gpu)
         cli_progress("positions solved: %ld", p->r->t.positions);
 }
 
+/* Fewer positions than CPU threads: each solved with all of them, one
+ * after the other, as `c4 solve --threads N` does.  As a batch each would
+ * have a thread alone (the empty board took 7.65 s so against 5.14 s on
+ * the H200 host's 16 threads, bench/hybrid.sh at e9a5f63), and the lanes
+ * never win a deep position (docs/notes/hybrid.md). */
+static int cpu_together(gpu_run *r, farm_sink *sink)
+{
+    const double t0 = gts_now_usec();
+    for (long i = 0; i < r->b.n; i++) {
+        c4_result res;
+        if (c4_solve(r->cpu, &r->b.pos[i], r->a->weak, &res) != 0)
+            return -1;   /* stopped */
+        print_line(r->a, &r->b.line[i], sink, res.score, res.nodes, (int64_t)res.searched, res.usec, true);
+        r->beside.by_cpu++;
+    }
+    r->beside.usec += gts_now_usec() - t0;
+    return 0;
+}
+
 /* The batch by the CPU threads and the GPU on one queue. */
 static int gpu_beside(gpu_run *r, farm_sink *sink)
 {
@@ -121,7 +149,8 @@ static int flush_gpu_batch(gpu_run *r, farm_sink *sink)
 {
     if (r->b.n == 0)
         return 0;
-    const int rc = r->cpu ? gpu_beside(r, sink) : gpu_alone(r, sink);
+    const int rc = !r->cpu ? gpu_alone(r, sink) : r->b.n < r->cpu_threads ? cpu_together(r, sink)
+                                                                           : gpu_beside(r, sink);
     r->b.n = 0;
     return rc;
 }
@@ -193,12 +222,13 @@ static int gpu_farmed(void *ctx, const farm_line *lines, long n, farm_sink *sink
 }
 
 /* The CPU solver beside the GPU: --threads N threads (default: every
- * core), less a host thread for each device; NULL after an error line. */
-static c4_solver *open_cpu(c4_solve_args *a, int devices, int *threads)
+ * core); each device's host thread is one more, asleep while its device
+ * opens (GPU_AFTER_USEC) and while its launches run.  NULL after an error
+ * line. */
+static c4_solver *open_cpu(c4_solve_args *a, int *threads)
 {
     c4_options opt = a->opt;
-    *threads = (a->threads_given ? opt.threads : cli_cpus()) - devices;
-    opt.threads = *threads = *threads > 1 ? *threads : 1;
+    opt.threads = *threads = a->threads_given ? opt.threads : cli_cpus();
     char err[512];
     c4_solver *s = c4_solver_create(&a->g, &opt, err, sizeof err);
     if (!s)
@@ -230,10 +260,32 @@ static void print_summary(const gpu_run *r, const c4_gpu_options *o, long positi
             st->gpu.kernel_us / 1000, (unsigned long long)st->gpu.items);
     if (st->failed[0])
         fprintf(stderr, "gts: %s: the CPU threads solved its positions\n", st->failed);
-    if (st->by_gpu == 0)
+    if (!c4_gpu_started(r->gpu))
+        fprintf(stderr, "gts: the GPU was not started: the CPU threads were done within %.0f ms\n",
+                GPU_AFTER_USEC / 1000);
+    else if (st->by_gpu == 0)
         fprintf(stderr, "gts: the GPU solved none of them: the CPU threads did the work\n");
     else if (st->by_gpu * 10 < st->by_cpu + st->by_gpu)
         fprintf(stderr, "gts: the GPU solved few of them: the CPU threads did most of the work\n");
+}
+
+/* The GPU: at once for --gpu-only (the lanes alone), --mpi (each rank
+ * says whether it has a device) and where no device is visible (said at
+ * once); else opened late, the CPU executor at once on the opener's
+ * thread (its start-up costs nothing, and a test's small files then go
+ * to its lanes too).  NULL after an error line, *status set. */
+static c4_gpu *open_gpu(c4_solve_args *a, const c4_gpu_options *o, int *status)
+{
+    if (a->gpu_only || a->mpi || (!o->cpu && gts_gpu_visible_count() == 0))
+        return c4_cli_gpu_open(&a->g, &a->gpu, a->mpi, o, status);
+    char err[256];
+    const bool bad = c4_gpu_check_options(&a->g, o, err, sizeof err) != 0;
+    c4_gpu *gpu = bad ? NULL : c4_gpu_create_late(&a->g, o, o->cpu ? 0 : GPU_AFTER_USEC, err, sizeof err);
+    if (!gpu) {
+        cli_error("%s", err);
+        *status = bad ? EXIT_USAGE : EXIT_FAIL;
+    }
+    return gpu;
 }
 
 /* gts c4 solve --gpu: the input in batches of up to GPU_BATCH_LINES, each
@@ -250,11 +302,11 @@ int c4_solve_gpu_main(c4_solve_args *a, int argc, char **argv)
         return EXIT_FAIL;
     const c4_gpu_options o = c4_cli_gpu_options(&a->gpu, a->opt.threads, a->opt.stop);
     int status;
-    c4_gpu *gpu = c4_cli_gpu_open(&a->g, &a->gpu, a->mpi, &o, &status);
+    c4_gpu *gpu = open_gpu(a, &o, &status);
     if (!gpu)
         return status;
     gpu_run run = { .a = a, .gpu = gpu };
-    if (!a->gpu_only && !(run.cpu = open_cpu(a, o.devices > 1 ? o.devices : 1, &run.cpu_threads))) {
+    if (!a->gpu_only && !(run.cpu = open_cpu(a, &run.cpu_threads))) {
         c4_gpu_free(gpu);
         return EXIT_USAGE;
     }

@@ -147,7 +147,7 @@ int reversi_solve_main(int argc, char **argv)
     rv_solve_options o;
     rv_solve_defaults(&o);
     bool each = false, threads_given = false, budget_given = false, mpi = false, beside = false, alone = false;
-    bool window_given = false, hybrid = false;
+    bool window_given = false, hybrid = false, frontier_given = false;
     long window = (long)REVERSI_BATCH_WINDOW;
     const char *checkpoint = NULL;
     long split_depth = -1;
@@ -169,7 +169,8 @@ int reversi_solve_main(int argc, char **argv)
           .given = &window_given },
         REVERSI_OPT_GPU(&f),
         CLI_OPT_FLAG("hybrid", 0, &hybrid),
-        CLI_OPT_INT("gpu-frontier", 0, &o.gpu_frontier, 6, RV_GPU_MAX_EMPTIES),
+        { .name = "gpu-frontier", .kind = CLI_INT, .target = &o.gpu_frontier, .min = 6, .max = RV_GPU_MAX_EMPTIES,
+          .given = &frontier_given },
         CLI_OPT_INT("gpu-least", 0, &o.gpu_least, 1, 1 << 20),
         CLI_OPT_END,
     };
@@ -203,6 +204,8 @@ int reversi_solve_main(int argc, char **argv)
         return cli_usage_error("--hybrid solves one position at a time on --gpu and the threads: with --gpu, not "
                                "--each, --mpi or --mpi-split"),
                EXIT_USAGE;
+    if (frontier_given && !hybrid)
+        return cli_usage_error("--gpu-frontier is for --hybrid"), EXIT_USAGE;
     if (hybrid) {
         o.gpu = true, o.cpu_executor = f.executor == 1, o.gpus = f.gpus, o.gpu_budget = (uint64_t)budget;
         if ((status = reversi_choose_gpu(&f, false)) != 0)
