@@ -52,9 +52,11 @@ answers() {
 solve_part() {
     local threads
     threads=$(nproc)
-    # gpu: the default budget (a position over it solved by the CPU
-    # threads); lanes: no budget, every position on the lanes, line for
-    # line (move and nodes too) the executor's.
+    # gpu: the defaults (a batch under --gpu-least the CPU threads', a
+    # position over the budget too, CPU threads beside the lanes); lanes:
+    # --gpu-only (--gpu-least 1, no CPU thread beside) and no budget, every
+    # position on the lanes, line for line (move and nodes too) the
+    # executor's.
     printf '%-8s %7s %8s %10s %10s %10s %12s %10s\n' empties lines wld "gpu=cpu" "lanes=cpu" "lanes=exec" \
         "gpu kernel ms" "cpu ms"
     for case in "20000 12 1" "5000 6 2" "500 16 3"; do
@@ -64,10 +66,10 @@ solve_part() {
         for wld in "" --wld; do
             "$GTS" reversi solve --gpu $wld "$tmp/p" > "$tmp/gpu" 2> "$tmp/gpu.err"
             local rc=$?
-            "$GTS" reversi solve --gpu --gpu-budget 0 $wld "$tmp/p" > "$tmp/lanes" 2>> "$tmp/gpu.err"
+            "$GTS" reversi solve --gpu --gpu-only --gpu-budget 0 $wld "$tmp/p" > "$tmp/lanes" 2>> "$tmp/gpu.err"
             rc=$((rc | $?))
             "$GTS" reversi solve --each --threads "$threads" $wld "$tmp/p" > "$tmp/cpu" 2>&1
-            "$GTS" reversi solve --gpu --executor cpu --gpu-budget 0 --threads "$threads" $wld "$tmp/p" \
+            "$GTS" reversi solve --gpu --gpu-only --executor cpu --gpu-budget 0 --threads "$threads" $wld "$tmp/p" \
                 > "$tmp/exec" 2>&1
             local same lanes exact
             same=$(paste -d' ' <(answers "$tmp/gpu") <(answers "$tmp/cpu") | awk '$1==$3 && $2==$4' | wc -l)
@@ -84,7 +86,9 @@ solve_part() {
         done
     done
     "$MAKE" 300 10 4 > "$tmp/small"
-    gpu_sanitize "$GTS" reversi solve --gpu "$tmp/small"
+    # The lanes with CPU threads beside (a batch under --gpu-least would
+    # never start the device).
+    gpu_sanitize "$GTS" reversi solve --gpu --gpu-least 1 "$tmp/small"
 }
 
 case "$PART" in

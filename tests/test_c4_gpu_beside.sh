@@ -66,6 +66,24 @@ expect_rc 0
 expect_input_order "two lines" "$TMP/two"
 expect_counts_add_up 2
 
+# Fewer lines than CPU threads: each by all the threads, one at a time;
+# the device's lanes answer none of them.
+run "fewer lines than threads" "$GTS" c4 solve --gpu --executor cpu --threads 3 --gpu-tt-mb 1 "$TMP/two"
+expect_rc 0
+expect_input_order "fewer lines than threads" "$TMP/two"
+check "fewer lines than threads: the CPU's ($(counts))" [ "$(counts)" = "2 0 2" ]
+check "fewer lines than threads: the CPU solver's scores" \
+    cmp -s <(cut -d' ' -f1-2 "$TMP/out") <("$GTS" c4 solve "$TMP/two" 2>/dev/null | cut -d' ' -f1-2)
+
+# The device started late (--gpu-after; the executor's default is 0):
+# the answers are the same whenever the lanes join.
+run "--gpu-after 50" "$GTS" c4 solve --gpu --executor cpu --gpu-after 50 --threads 2 --gpu-tt-mb 1 "$TMP/mixed"
+expect_rc 0
+expect_input_order "--gpu-after 50" "$TMP/mixed"
+expect_counts_add_up "$n"
+run "--gpu-after without --gpu" "$GTS" c4 solve --gpu-after 50 "$TMP/two"
+expect_usage_error "--gpu-after is for --gpu"
+
 # A bad line is said and skipped; the others keep their order.
 { head -2 "$TMP/mixed"; echo 12x4; sed -n 3,6p "$TMP/mixed"; } > "$TMP/bad"
 run "a bad line among good ones" "$GTS" c4 solve --gpu --executor cpu --gpu-tt-mb 1 "$TMP/bad"

@@ -111,6 +111,14 @@ static inline int c4_want(bool weak, int expected)
 
 /* gts c4 solve's options (cli/c4/c4_solve_cmd.c), which its --gpu
  * (cli/c4/c4_gpu_cmd.c) and --mpi (cli/c4/c4_mpi.c) sides read. */
+/* c4 solve --gpu: the device beside the CPU threads opens once they have
+ * worked this long (core/late.h): the CUDA start-up, some 370 ms on the
+ * H200 host, is longer than whole standard sets take on the CPU threads'
+ * batch (End-Easy 30 ms, Middle-Medium 190 ms, bench/hybrid.sh at
+ * e9a5f63), so those never pay it, and a batch that lasts has the lanes
+ * join when the device is ready. */
+#define C4_GPU_AFTER_MS 200
+
 typedef struct c4_solve_args {
     c4_geom g;
     c4_options opt;             /* --algo, --threads, --tt-mb; opt.stop: &stop; opt.book: --book once loaded */
@@ -118,6 +126,7 @@ typedef struct c4_solve_args {
     bool weak, json;
     bool threads_given;         /* --threads given (--gpu: else every core) */
     bool gpu_only;              /* --gpu-only: the lanes alone */
+    long gpu_after_ms;          /* --gpu-after, or -1: C4_GPU_AFTER_MS (the executor: 0) */
     bool mpi;                   /* --mpi, the lines dealt over MPI ranks (mpi/farm.h) */
     const char *book, *checkpoint;
     long mpi_split;             /* --mpi-split S (mpi/split_transport.h), or -1 */

@@ -36,12 +36,6 @@ typedef struct gpu_batch {
 
 #define GPU_BATCH_LINES 65536
 
-/* The device beside the CPU threads opens once they have worked this
- * long (core/late.h): the CUDA start-up, some 370 ms on the H200 host, is
- * longer than whole standard sets take on the CPU threads' batch
- * (End-Easy 30 ms, Middle-Medium 190 ms), so those never pay it, and a
- * batch that lasts has the lanes join when the device is ready. */
-#define GPU_AFTER_USEC 200000.0
 
 /* The run of a command: the GPU, and the CPU solver beside it (NULL:
  * --gpu-only). */
@@ -223,7 +217,7 @@ static int gpu_farmed(void *ctx, const farm_line *lines, long n, farm_sink *sink
 
 /* The CPU solver beside the GPU: --threads N threads (default: every
  * core); each device's host thread is one more, asleep while its device
- * opens (GPU_AFTER_USEC) and while its launches run.  NULL after an error
+ * opens (--gpu-after) and while its launches run.  NULL after an error
  * line. */
 static c4_solver *open_cpu(c4_solve_args *a, int *threads)
 {
@@ -262,7 +256,7 @@ static void print_summary(const gpu_run *r, const c4_gpu_options *o, long positi
         fprintf(stderr, "gts: %s: the CPU threads solved its positions\n", st->failed);
     if (!c4_gpu_started(r->gpu))
         fprintf(stderr, "gts: the GPU was not started: the CPU threads were done within %.0f ms\n",
-                GPU_AFTER_USEC / 1000);
+                (double)r->a->gpu_after_ms);
     else if (st->by_gpu == 0)
         fprintf(stderr, "gts: the GPU solved none of them: the CPU threads did the work\n");
     else if (st->by_gpu * 10 < st->by_cpu + st->by_gpu)
@@ -271,16 +265,19 @@ static void print_summary(const gpu_run *r, const c4_gpu_options *o, long positi
 
 /* The GPU: at once for --gpu-only (the lanes alone), --mpi (each rank
  * says whether it has a device) and where no device is visible (said at
- * once); else opened late, the CPU executor at once on the opener's
- * thread (its start-up costs nothing, and a test's small files then go
- * to its lanes too).  NULL after an error line, *status set. */
+ * once); else opened late (--gpu-after), by default the CPU executor at
+ * once on the opener's thread (its start-up costs nothing, and a test's
+ * small files then go to its lanes too).  NULL after an error line,
+ * *status set. */
 static c4_gpu *open_gpu(c4_solve_args *a, const c4_gpu_options *o, int *status)
 {
     if (a->gpu_only || a->mpi || (!o->cpu && gts_gpu_visible_count() == 0))
         return c4_cli_gpu_open(&a->g, &a->gpu, a->mpi, o, status);
     char err[256];
     const bool bad = c4_gpu_check_options(&a->g, o, err, sizeof err) != 0;
-    c4_gpu *gpu = bad ? NULL : c4_gpu_create_late(&a->g, o, o->cpu ? 0 : GPU_AFTER_USEC, err, sizeof err);
+    if (a->gpu_after_ms < 0)
+        a->gpu_after_ms = o->cpu ? 0 : C4_GPU_AFTER_MS;
+    c4_gpu *gpu = bad ? NULL : c4_gpu_create_late(&a->g, o, 1000.0 * (double)a->gpu_after_ms, err, sizeof err);
     if (!gpu) {
         cli_error("%s", err);
         *status = bad ? EXIT_USAGE : EXIT_FAIL;

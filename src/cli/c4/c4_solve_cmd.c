@@ -93,6 +93,7 @@ static int read_options(int argc, char **argv, c4_solve_args *a)
 {
     c4_size size = C4_SIZE_INIT;
     c4_gpu_flags *f = &a->gpu;
+    bool after_given = false;
     const cli_option opts[] = {
         C4_OPT_SIZE(&size),
         CLI_OPT_FLAG("weak", 'w', &a->weak),
@@ -104,6 +105,8 @@ static int read_options(int argc, char **argv, c4_solve_args *a)
         CLI_OPT_FLAG("json", 0, &a->json),
         C4_OPT_GPU(f),
         CLI_OPT_FLAG("gpu-only", 0, &a->gpu_only),
+        { .name = "gpu-after", .kind = CLI_LONG, .target = &a->gpu_after_ms, .min = 0, .max = 3600000,
+          .given = &after_given },
         C4_OPT_GPU_TUNING(f),
         C4_OPT_GPU_DEVICE(f),
         CLI_OPT_INT("gpus", 0, &f->gpus, 1, CLI_MAX_GPUS),
@@ -112,7 +115,12 @@ static int read_options(int argc, char **argv, c4_solve_args *a)
         CLI_OPT_LONG("mpi-split", 0, &a->mpi_split, 1, 12),
         CLI_OPT_END,
     };
-    return c4_parse_options("solve", argc, argv, opts, &size, &a->g);
+    const int n = c4_parse_options("solve", argc, argv, opts, &size, &a->g);
+    if (n >= 0 && after_given && (!f->gpu || a->gpu_only)) {
+        cli_usage_error("--gpu-after is for --gpu beside the CPU threads (not --gpu-only)");
+        return -2;
+    }
+    return n;
 }
 
 /* The options that do not go together: EXIT_USAGE after an error line,
@@ -147,7 +155,8 @@ static int check_options(const c4_solve_args *a)
 
 int c4_solve_main(int argc, char **argv)
 {
-    c4_solve_args args = { .opt = c4_default_options(), .mpi_split = -1, .gpu = C4_GPU_FLAGS_INIT };
+    c4_solve_args args = { .opt = c4_default_options(), .mpi_split = -1, .gpu = C4_GPU_FLAGS_INIT,
+                           .gpu_after_ms = -1 };
     c4_solve_args *a = &args;
     a->opt.stop = &a->stop;
     const int n = read_options(argc, argv, a);
