@@ -131,11 +131,23 @@ fuzz-build: test-deps
 fuzz: fuzz-build
 	$(Q)cd $(FUZZ) && FUZZ_SECONDS=$(FUZZ_SECONDS) ctest --output-on-failure -j $(JOBS) --timeout $$(($(FUZZ_SECONDS) + 600))
 
-# Solves the bundled sample positions (data/c4) and prints the result table;
-# SETS=end-easy (or any of the set names) for fewer.
+# Solves the bundled sample positions (data/c4) and prints the result table,
+# a copy in $(RUN_OUT), and the legend of its columns; SETS=end-easy (or any
+# of the set names) for fewer.
 SETS ?=
+RUN_OUT := build/run/c4_bench.txt
+define RUN_LEGEND
+  set: the sample of a standard test set (data/c4)   algo: the search   thr: threads   pos: positions
+  AT(us) / TT(us): mean / total time a position, microseconds (end to end)
+  ANE / TNE: mean / total nodes a position   NEMS: nodes per microsecond (TNE / TT)
+  ATH / TTH: mean / total transposition-table hits a position
+  correct: scores equal to the set's   KT(us): the GPU kernels' time (- on the CPU)
+endef
+export RUN_LEGEND
 run: release
-	$(Q)$(RELEASE)/gts c4 bench --data data/c4 $(SETS)
+	$(Q)mkdir -p $(dir $(RUN_OUT)); \
+	{ $(RELEASE)/gts c4 bench --data data/c4 $(SETS); echo $$? >$(RUN_OUT).rc; } | tee $(RUN_OUT); \
+	rc=$$(cat $(RUN_OUT).rc); rm -f $(RUN_OUT).rc; [ $$rc = 0 ] && echo "$$RUN_LEGEND"; exit $$rc
 
 # The stages of tests/stages.sh, each run even when one before failed:
 # the Release build (with CUDA when nvcc is there) and its tests, the same
@@ -154,8 +166,10 @@ gpu-test: release
 signature: release
 	$(Q)$(RELEASE)/gts bench --signature
 
+# PREFIX=DIR installs there (default /usr/local, CMake's).
+PREFIX ?=
 install: release
-	$(Q)cmake --install $(RELEASE)
+	$(Q)cmake --install $(RELEASE) $(if $(PREFIX),--prefix $(PREFIX))
 
 clean:
 	rm -rf build

@@ -1,13 +1,15 @@
 #!/usr/bin/env bash
-# Every example command of README.md, run from the source folder with the
-# built gts first on the PATH, must exit 0.  The commands are read from
-# the README's ```sh blocks (a '#' after a blank starts a comment), so a
-# new example is tested as soon as it is written.  The few that would take
-# minutes, write into the tree or name a placeholder (FILE) run through the
-# table below, each entry saying why; those that need a person are
-# skipped with the reason; build/release/ stands for the build under
-# test.  An entry whose command is no longer in the README fails the
-# "table" part, so the table follows the README.
+# Every example command of README.md, run as a new user would: from the
+# top of a fresh clone (a copy of the tree's files git tracks, with no
+# ../shared beside it) whose build/release is the build under test, with
+# that gts first on the PATH, must exit 0.  The commands are read from the
+# README's ```sh blocks (a '#' after a blank starts a comment), so a new
+# example is tested as soon as it is written.  The few that would take
+# minutes, need a device or a person, or run until stopped run through
+# the table below with a smaller input or a checked stand-in, each entry
+# saying why; only `make test` (what runs this test) and the device-only
+# scripts are skipped.  An entry whose command is no longer in the README
+# fails the "table" part, so the table follows the README.
 #
 # usage: test_readme.sh GTS_BINARY SOURCE_DIR BLOCK|table [release]
 #   BLOCK: the number of a ```sh block (from 1); "release" when the build
@@ -30,32 +32,30 @@ sub() {  # sub README_COMMAND REPLACEMENT WHY (REPLACEMENT "skip": not run)
 # Where there is no CUDA device the GPU examples run the device's code on
 # CPU threads (--executor cpu, as the GPU tests do); $EXEC holds that.
 GPU_NOTE="; without a device, --executor cpu runs the kernels' code"
-sub 'make run' 'make_run' 'all six bundled sets take ~30 s: make run SETS=end-easy, checked to print only what was built and the table'
+sub 'make run' 'make_run' 'all six bundled sets take ~30 s: make run SETS=end-easy, checked to print only what was built, the table and its legend'
 sub 'make test' skip 'it is what runs this test'
-sub 'gts serve' skip 'a server runs until stopped: tests/test_serve.sh starts and stops one'
-sub 'gts serve --port 0 --bind 0.0.0.0' skip 'a server runs until stopped (and would listen on every address)'
-sub 'gts serve --book c4.book' skip 'a server runs until stopped; tests/test_serve.sh runs it with a book'
-sub 'build/release/gts serve' skip 'a server runs until stopped: tests/test_serve.sh and test_browser.py start and stop one'
-sub 'gts c4 solve [FILE...]' 'gts c4 solve data/c4/Test_L3_R1 && gts c4 solve <data/c4/Test_L3_R1' \
-    'FILE is a placeholder: a bundled set, as a file and on stdin'
-sub 'gts c4 solve -w FILE' 'gts c4 solve -w data/c4/Test_L3_R1' 'FILE is a placeholder'
+sub 'make install PREFIX=$HOME/gts' 'make_install' \
+    'into a temporary PREFIX, from the build under test (make -o release: not built again); its gts run'
+SERVE_WHY='a server runs until stopped: started on a free port, asked /api/status, stopped with SIGINT'
+sub 'gts serve' 'serve_briefly gts serve' "$SERVE_WHY"
+sub 'gts serve --port 0 --bind 0.0.0.0' 'serve_briefly gts serve --bind 127.0.0.1' \
+    "$SERVE_WHY; bound to 127.0.0.1, not every address"
+sub 'gts serve --book none' 'serve_briefly gts serve --book none' "$SERVE_WHY"
+sub 'build/release/gts serve' 'serve_briefly build/release/gts serve' "$SERVE_WHY"
 sub 'gts c4 analyze 4453' 'gts c4 analyze 5554224333234511764415115' \
-    '4453 takes ~10 s (minutes under the sanitizers): a middle-easy position'
+    '4453 takes seconds (minutes under the sanitizers): a middle-easy position'
+sub 'echo - | gts c4 solve --book none' 'echo - | gts c4 solve --book none --width 5 --height 4' \
+    'the 7x6 empty board takes minutes without the book: the empty 5x4 board'
 sub 'gts c4 bench end-easy begin-medium --threads 1,2,4 --csv' \
     'gts c4 bench end-easy begin-medium --threads 1,2 --csv --limit 2' 'begin-medium takes minutes: 2 positions a set'
-sub 'gts c4 book --width 6 --height 5 --depth 6 -o 6x5.book' \
-    'gts c4 book --width 5 --height 4 --depth 4 -o "$TMP/5x4.book"' \
-    '6x5 to depth 6 takes 15-25 s: 5x4 to depth 4, written outside the tree'
-sub 'gts c4 solve --width 6 --height 5 --book 6x5.book FILE' \
-    'gts c4 book --width 5 --height 4 --depth 4 -o "$TMP/5x4b.book" && echo 3344 | gts c4 solve --width 5 --height 4 --book "$TMP/5x4b.book"' \
-    'FILE is a placeholder; a book made as above'
-sub 'echo - | gts c4 solve' 'echo - | gts c4 solve --width 5 --height 4' \
-    'the 7x6 empty board takes about 2 minutes: the empty 5x4 board'
-sub 'gts c4 solve --gpu FILE' 'gts c4 solve --gpu $EXEC data/c4/Test_L3_R1' "FILE is a placeholder$GPU_NOTE"
-sub 'gts c4 solve --gpu --gpu-only FILE' 'gts c4 solve --gpu --gpu-only $EXEC data/c4/Test_L3_R1' \
-    "FILE is a placeholder$GPU_NOTE"
-sub 'gts c4 solve --gpu --gpu-only --gpu-budget 16384 FILE' \
-    'gts c4 solve --gpu --gpu-only --gpu-budget 16384 $EXEC data/c4/Test_L3_R1' "FILE is a placeholder$GPU_NOTE"
+sub 'gts c4 book --width 6 --height 5 --depth 6 -o build/6x5.book' \
+    'gts c4 book --width 6 --height 5 --depth 3 -o build/6x5.book' \
+    '6x5 to depth 6 takes 15-25 s (minutes under the sanitizers): depth 3, the book the next example reads'
+sub 'gts c4 solve --gpu data/c4/Test_L3_R1' 'gts c4 solve --gpu $EXEC data/c4/Test_L3_R1' "as written$GPU_NOTE"
+sub 'gts c4 solve --gpu --gpu-only data/c4/Test_L3_R1' 'gts c4 solve --gpu --gpu-only $EXEC data/c4/Test_L3_R1' \
+    "as written$GPU_NOTE"
+sub 'gts c4 solve --gpu --gpu-only --gpu-budget 16384 data/c4/Test_L3_R1' \
+    'gts c4 solve --gpu --gpu-only --gpu-budget 16384 $EXEC data/c4/Test_L3_R1' "as written$GPU_NOTE"
 sub 'gts c4 bench --gpu --threads 16 end-easy' 'gts c4 bench --gpu --threads 2 --limit 4 $EXEC end-easy' \
     "the GPU's rows on 4 positions, 2 threads$GPU_NOTE"
 sub 'gts c4 bench --algo gpu,solver-batch --threads 16 middle-medium' \
@@ -65,27 +65,24 @@ sub 'gts c4 perft 12 --gpu --distinct' 'gts c4 perft $PERFT --gpu --distinct $EX
     "on a device as written; without one perft 7 on the CPU executor"
 sub 'gts gomoku best - --size 24 --candidates all --depth 4 --algo alphabeta' \
     'gts gomoku best - --size 24 --candidates all --depth 3 --algo alphabeta' 'depth 3: depth 4 takes ~20 s under the sanitizers'
-sub 'gts gomoku play --black human --time 2000' skip 'needs a person at the terminal'
+sub 'gts gomoku play --black human --time 2000' "printf 'h8\\ni9\\n' | gts gomoku play --black human --time 200" \
+    "the person's two moves from a pipe (the game ends with the input), the engine's 200 ms a move"
 sub 'gts gomoku play --size 19 --depth 4 --random 6 --seed 7' 'gts gomoku play --size 19 --depth 2 --random 6 --seed 7' \
     'depth 2: a whole game'
 sub 'gts gomoku bench table' 'gts gomoku bench table --sizes 6 --depths 1-2' 'the whole table takes 7-8 minutes'
 sub 'gts gomoku best h8 --candidates all --algo minimax --depth 4 --backend gpu --design seqpar --split 2' \
     'gts gomoku best h8 --candidates all --algo minimax --depth 3 --backend gpu --design seqpar --split 2 $EXEC' \
     "depth 4 is 2.5 G nodes, minutes on the CPU executor: depth 3$GPU_NOTE"
-sub 'gts gomoku bench table --gpu --csv > table.csv' \
-    'gts gomoku bench table --gpu $EXEC --sizes 6 --depths 1-2 --threads 2 --csv > "$TMP/table.csv"' \
-    "the whole table takes minutes and writes into the tree: 6x6 to depth 2, outside it$GPU_NOTE"
+sub 'gts gomoku bench table --gpu --csv > build/gomoku_table.csv' \
+    'gts gomoku bench table --gpu $EXEC --sizes 6 --depths 1-2 --threads 2 --csv > build/gomoku_table.csv' \
+    "the whole table takes minutes: 6x6 to depth 2$GPU_NOTE"
 sub 'gts gomoku bench positions data/gomoku/positions19.txt --size 19 --depth 3 --threads 1,2,4,8,16' \
     'gts gomoku bench positions data/gomoku/positions19.txt --size 19 --depth 2 --threads 1,2 --limit 3' \
     'the 60 positions at 5 thread counts take ~5 s (minutes under the sanitizers)'
 sub 'gts reversi perft 11' 'gts reversi perft 9' 'perft 11 takes ~10 s under the sanitizers'
 sub 'gts reversi best --depth 10 f5d6c3d3c4' 'gts reversi best --depth 7 f5d6c3d3c4' 'depth 7: quick under the sanitizers'
-sub 'gts reversi best --size 16x16 --board FILE' 'gts reversi best --size 16x16 --board data/reversi/midgame-16x16.txt' \
-    'FILE is a placeholder: the bundled 16x16 board'
-sub 'gts reversi solve ../shared/data/othello/fforum-20-39.obf' 'gts reversi solve data/reversi/ffo-sample.obf' \
-    'fforum-20-39 takes ~12 s (minutes under the sanitizers): the bundled sample, 14 empties'
-sub 'gts reversi solve --threads 16 --wld FILE' 'gts reversi solve --threads 2 --wld data/reversi/ffo-sample.obf' \
-    'FILE is a placeholder: the bundled sample'
+sub 'gts reversi solve --threads 16 --wld data/reversi/ffo-sample.obf' \
+    'gts reversi solve --threads 2 --wld data/reversi/ffo-sample.obf' '2 threads'
 sub 'gts reversi play --player1 alphabeta:depth=6 --player2 pvs:depth=6,threads=16' \
     'gts reversi play --player1 alphabeta:depth=4 --player2 pvs:depth=4,threads=2' 'depth 4: two whole games'
 sub 'gts reversi play --size 32x16 --depth 3 --player2 pvs:threads=4' \
@@ -107,8 +104,8 @@ sub 'gts reversi perft 14 --gpu' 'gts reversi perft 8 --gpu $EXEC' "perft 8$GPU_
 sub 'gts reversi perft 13 --threads 16' 'gts reversi perft 9 --threads 2' 'perft 9 on 2 threads: quick under the sanitizers'
 sub 'build/release/rv_make_positions 1000 12 1 | gts reversi solve --gpu' \
     'build/release/rv_make_positions 100 10 1 | gts reversi solve --gpu $EXEC' "100 positions at 10 empties$GPU_NOTE"
-sub 'gts reversi solve --each --threads 16 FILE' 'gts reversi solve --each --threads 2 data/reversi/ffo-sample.obf' \
-    'FILE is a placeholder; 2 threads'
+sub 'gts reversi solve --each --threads 16 data/reversi/ffo-sample.obf' \
+    'gts reversi solve --each --threads 2 data/reversi/ffo-sample.obf' '2 threads'
 sub 'bench/rv_gpu_perft.sh && bench/rv_gpu_endgame.sh' skip 'needs a CUDA device and minutes'
 
 # ---- the README's commands: "BLOCK<TAB>COMMAND" lines ----
@@ -154,10 +151,17 @@ fi
 make_run() {
     env -u MAKEFLAGS -u MAKELEVEL -u MFLAGS make --no-print-directory -C "$SRC" run RELEASE="$BUILD" SETS=end-easy CUDA_ARG= \
         >"$TMP/run.out" 2>"$TMP/run.err" || { cat "$TMP/run.out" "$TMP/run.err"; return 1; }
-    local lines
+    # The build's line, the table (a header and end-easy's row), the
+    # legend: a line for each column of the header.
+    local lines legend column
     lines=$(wc -l <"$TMP/run.out")
+    legend=$(tail -n +4 "$TMP/run.out")
+    for column in $(sed -n 2p "$TMP/run.out"); do
+        grep -qF -- "$column" <<<"$legend" || { echo "make run's legend does not explain $column"; return 1; }
+    done
     if ! head -n 1 "$TMP/run.out" | grep -q "^building $BUILD \.\.\. done: Release" ||
-        ! sed -n 2p "$TMP/run.out" | grep -q '^set  *algo' || [ "$lines" -ne 3 ] ||
+        ! sed -n 2p "$TMP/run.out" | grep -q '^set  *algo' || [ "$lines" -lt 4 ] ||
+        ! cmp -s <(sed -n 2,3p "$TMP/run.out") "$SRC/build/run/c4_bench.txt" ||
         grep -qE 'make|cmake|Entering|Building|Linking|\[ *[0-9]+%\]' "$TMP/run.err"; then
         echo "make run is not quiet: stdout:"; cat "$TMP/run.out"; echo "stderr:"; cat "$TMP/run.err"
         return 1
@@ -166,7 +170,56 @@ make_run() {
 }
 export -f make_run
 
-cd "$SRC" || exit 2
+# `make install PREFIX=...` of this build into a prefix of its own, without
+# building again: its gts must be there and run, with the bundled data.
+make_install() {
+    env -u MAKEFLAGS -u MAKELEVEL -u MFLAGS make --no-print-directory -C "$SRC" -o release install \
+        PREFIX="$TMP/prefix" RELEASE="$BUILD" >"$TMP/install.out" 2>&1 || { cat "$TMP/install.out"; return 1; }
+    "$TMP/prefix/bin/gts" info | grep -qF "$TMP/prefix/share/gts" &&
+        "$TMP/prefix/bin/gts" c4 solve 4453 | grep -q '^4453 -2 '
+}
+export -f make_install
+
+# A server on a free port, until it says where it listens and answers
+# /api/status; then SIGINT, which it must end on with status 0.
+serve_briefly() {
+    local out=$TMP/serve.$$ port
+    "$@" --port 0 >"$out" 2>&1 &
+    local pid=$!
+    for _ in $(seq 600); do
+        port=$(sed -n 's|.*listening on http://[^:]*:\([0-9]*\)/.*|\1|p' "$out")
+        [ -n "$port" ] || ! kill -0 "$pid" 2>/dev/null && break
+        sleep 0.1
+    done
+    [ -n "$port" ] && python3 -c 'import sys, urllib.request
+print(urllib.request.urlopen("http://127.0.0.1:%s/api/status" % sys.argv[1], timeout=60).read().decode())' "$port"
+    local asked=$?
+    kill -INT "$pid" 2>/dev/null
+    if grep -q "built without libmicrohttpd" "$out"; then
+        wait "$pid"
+        echo "not run: $(cat "$out")"
+        return 0
+    fi
+    wait "$pid"
+    local rc=$?
+    cat "$out"
+    [ "$asked" = 0 ] && [ "$rc" = 0 ]
+}
+export -f serve_briefly
+
+# A fresh clone: the files git tracks (as they are in the tree), without
+# ../shared beside them; build/release is the build under test.
+CLONE=$TMP/clone/gts
+mkdir -p "$CLONE/build"
+if git -C "$SRC" rev-parse --git-dir >/dev/null 2>&1; then
+    (cd "$SRC" && git ls-files -z | tar --null --ignore-failed-read -T - -cf - 2>/dev/null) | tar -xf - -C "$CLONE"
+else
+    (cd "$SRC" && tar --exclude=./build -cf - .) | tar -xf - -C "$CLONE"
+fi
+ln -s "$BUILD" "$CLONE/build/release"
+[ -s "$CLONE/README.md" ] || { echo "the copy of the tree in $CLONE has no README.md"; exit 2; }
+
+cd "$CLONE" || exit 2
 ran=0
 while IFS=$'\t' read -r block command; do
     [ "$block" = "$PART" ] || continue
@@ -182,8 +235,6 @@ while IFS=$'\t' read -r block command; do
         echo "  README: $command"
         echo "    runs: $actual  (${WHY[$command]})"
     fi
-    # build/release/ (pbrain-gts) is the build under test.
-    actual=${actual//build\/release\//\$BUILD/}
     ran=$((ran + 1))
     run "$command" bash -c "set -o pipefail; $actual"
     expect_rc 0

@@ -126,8 +126,15 @@ typedef struct cli_lines {
 } cli_lines;
 
 /* Opens name ("-": standard input); -1 after "gts: cannot open NAME:
- * reason". */
+ * reason".  A name that no file has and that the rule of
+ * cli_lines_text_operands takes is read as one line, itself. */
 int cli_lines_open(cli_lines *r, const char *name);
+
+/* The rule by which a command's operands may be input lines themselves
+ * (gts c4 solve 4453), set before its lines are read: is_text(operand)
+ * true for text that is a line of input.  An existing file and "-" are
+ * always read as files.  NULL, the default: every operand is a file. */
+void cli_lines_text_operands(bool (*is_text)(const char *operand));
 
 /* The next line: 1 with it in *line (valid until the next call), 0 at the
  * end of the file, -1 after an error line: "gts: cannot read NAME: reason"
@@ -162,6 +169,10 @@ int cli_data_dir(char *dir, size_t len);
 /* The path of file FILE of the bundled data's folder SUB ("c4"); -1 if the
  * folder of cli_data_dir has no such file. */
 int cli_bundled_file(const char *sub, const char *file, char *path, size_t len);
+
+/* The bundled 7x6 Connect 4 book, in the data folder's c4/: gts serve's
+ * and gts c4 solve's and analyze's by default (docs/notes/c4_book.md). */
+#define C4_BUNDLED_BOOK "7x6-depth4.book"
 
 /* The commands main() dispatches to, each given argv from its own name
  * on, returning the exit code. */

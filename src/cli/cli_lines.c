@@ -4,14 +4,29 @@
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "cli/cli.h"
+
+static bool (*text_operand)(const char *operand);
+
+void cli_lines_text_operands(bool (*is_text)(const char *operand))
+{
+    text_operand = is_text;
+}
+
+/* An operand read as the one line it is: no file of its name, and the
+ * command's rule takes it. */
+static bool is_text(const char *name)
+{
+    return text_operand && access(name, F_OK) != 0 && text_operand(name);
+}
 
 int cli_lines_open(cli_lines *r, const char *name)
 {
     memset(r, 0, sizeof *r);
     r->name = name;
-    r->f = strcmp(name, "-") == 0 ? stdin : fopen(name, "r");
+    r->f = strcmp(name, "-") == 0 ? stdin : is_text(name) ? fmemopen((void *)name, strlen(name), "r") : fopen(name, "r");
     if (!r->f) {
         cli_error("cannot open %s: %s", name, strerror(errno));
         return -1;

@@ -39,8 +39,8 @@ static const char usage_text[] =
     "  --allow-host NAME only requests with this Host (repeat it for more;\n"
     "                    default any): others get 421\n"
     "  --book FILE|none  Connect 4: an opening book made by 'gts c4 book' (7x6;\n"
-    "                    default the bundled c4/7x6-depth4.book: every position\n"
-    "                    of 4 plies or fewer)\n";
+    "                    default the bundled c4/" C4_BUNDLED_BOOK ": every\n"
+    "                    position up to the depth its name gives)\n";
 
 static gts_stop stop = GTS_STOP_INIT;
 
@@ -145,7 +145,7 @@ int serve_main(int argc, char **argv)
     if (check_www(www) != 0)
         return EXIT_USAGE;
     char err[256], bundled[PATH_MAX + 64];
-    if (!book_path && cli_bundled_file("c4", "7x6-depth4.book", bundled, sizeof bundled) == 0)
+    if (!book_path && cli_bundled_file("c4", C4_BUNDLED_BOOK, bundled, sizeof bundled) == 0)
         book_path = bundled;
     c4_book *book = NULL;
     if (book_path && strcmp(book_path, "none") != 0 &&

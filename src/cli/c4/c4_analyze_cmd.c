@@ -73,7 +73,7 @@ int c4_analyze_main(int argc, char **argv)
         return EXIT_FAIL;
     }
     c4_book *book;
-    if (c4_load_book(book_path, &g, &opt, &book) != 0)
+    if (c4_load_default_book(book_path, &g, &opt, &book) != 0)
         return EXIT_USAGE;
     c4_solver *s = c4_solver_create(&g, &opt, err, sizeof err);
     if (!s) {

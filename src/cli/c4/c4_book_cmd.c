@@ -141,7 +141,7 @@ typedef struct book_args {
     c4_options opt;
     gts_stop stop;
     long depth;                 /* -1: not given */
-    const char *output;
+    const char *output, *book;  /* -o, --book */
     bool mpi;
     c4_gpu_flags gpu;
 } book_args;
@@ -158,6 +158,7 @@ static int read_options(int argc, char **argv, book_args *a)
         C4_OPT_TT(&a->opt, NULL),
         CLI_OPT_LONG("depth", 0, &a->depth, 0, 64),
         CLI_OPT_STRING("output", 'o', &a->output),
+        CLI_OPT_STRING("book", 0, &a->book),
         C4_OPT_GPU(f),
         C4_OPT_GPU_TT(f),
         CLI_OPT_FLAG("mpi", 0, &a->mpi),
@@ -183,6 +184,8 @@ static int read_options(int argc, char **argv, book_args *a)
                EXIT_USAGE;
     if (a->gpu.device >= 0 && !a->gpu.gpu)
         return c4_usage_error("--gpu-device is for --gpu");
+    if (a->book && (a->gpu.gpu || a->gpu.executor == 1))
+        return c4_usage_error("--book is for the CPU solver's build, not --gpu");
     return -1;
 }
 
@@ -196,6 +199,7 @@ int c4_book_main(int argc, char **argv)
     const bool on_cpu = a.gpu.executor == 1;
     char err[512];
     c4_solver *s = NULL;
+    c4_book *shallower = NULL;
     gpu_book gb = { 0 };
     if (a.gpu.gpu && !on_cpu && c4_cli_choose_gpu(&a.gpu, a.mpi) != 0)
         return EXIT_FAIL;
@@ -205,9 +209,14 @@ int c4_book_main(int argc, char **argv)
         if (!(gb.gpu = c4_cli_gpu_open(&a.g, &a.gpu, a.mpi, &o, &status)))
             return status;
     } else {
+        /* --book: a shallower book answers its positions at once, so that
+         * a book one ply deeper costs only its deepest positions. */
+        if (c4_load_book(a.book, &a.g, &a.opt, &shallower) != 0)
+            return EXIT_USAGE;
         s = c4_solver_create(&a.g, &a.opt, err, sizeof err);
         if (!s) {
             cli_error("%s", err);
+            c4_book_free(shallower);
             return EXIT_USAGE;
         }
     }
@@ -225,6 +234,7 @@ int c4_book_main(int argc, char **argv)
                                             sizeof err);
     cli_progress_done();
     c4_solver_free(s);
+    c4_book_free(shallower);
     c4_gpu_free(gb.gpu);
     if (rc > 0)
         return EXIT_OK;   /* a worker rank: rank 0 reports */

@@ -1,6 +1,7 @@
 /* What the gts c4 commands share (cli/c4/c4_cli.h): the usage, the
  * options several commands take, the book and the GPU opened as the
  * options ask, and a solved line printed. */
+#include <limits.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -13,7 +14,11 @@ const char c4_usage_text[] =
     "usage: gts c4 <command> [options]\n"
     "\n"
     "commands:\n"
-    "  solve [FILE...]   solve lines 'moves [expected_score]' from files or stdin;\n"
+    "  solve [FILE|MOVES...]   solve positions: lines 'moves [expected_score]'\n"
+    "                    from files or stdin, or MOVES given themselves (4453);\n"
+    "                    an operand naming an existing file (or '-', stdin) is\n"
+    "                    read as a file, any other of column digits is a\n"
+    "                    position (a file named 4453: echo 4453 | gts c4 solve);\n"
     "                    prints 'moves score nodes microseconds' per line\n"
     "  analyze MOVES     exact score of every legal move\n"
     "  book --depth K -o FILE   solve every position up to ply K into an opening book\n"
@@ -41,7 +46,12 @@ const char c4_usage_text[] =
     "                          bench takes a list of counts and ranges\n"
     "                          (1,2,4 or 1-8)\n"
     "  --tt-mb MB              transposition table size (default " GTS_TT_DEFAULT_MB_TEXT ")\n"
-    "  --book FILE             use an opening book made by 'gts c4 book'\n"
+    "  --book FILE|none        an opening book made by 'gts c4 book'; solve and\n"
+    "                          analyze of 7x6 with --algo solver use the bundled\n"
+    "                          one (data/c4/" C4_BUNDLED_BOOK ") unless given\n"
+    "                          another or none (its scores are exact: the same\n"
+    "                          answers, sooner); book: a shallower book, whose\n"
+    "                          positions it then need not solve\n"
     "  --json                  one JSON object per result line\n"
     "  --csv                   bench: comma-separated table\n"
     "  --plot FILE.svg|png     bench: draw the table with gnuplot: the speed-up\n"
@@ -142,7 +152,7 @@ int c4_usage_error(const char *what)
 int c4_load_book(const char *path, const c4_geom *g, c4_options *opt, c4_book **book)
 {
     *book = NULL;
-    if (!path)
+    if (!path || strcmp(path, "none") == 0)
         return 0;
     char err[512];
     *book = c4_book_load(path, g, err, sizeof err);
@@ -152,6 +162,15 @@ int c4_load_book(const char *path, const c4_geom *g, c4_options *opt, c4_book **
     }
     opt->book = *book;
     return 0;
+}
+
+int c4_load_default_book(const char *path, const c4_geom *g, c4_options *opt, c4_book **book)
+{
+    char bundled[PATH_MAX];
+    if (!path && opt->algo == C4_ALGO_SOLVER && g->width == C4_DEFAULT_WIDTH && g->height == C4_DEFAULT_HEIGHT &&
+        cli_bundled_file("c4", C4_BUNDLED_BOOK, bundled, sizeof bundled) == 0)
+        path = bundled;
+    return c4_load_book(path, g, opt, book);
 }
 
 c4_gpu_options c4_cli_gpu_options(const c4_gpu_flags *f, int cpu_threads, gts_stop *stop)

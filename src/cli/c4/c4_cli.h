@@ -79,9 +79,15 @@ int c4_parse_options(const char *name, int argc, char **argv, const cli_option *
 /* Prints "gts: <what> (see 'gts c4 --help')"; returns EXIT_USAGE. */
 int c4_usage_error(const char *what);
 
-/* Loads the book of --book (path; NULL: none) into opt->book and *book
- * (to free with c4_book_free); -1 after an error line. */
+/* Loads the book of --book (path; NULL or "none": none) into opt->book
+ * and *book (to free with c4_book_free); -1 after an error line. */
 int c4_load_book(const char *path, const c4_geom *g, c4_options *opt, c4_book **book);
+
+/* c4_load_book for solve and analyze: with no --book, the bundled book
+ * where it can answer (the solver of --algo solver on 7x6, the book
+ * installed), else none.  Its scores are exact, so an answer is the same
+ * with it and without (--book none), only sooner within its depth. */
+int c4_load_default_book(const char *path, const c4_geom *g, c4_options *opt, c4_book **book);
 
 /* The GPU solver's options: gts's best, with --split-depth, --gpu-budget,
  * --gpu-tt-mb, --executor, --gpus, the CPU executor's threads and the stop

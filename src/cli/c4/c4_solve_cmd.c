@@ -76,7 +76,7 @@ static void solve_progress(int min, int max, uint64_t nodes, void *ctx)
  * NULL after an error line. */
 static c4_solver *open_solver(c4_solve_args *a, c4_book **book)
 {
-    if (c4_load_book(a->book, &a->g, &a->opt, book) != 0)
+    if (c4_load_default_book(a->book, &a->g, &a->opt, book) != 0)
         return NULL;
     char err[512];
     c4_solver *s = c4_solver_create(&a->g, &a->opt, err, sizeof err);
@@ -85,6 +85,12 @@ static c4_solver *open_solver(c4_solve_args *a, c4_book **book)
         c4_book_free(*book);
     }
     return s;
+}
+
+/* An operand that is no file but column digits is a position (4453). */
+static bool is_moves(const char *operand)
+{
+    return strspn(operand, "123456789") == strlen(operand);
 }
 
 /* solve's options into a; the operand count, or a cli_parse_options
@@ -165,6 +171,7 @@ int c4_solve_main(int argc, char **argv)
     argc = n, argv++;
     if (check_options(a) != EXIT_OK)
         return EXIT_USAGE;
+    cli_lines_text_operands(is_moves);
     if (a->gpu.gpu)
         return c4_solve_gpu_main(a, argc, argv);
     char current[128] = "";
