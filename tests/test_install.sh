@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# The installed library as a user links it: `cmake --install` into a
-# temporary prefix, then a small program for each game (a Connect 4 solve,
+# The installed library as a user links it: `make install PREFIX=...` into
+# a temporary prefix, then a small program for each game (a Connect 4 solve,
 # a Gomoku search on two threads, a Reversi endgame solve) built with
 # nothing but `pkg-config --cflags --libs gts` against that tree, with
 # warnings as errors, and run; and every installed header compiled alone,
@@ -17,8 +17,14 @@ if ! command -v pkg-config >/dev/null; then
     exit 77
 fi
 prefix=$TMP/prefix
-run "cmake --install" cmake --install "$BUILD" --prefix "$prefix"
+# As the README says to: make install PREFIX=DIR, here of the build under
+# test (-o release: the Makefile's build not run again).
+SRC=$(realpath "$(dirname "$0")/..")
+run "make install PREFIX=$prefix" env -u MAKEFLAGS -u MAKELEVEL -u MFLAGS make --no-print-directory -C "$SRC" \
+    -o release install PREFIX="$prefix" RELEASE="$(realpath "$BUILD")"
 expect_rc 0
+check "gts is installed in $prefix/bin" test -x "$prefix/bin/gts"
+check "the bundled data in $prefix/share/gts" test -d "$prefix/share/gts/c4"
 export PKG_CONFIG_PATH=$prefix/lib/pkgconfig
 run "pkg-config --cflags --libs gts" pkg-config --cflags --libs gts
 expect_rc 0
