@@ -5,11 +5,18 @@
 # nothing but `pkg-config --cflags --libs gts` against that tree, with
 # warnings as errors, and run; and every installed header compiled alone,
 # so that none needs a header the install leaves out (the library's own,
-# src/core/tt.h among them).  Skipped (77) without pkg-config.
+# src/core/tt.h among them).  Then the same as C++: every header alone
+# under g++, and tests/install_cxx.cpp (each game's header, its answers
+# and the answers to bad input) built and run; skipped with a message
+# where g++ is not installed.  gts.pc names no folder of the build host:
+# LIB_DIRS (the folders of the libraries outside the linker's own, the
+# CUDA runtime's, ':' between them; CMake's GTS_PC_LIB_DIRS) is what a
+# user puts in LIBRARY_PATH.  Skipped (77) without pkg-config.
 #
-# usage: test_install.sh BUILD_DIR C_COMPILER
-BUILD=${1:?usage: test_install.sh BUILD_DIR C_COMPILER}
+# usage: test_install.sh BUILD_DIR C_COMPILER [LIB_DIRS]
+BUILD=${1:?usage: test_install.sh BUILD_DIR C_COMPILER [LIB_DIRS]}
 CC=${2:?C compiler}
+export LIBRARY_PATH=${3:-}${LIBRARY_PATH:+:$LIBRARY_PATH}
 . "$(dirname "$0")/cli_lib.sh" test_install
 
 if ! command -v pkg-config >/dev/null; then
@@ -30,6 +37,8 @@ run "pkg-config --cflags --libs gts" pkg-config --cflags --libs gts
 expect_rc 0
 expect_contains out "-I$prefix/lib/pkgconfig/../../include" "-lgts"
 flags=$out
+check "gts.pc names no file or folder of the build host" \
+    bash -c "! grep -E '(^|[ =])/' '$prefix/lib/pkgconfig/gts.pc'"
 
 cat >"$TMP/c4.c" <<'EOF'
 #include <gts/c4_solver.h>
@@ -112,12 +121,38 @@ for game in c4 gomoku reversi; do
     run "run the $game program" "$TMP/$game"
     expect_rc 0
 done
-run "the c4 program's score" "$TMP/c4"
-expect_contains out "score -1"
-run "the gomoku program's move" "$TMP/gomoku"
-expect_contains out "move "
-run "the reversi program's score" "$TMP/reversi"
-expect_contains out "score +18 expected +18"
+declare -A answer=([c4]="score -1" [gomoku]="move " [reversi]="score +18 expected +18")
+for game in c4 gomoku reversi; do
+    run "the $game program's answer" "$TMP/$game"
+    expect_contains out "${answer[$game]}"
+done
+if command -v g++ >/dev/null; then
+    for h in "$prefix"/include/gts/*.h; do
+        # shellcheck disable=SC2086  # the flags are words
+        check "$(basename "$h") compiles alone as C++" bash -c \
+            "printf '#include <gts/%s>\\n' '$(basename "$h")' | g++ -std=c++11 -Wall -Wextra -Werror -pedantic -fsyntax-only -x c++ - $cflags"
+    done
+    # shellcheck disable=SC2086  # the flags are words
+    for game in c4 gomoku reversi; do
+        # shellcheck disable=SC2086  # the flags are words
+        run "build the $game program as C++" g++ -std=c++11 -Wall -Wextra -Werror -x c++ "$TMP/$game.c" -x none \
+            -o "$TMP/$game-cxx" $flags
+        expect_rc 0
+        run "the $game program as C++" "$TMP/$game-cxx"
+        expect_rc 0
+        expect_contains out "${answer[$game]}"
+    done
+    # shellcheck disable=SC2086  # the flags are words
+    run "build the C++ program" g++ -std=c++11 -Wall -Wextra -Werror "$(dirname "$0")/install_cxx.cpp" \
+        -o "$TMP/cxx" $flags
+    expect_rc 0
+    run "run the C++ program" "$TMP/cxx"
+    expect_rc 0
+    expect_contains out "ok: a raised stop token stops c4_solve" "ok: gm_format_cell(GM_NO_MOVE)" \
+        "ok: rv_format_square(RV_NO_MOVE)"
+else
+    echo "SKIP (part): g++ is not installed: the C++ program is not built (apt-get install g++)"
+fi
 run "installed gts" "$prefix/bin/gts" info
 expect_rc 0
 run "installed pbrain-gts" "$prefix/bin/pbrain-gts" --help

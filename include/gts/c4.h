@@ -18,6 +18,13 @@
  * move that wins with the stone it plays when `moves` stones are on the
  * board scores (W*H + 1 - moves) / 2; a draw scores 0; a loss is the
  * negation of the winner's score.
+ *
+ * Bad input: every function that reads text, sizes or options checks them
+ * and returns -1 (or NULL) with a one-line reason in err (never more than
+ * errlen bytes, always terminated when errlen > 0).  The move functions of
+ * the search's inner loop (c4_play and its kin) check nothing, for speed: a move
+ * they are given must be one that c4_can_play accepts, and what they do with
+ * any other is undefined.  Pointers are never NULL unless a comment says so.
  */
 #ifndef GTS_C4_H
 #define GTS_C4_H
@@ -25,6 +32,10 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
 
 /* The inline rules below are compiled for the GPU too when nvcc includes
  * this header. */
@@ -256,11 +267,15 @@ int c4_parse_line(const c4_geom *g, const char *line, c4_pos *p, char *shown, bo
                   char *err, size_t errlen);
 
 /* The stone (0 empty, 1 first player, 2 second player) at column col, row
- * row (0 = bottom). */
+ * row (0 = bottom); -1 for a cell not on the board. */
 int c4_cell(const c4_geom *g, const c4_pos *p, int col, int row);
 
 /* Writes the board as text rows, top row first ('X' first player, 'O'
  * second, '.' empty).  Returns the length written (or needed). */
 int c4_format_board(const c4_geom *g, const c4_pos *p, char *buf, size_t len);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

@@ -16,6 +16,10 @@
 #include "gts/c4_gpu.h"
 #include "gts/c4_solver.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 typedef enum { C4_BENCH_CPU, C4_BENCH_CPU_BATCH, C4_BENCH_GPU } c4_bench_kind;
 
 typedef struct c4_bench_variant {
@@ -72,5 +76,9 @@ void c4_bench_engine_free(c4_bench_engine *e);
 int c4_bench_run(const c4_bench_engine *e, const c4_bench_variant *v, const c4_geom *g, bool weak,
                  const c4_bench_position *ps, long n, const c4_bench_hooks *h, c4_bench_row *r, char *err,
                  size_t errlen);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

@@ -20,6 +20,10 @@
 
 #include "gts/c4.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 typedef struct c4_book c4_book;
 
 /* Loads a book for board g.  Returns NULL with a one-line reason in err,
@@ -77,5 +81,9 @@ int c4_book_solve_each(void *s, const c4_pos *ps, size_t n, int *scores);
 int c4_book_build_with(c4_book_solve_fn solve, void *solve_ctx, size_t batch, const c4_geom *g, int depth,
                        const char *path, c4_book_progress progress, void *ctx, c4_book_outcome *out, char *err,
                        size_t errlen);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

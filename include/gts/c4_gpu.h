@@ -24,6 +24,10 @@
 #include "gts/stop.h"
 #include "gts/tt_size.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 typedef enum {
     C4_GPU_PLAIN,   /* the report's kernel: plain alpha-beta, one full window */
     C4_GPU_FULL,    /* gts: the CPU solver's pruning and null-window probes */
@@ -139,5 +143,9 @@ typedef struct c4_beside_stats {
 } c4_beside_stats;
 int c4_gpu_solve_beside(c4_gpu *gpu, c4_solver *cpu, const c4_pos *ps, int n, bool weak, c4_result *r,
                         c4_beside_line_fn *line, void *ctx, c4_beside_stats *st);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

@@ -16,6 +16,10 @@
 #include "gts/c4.h"
 #include "gts/stop.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 typedef struct c4_perft_options {
     int threads;            /* c4_perft: CPU threads (1..1024) */
     bool cpu;               /* c4_perft_gpu: the device's code on one CPU
@@ -54,5 +58,9 @@ int c4_perft(const c4_geom *g, const c4_pos *p, int depth, const c4_perft_option
  * every few thousand sequences. */
 int c4_perft_gpu(const c4_geom *g, const c4_pos *p, int depth, const c4_perft_options *o, c4_perft_result *r,
                  char *err, size_t errlen);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

@@ -14,6 +14,10 @@
 #include "gts/c4.h"
 #include "gts/stop.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 #define C4_BRUTE_MAX_DEPTH 10
 
 typedef struct c4_brute_result {
@@ -39,5 +43,9 @@ int c4_brute_best(const c4_geom *g, const c4_pos *p, int depth, bool cpu, gts_st
  * C4_EVAL_WIN, more the sooner), centre columns first.  The move chosen
  * (0-based) and its value for the side to move; nodes counted. */
 int c4_heuristic_best(const c4_geom *g, const c4_pos *p, int depth, int *value, uint64_t *nodes);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

@@ -10,7 +10,6 @@
 #ifndef GTS_C4_SOLVER_H
 #define GTS_C4_SOLVER_H
 
-#include <stdatomic.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -19,6 +18,10 @@
 #include "gts/c4_book.h"
 #include "gts/stop.h"
 #include "gts/tt_size.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
 
 typedef enum c4_algo {
     C4_ALGO_SOLVER,     /* everything: table, ordering, anticipation */
@@ -127,5 +130,9 @@ int c4_split_children(const c4_geom *g, const c4_pos *p, c4_pos kids[C4_MAX_WIDT
 
 /* Empties the table (cheaply: in proportion to what was stored). */
 void c4_solver_clear(c4_solver *s);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

@@ -23,6 +23,13 @@
  * Cells are numbered y * width + x; the protocol writes them "x,y" and
  * people write them column letter + row number from 1 ("h8"; the letter
  * 'i' is not skipped).
+ *
+ * Bad input: every function that reads text, sizes or options checks them
+ * and returns -1 (or NULL) with a one-line reason in err (never more than
+ * errlen bytes, always terminated when errlen > 0).  The move functions of
+ * the search's inner loop (gm_play, gm_undo) check nothing, for speed: a move
+ * they are given must be one that gm_can_play accepts, and what they do with
+ * any other is undefined.  Pointers are never NULL unless a comment says so.
  */
 #ifndef GTS_GOMOKU_H
 #define GTS_GOMOKU_H
@@ -30,6 +37,10 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
 
 #define GM_MIN_SIZE 5
 #define GM_MAX_SIZE 32
@@ -171,10 +182,15 @@ int32_t gm_eval_scan(const gm_board *b);
 int gm_candidates(const gm_board *b, int16_t *out);
 
 /* Coordinates.  gm_parse_cell reads "h8" (column letter, row from 1) or
- * "x,y" (from 0); gm_format_cell writes the letter form. Both return -1
- * with a reason on error. */
+ * "x,y" (from 0) into *cell; returns 0, or -1 with a reason in err for
+ * text that names no cell of b. */
 int gm_parse_cell(const gm_board *b, const char *s, int *cell, char *err, size_t errlen);
-void gm_format_cell(const gm_board *b, int cell, char *out, size_t len);
+
+/* Writes cell in the letter form ("h8"; "x,y" from column 26 on) as
+ * snprintf does: at most len bytes, terminated when len > 0.  Returns the
+ * length of the whole text (a return >= len: it was cut short), or -1 for
+ * a cell not on b (GM_NO_MOVE among them), with out made "" when len > 0. */
+int gm_format_cell(const gm_board *b, int cell, char *out, size_t len);
 
 /* Plays a position given as cells separated by spaces or commas-free
  * concatenation ("h8 i9 h9" or "h8i9h9"), alternately from black.  An
@@ -183,5 +199,9 @@ int gm_parse_moves(gm_board *b, const char *moves, char *err, size_t errlen);
 
 /* Writes the board as text, one row per line, top row first. */
 void gm_print(const gm_board *b, char *out, size_t len);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

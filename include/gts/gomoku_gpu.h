@@ -38,6 +38,10 @@
 #include "gts/gomoku_search.h"
 #include "gts/stop.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 typedef enum { GMG_NAIVE, GMG_SEQPAR, GMG_BATCH, GMG_PVS, GMG_DYNAMIC } gmg_design;
 typedef enum { GMG_EXEC_GPU, GMG_EXEC_CPU } gmg_executor;
 
@@ -81,5 +85,9 @@ int gmg_search(gmg_searcher *s, const gm_board *b, gm_result *r, gmg_stats *st, 
 
 /* The designs' names ("naive", ...), for the command line. */
 const char *gmg_design_name(gmg_design d);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

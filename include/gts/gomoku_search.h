@@ -22,6 +22,10 @@
 #include "gts/stop.h"
 #include "gts/tt_size.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 #define GM_WIN 1000000000
 #define GM_MAX_DEPTH 64
 #define GM_VCF_PLIES 25     /* the longest forced win gm_search's VCF looks for */
@@ -139,5 +143,9 @@ int gm_vcf(gm_board *b, int max_plies, long time_ms, int *plies, uint64_t *nodes
  * may miss a win, never invent one. */
 #define GM_VCT_NODES 100000
 int gm_vct(gm_board *b, int max_plies, long time_ms, int *plies, uint64_t *nodes);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

@@ -10,6 +10,10 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 /* Whether this build has the CUDA backends compiled in. */
 bool gts_gpu_built(void);
 
@@ -40,5 +44,9 @@ int gts_gpu_choose(int index, char *err, size_t errlen);
  * the CUDA calls it makes after go there.  Other threads keep theirs.
  * 0, or -1 with a one-line reason (no such device, no CUDA). */
 int gts_gpu_use(int index, char *err, size_t errlen);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

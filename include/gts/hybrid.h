@@ -11,6 +11,10 @@
 
 #include <stdint.h>
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 typedef struct gts_hybrid_stats {
     uint64_t cpu_tasks, gpu_tasks;       /* tasks answered by each side */
     uint64_t gave_up;                    /* lanes' tasks over their budget,
@@ -27,5 +31,9 @@ typedef struct gts_hybrid_stats {
     long most_out;                       /* tasks sent and not answered, at most */
     double gpu_usec;                     /* the GPU's host thread in launches */
 } gts_hybrid_stats;
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

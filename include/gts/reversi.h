@@ -10,6 +10,13 @@
  * legal move passes.  The game ends when neither side can move; the final
  * score is the disc difference for the side to move, the empty squares
  * going to the winner.
+ *
+ * Bad input: every function that reads text, sizes or options checks them
+ * and returns -1 (or NULL) with a one-line reason in err (never more than
+ * errlen bytes, always terminated when errlen > 0).  The move functions of
+ * the search's inner loop (rv_play and its kin) check nothing, for speed: a move
+ * they are given must be one that rv_moves accepts, and what they do with
+ * any other is undefined.  Pointers are never NULL unless a comment says so.
  */
 #ifndef GTS_REVERSI_H
 #define GTS_REVERSI_H
@@ -21,6 +28,10 @@
 #include "gts/hybrid.h"
 #include "gts/stop.h"
 #include "gts/tt_size.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
 
 #define RV_PASS 64         /* the "move" of a side that cannot move */
 #define RV_NO_MOVE (-1)
@@ -80,7 +91,8 @@ static inline int rv_final_score(const rv_pos *p)
     return rv_final_from_counts(__builtin_popcountll(p->me), __builtin_popcountll(p->opp), 64);
 }
 
-/* "a1".."h8" <-> 0..63 ("ps" or "pa" for a pass); -1 with a reason. */
+/* "a1".."h8" <-> 0..63 ("ps" or "pa" for a pass); -1 with a reason.
+ * rv_format_square writes "" for any other sq (RV_NO_MOVE among them). */
 int rv_parse_square(const char *s, char *err, size_t errlen);
 void rv_format_square(int sq, char out[3]);
 
@@ -370,5 +382,9 @@ typedef struct rv_batch_window_totals {
 const rv_batch_window_totals *rv_batch_window_sums(const rv_batch_window *w);
 
 void rv_batch_window_free(rv_batch_window *w);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

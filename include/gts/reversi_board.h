@@ -27,6 +27,10 @@
 
 #include "gts/reversi.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 #define RVB_MAX_SIDE 64
 #define RVB_MAX_WORDS 64                      /* 64 x 64 squares / 64 bits */
 #define RVB_MAX_SQUARES (RVB_MAX_SIDE * RVB_MAX_SIDE)
@@ -114,5 +118,9 @@ int rvb_parse_moves(rvb *b, const char *moves, bool *black_to_move, char *err, s
 int rvb_parse_text(rvb *b, int width, int height, const char *text, bool *black_to_move, char *err,
                    size_t errlen);
 void rvb_format_text(const rvb *b, bool black_to_move, char *out);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

@@ -27,6 +27,10 @@
 #include "gts/stop.h"
 #include "gts/tt_size.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 #define RV_WIN 1000000
 #define RV_MAX_DEPTH 60
 
@@ -109,5 +113,9 @@ void rv_searcher_set_depth(rv_searcher *s, int depth);
 
 /* One search with a searcher made and freed for it: 0, or -1 with a reason. */
 int rv_search(const rvb *b, const rv_search_options *o, rv_result *r, char *err, size_t errlen);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

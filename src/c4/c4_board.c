@@ -74,6 +74,8 @@ int c4_parse(const c4_geom *g, c4_pos *p, const char *moves, char *err, size_t e
 
 int c4_cell(const c4_geom *g, const c4_pos *p, int col, int row)
 {
+    if (col < 0 || col >= g->width || row < 0 || row >= g->height)
+        return -1;
     const uint64_t bit = (uint64_t)1 << (col * (g->height + 1) + row);
     if (!(p->mask & bit))
         return 0;

@@ -64,7 +64,7 @@ void c4_search_init(c4_search *s, const c4_geom *g, tt_table *tt, tt_table *near
  * gts_stop_raised's NULL test. */
 static inline bool c4_stopped(const c4_search *s)
 {
-    return atomic_load_explicit(&s->stop->raised, memory_order_relaxed);
+    return __atomic_load_n(&s->stop->raised, __ATOMIC_RELAXED) != 0;
 }
 
 /* The size of a near table for board g: C4_NEAR_BYTES, or the least

@@ -9,12 +9,10 @@
 
 #include "gts/stop.h"
 
-_Static_assert(sizeof(atomic_int) == sizeof(int), "gts_stop's int is read as an int");
-
 /* The token's int, or NULL for no token. */
 static inline const int *gts_stop_word(const gts_stop *stop)
 {
-    return stop ? (const int *)&stop->raised : NULL;
+    return stop ? &stop->raised : NULL;
 }
 
 #endif

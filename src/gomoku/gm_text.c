@@ -52,13 +52,17 @@ int gm_parse_cell(const gm_board *b, const char *s, int *cell, char *err, size_t
     return -1;
 }
 
-void gm_format_cell(const gm_board *b, int cell, char *out, size_t len)
+int gm_format_cell(const gm_board *b, int cell, char *out, size_t len)
 {
+    if (cell < 0 || cell >= b->width * b->height) {
+        if (len > 0)
+            out[0] = '\0';
+        return -1;
+    }
     const int x = cell % b->width, y = cell / b->width;
     if (x < 26)
-        snprintf(out, len, "%c%d", 'a' + x, b->height - y);
-    else
-        snprintf(out, len, "%d,%d", x, y);
+        return snprintf(out, len, "%c%d", 'a' + x, b->height - y);
+    return snprintf(out, len, "%d,%d", x, y);
 }
 
 int gm_parse_moves(gm_board *b, const char *moves, char *err, size_t errlen)

@@ -172,6 +172,10 @@ void rv_format_square(int sq, char out[3])
         memcpy(out, "ps", 3);
         return;
     }
+    if (sq < 0 || sq >= 64) {
+        out[0] = '\0';
+        return;
+    }
     out[0] = (char)('a' + sq % 8);
     out[1] = (char)('1' + sq / 8);
     out[2] = '\0';
