@@ -44,7 +44,7 @@ done
 
 # The CPU threads beside the lanes (the default): the five samples as one
 # file, every score the CPU solver's, whichever side answered it; the
-# device opened at once (--gpu-after 0: by default it starts after 200 ms,
+# device opened at once (--gpu-after 0: by default it starts after 400 ms,
 # when 16 threads have nearly done), two CPU threads so that the lanes
 # have a share (how much is a matter of speed: shown, not checked).
 cat "$tmp"/Test_L* > "$tmp/all"

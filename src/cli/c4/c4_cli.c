@@ -70,7 +70,7 @@ const char c4_usage_text[] =
     "  --gpu-only              solve --gpu: the GPU alone, the input in batches\n"
     "                          of 65,536 lines, each one launch\n"
     "  --gpu-after MS          solve --gpu: the device starts once the CPU\n"
-    "                          threads have worked MS ms (default 200: a batch\n"
+    "                          threads have worked MS ms (default 400: a batch\n"
     "                          done sooner never pays its ~370 ms start-up;\n"
     "                          0: at once); fewer lines than threads are\n"
     "                          solved one at a time by all the threads\n"

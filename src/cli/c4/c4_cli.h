@@ -120,10 +120,13 @@ static inline int c4_want(bool weak, int expected)
 /* c4 solve --gpu: the device beside the CPU threads opens once they have
  * worked this long (core/late.h): the CUDA start-up, some 370 ms on the
  * H200 host, is longer than whole standard sets take on the CPU threads'
- * batch (End-Easy 30 ms, Middle-Medium 190 ms, bench/hybrid.sh at
- * e9a5f63), so those never pay it, and a batch that lasts has the lanes
- * join when the device is ready. */
-#define C4_GPU_AFTER_MS 200
+ * batch (End-Easy 50 ms, Middle-Medium 200 ms), so those never pay it,
+ * and a batch that lasts has the lanes join when the device is ready.  A
+ * batch that ends while the device starts waits for it at the exit: at
+ * 200 ms, Middle-Medium took 0.64 s against 0.20 s for the CPU alone
+ * (bench/hybrid.sh at 15e607f).  Waiting about one start-up before paying
+ * for one (the ski-rental rule) bounds that to twice the CPU's time. */
+#define C4_GPU_AFTER_MS 400
 
 typedef struct c4_solve_args {
     c4_geom g;
