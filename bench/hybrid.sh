@@ -11,6 +11,8 @@
 #     solver-batch --threads N FILE`), the time in the row's note: --gpu
 #     deals positions to threads as it does, so the GPU's own share is
 #     CPU + GPU against it, not against solve's threads on one position.
+# Connect 4's solves run with --book none: the search is measured, not the
+# bundled book's answers (the empty board is in it).
 # The wall time of each whole command is taken (process start and device
 # set-up included: what a user waits for).  Every answer of the two runs is
 # compared line by line, and with the input's known score where it has one
@@ -198,9 +200,9 @@ c4_input() {
   head -n "$limit" "$file" > "$tmp/$name.in"
   local n
   n=$(wc -l < "$tmp/$name.in")
-  run "$name" cpu "$n" "$gts" c4 solve --threads "$threads" "$tmp/$name.in"
+  run "$name" cpu "$n" "$gts" c4 solve --book none --threads "$threads" "$tmp/$name.in"
   cpu_s=$run_s note=${run_note:+CPU: $run_note}
-  run "$name" gpu "$n" "$gts" c4 solve "${gpu_flags[@]}" --threads "$threads" "$tmp/$name.in"
+  run "$name" gpu "$n" "$gts" c4 solve --book none "${gpu_flags[@]}" --threads "$threads" "$tmp/$name.in"
   [ -n "$run_note" ] && note="${note:+$note; }CPU + GPU: $run_note"
   local gpu_s=$run_s
   # The CPU's best on a batch is its batch mode (each thread a position of

@@ -84,6 +84,15 @@ expect_counts_add_up "$n"
 run "--gpu-after without --gpu" "$GTS" c4 solve --gpu-after 50 "$TMP/two"
 expect_usage_error "--gpu-after is for --gpu"
 
+# The CPU threads have solve's book, the bundled one by default: the empty
+# board is answered from it (a few nodes), as `c4 solve` answers it.
+echo - > "$TMP/empty"
+run "the empty board, the bundled book" "$GTS" c4 solve --gpu --executor cpu --gpu-tt-mb 1 "$TMP/empty"
+check "the empty board: +1 from the book ($(cat "$TMP/out"))" \
+    awk '$1 == "-" && $2 == 1 && $3 < 1000 { ok = 1 } END { exit !ok }' "$TMP/out"
+run "--book with --gpu-only" "$GTS" c4 solve --gpu --gpu-only --executor cpu --book none "$TMP/two"
+expect_rc 2
+
 # A bad line is said and skipped; the others keep their order.
 { head -2 "$TMP/mixed"; echo 12x4; sed -n 3,6p "$TMP/mixed"; } > "$TMP/bad"
 run "a bad line among good ones" "$GTS" c4 solve --gpu --executor cpu --gpu-tt-mb 1 "$TMP/bad"
