@@ -161,6 +161,19 @@ expect_rc 0
 expect_empty_stderr
 expect_lines out 20 "expected 20 result lines"
 
+# More threads than the cores (nproc: this process's, as gts counts them):
+# one warning on stderr, however many counts the list holds; none at the
+# cores' count.
+cores=$(nproc)
+run "bench on more threads than cores" "$GTS" c4 bench --threads "$((cores + 1)),$((cores + 2))" --limit 3 \
+    --data "$DATA" end-easy
+expect_rc 0
+check "one warning for --threads $((cores + 1)),$((cores + 2)) on $cores cores" \
+    test "$warn" = "gts: warning: --threads $((cores + 2)) is more than the $cores core$([ "$cores" = 1 ] || echo s) this process may run on: the threads take turns"
+run "solve on as many threads as cores" --stdin <(head -1 "$DATA/Test_L2_R2") "$GTS" c4 solve --threads "$cores"
+expect_rc 0
+check "no warning at --threads $cores on $cores cores" test -z "$warn"
+
 run "threads with alpha-beta" --stdin <(echo 4) "$GTS" c4 solve --threads 2 --algo alphabeta
 expect_rc 2
 expect_one_line_error "--threads" "alphabeta"

@@ -58,8 +58,9 @@ void cli_progress_done(void);
  * cli_progress. */
 void cli_row_done(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 
-/* The CPUs online (at least 1): the default thread count where a command
- * takes all of the machine. */
+/* The CPUs this process may run on (its affinity; the CPUs online where
+ * that is unknown; at least 1): the default thread count where a command
+ * takes all of the machine, and the count beyond which --threads warns. */
 int cli_cpus(void);
 
 /* Writes s as a JSON string, quotes included. */

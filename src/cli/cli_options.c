@@ -3,6 +3,7 @@
 
 #include <stdint.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "cli/cli.h"
@@ -65,6 +66,31 @@ static void describe(const cli_option *o, char *out, size_t len)
     }
 }
 
+/* --threads (a count, or a list such as "1,2,4") beyond the cores this
+ * process may run on: a warning, once, since the threads then take turns
+ * (a 16-thread player on 2 cores searched no deeper than a 2-thread one). */
+static void warn_threads(const char *text)
+{
+    static bool warned;
+    long most = 0;
+    for (const char *p = text; *p;) {
+        char *end;
+        const long v = strtol(p, &end, 10);
+        if (end == p) {
+            p++;
+            continue;
+        }
+        most = v > most ? v : most;
+        p = end;
+    }
+    const int cores = cli_cpus();
+    if (most > cores && !warned) {
+        warned = true;
+        cli_error("warning: --threads %ld is more than the %d core%s this process may run on: the threads take turns",
+                  most, cores, cores == 1 ? "" : "s");
+    }
+}
+
 /* Stores text into o's target; -1 after the error. */
 static int store(const cli_option *o, const char *text)
 {
@@ -107,6 +133,8 @@ static int store(const cli_option *o, const char *text)
     }
     if (o->given)
         *o->given = true;
+    if (strcmp(o->name, "threads") == 0)
+        warn_threads(text);
     return 0;
 }
 

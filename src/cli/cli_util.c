@@ -1,6 +1,7 @@
 /* The small conversions every command shares (cli/cli.h): a whole
- * number's text, the CPUs online, a JSON string.  (The clock is core's:
+ * number's text, the CPUs this process may run on, a JSON string.  (The clock is core's:
  * gts_now_usec, core/clock.h.) */
+#include <sched.h>
 #include <stdio.h>
 #include <unistd.h>
 
@@ -14,6 +15,9 @@ int cli_int(const char *s, long min, long max, long *out)
 
 int cli_cpus(void)
 {
+    cpu_set_t set;
+    if (sched_getaffinity(0, sizeof set, &set) == 0 && CPU_COUNT(&set) > 0)
+        return CPU_COUNT(&set);   /* taskset, a container's cpuset */
     const long cpus = sysconf(_SC_NPROCESSORS_ONLN);
     return cpus > 1 ? (int)cpus : 1;
 }
