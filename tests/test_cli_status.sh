@@ -115,6 +115,19 @@ if "$GTS" info | grep -q '^gpu: no CUDA device'; then
     expect_rc 1
     expect_one_line_error "no CUDA device" "$hint"
     expect_empty_stdout
+    # The other games' GPU commands (cli_gpu_check): the same line before
+    # any work, so none of the rows or positions a CPU would do first (a
+    # bench's rows each say so on stderr, which is a file here).
+    echo "h8 i9 h9" >"$TMP/gomoku"
+    obf=$SRC/data/reversi/ffo-sample.obf
+    for args in "gomoku best --backend gpu h8" "gomoku bench table --gpu" "gomoku bench positions $TMP/gomoku --gpu" \
+        "reversi perft 5 --gpu" "reversi solve --gpu $obf" "reversi solve --gpu --hybrid $obf"; do
+        # shellcheck disable=SC2086  # the arguments are words
+        run "$args without a device" "$GTS" $args
+        expect_rc 1
+        expect_one_line_error "no CUDA device" "$hint"
+        expect_empty_stdout
+    done
     # A build with the CUDA backends on a machine without the driver's
     # library: "no NVIDIA driver", not the runtime's "driver version is
     # insufficient".

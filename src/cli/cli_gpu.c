@@ -1,6 +1,6 @@
 /* The GPU of a rank (cli.h): chosen by its index among the ranks of
  * its host (cli_rank.c); no MPI call.  And a process's GPUs:
- * --gpu-device and --gpus. */
+ * --gpu-device and --gpus; and every GPU command's first check. */
 #include <stdio.h>
 
 #include "cli/cli.h"
@@ -35,4 +35,14 @@ int cli_choose_gpu(int given, int gpus, bool mpi, char *err, size_t errlen)
         snprintf(err, errlen, "rank %d of its host: %s", cli_local_rank(), why);
     }
     return -1;
+}
+
+int cli_gpu_check(bool device)
+{
+    char why[256];
+    /* The device files, not a CUDA start: the device's late start (c4
+     * solve --gpu-after) stays late where there is one. */
+    if (!device || gts_gpu_visible_count() > 0 || gts_gpu_available(why, sizeof why) == 0)
+        return 0;
+    return cli_gpu_failed(true, why);
 }

@@ -13,7 +13,6 @@
 #include "report/plot.h"
 #include "core/list.h"
 #include "gts/c4_bench.h"
-#include "gts/gpu.h"
 
 /* --threads: at most this many thread counts. */
 #define C4_BENCH_MAX_THREADS 16
@@ -222,9 +221,7 @@ static int check_gpu_rows(const c4_bench_args *c, const variant_list *l)
         }
         device |= !l->v[i].gpu.cpu;
     }
-    if (device && gts_gpu_available(err, sizeof err) != 0)
-        return c4_gpu_failed(&c->gpu, err);
-    return EXIT_OK;
+    return cli_gpu_check(device);
 }
 
 /* What a row's run tells (c4_bench_hooks), on stderr. */

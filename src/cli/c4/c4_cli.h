@@ -98,9 +98,10 @@ c4_gpu_options c4_cli_gpu_options(const c4_gpu_flags *f, int cpu_threads, gts_st
  * is no device (the CPU executor runs the same code); returns EXIT_FAIL. */
 int c4_gpu_failed(const c4_gpu_flags *f, const char *err);
 
-/* Before the GPU is opened: the device of --gpu-device, or under --mpi
- * the rank's own (its index among the host's ranks, modulo the GPUs);
- * -1 after an error line. */
+/* Before the GPU is opened and any other work: the device of --gpu-device,
+ * or under --mpi the rank's own (its index among the host's ranks, modulo
+ * the GPUs), then cli_gpu_check (no device: the error at once); -1 after
+ * an error line. */
 int c4_cli_choose_gpu(const c4_gpu_flags *f, bool mpi);
 
 /* The GPU solver with options o; NULL after an error line (under --mpi

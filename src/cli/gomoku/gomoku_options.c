@@ -181,7 +181,7 @@ gmg_searcher *gomoku_gpu_create(const gmg_options *g, const gm_search_options *o
     char err[256];
     gmg_searcher *s = gmg_create(&with, err, sizeof err);
     if (!s)
-        cli_error("%s", err);
+        cli_gpu_failed(g->executor != GMG_EXEC_CPU, err);
     return s;
 }
 

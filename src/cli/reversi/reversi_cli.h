@@ -58,9 +58,10 @@ extern const char *const reversi_executors[];
 int reversi_parse_gpu_options(const char *name, int argc, char **argv, const cli_option *opts,
                               const reversi_gpu_flags *f, int *status);
 
-/* After reversi_parse_gpu_options, before CUDA starts: the device of
- * --gpu-device (or a rank's under --mpi), or the check that --gpus are
- * there.  0, or the exit status after an error line. */
+/* After reversi_parse_gpu_options, before CUDA starts and any other
+ * work: the device of --gpu-device (or a rank's under --mpi), or the
+ * check that --gpus are there, then cli_gpu_check (no device: the error
+ * at once).  0, or the exit status after an error line. */
 int reversi_choose_gpu(const reversi_gpu_flags *f, bool mpi);
 
 /* A line of gts reversi solve: its position, number, side and score. */

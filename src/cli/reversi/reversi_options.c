@@ -128,8 +128,10 @@ int reversi_parse_gpu_options(const char *name, int argc, char **argv, const cli
 int reversi_choose_gpu(const reversi_gpu_flags *f, bool mpi)
 {
     char err[256];
-    if (!f->gpu || f->executor == 1 || cli_choose_gpu(f->device, f->gpus, mpi, err, sizeof err) == 0)
+    if (!f->gpu || f->executor == 1)
         return 0;
+    if (cli_choose_gpu(f->device, f->gpus, mpi, err, sizeof err) == 0)
+        return cli_gpu_check(true);
     cli_error("%s", err);
     return EXIT_FAIL;
 }
