@@ -82,9 +82,10 @@ int cli_gpu_failed(bool device, const char *err);
 
 /* Every command that runs on the GPU (device: --gpu or --backend gpu,
  * not on --executor cpu) calls it before any other work: 0 where a device
- * may be there, else EXIT_FAIL after cli_gpu_failed's line, so that no
- * command works for minutes on the CPU before it says there is none. */
-int cli_gpu_check(bool device);
+ * may be there, else EXIT_FAIL after cli_gpu_failed's line (under --mpi
+ * naming the rank), so that no command works for minutes on the CPU
+ * before it says there is none. */
+int cli_gpu_check(bool device, bool mpi);
 
 /* --gpus N takes at most this many (core/gpu_devices.h's limit). */
 #define CLI_MAX_GPUS 64

@@ -37,12 +37,16 @@ int cli_choose_gpu(int given, int gpus, bool mpi, char *err, size_t errlen)
     return -1;
 }
 
-int cli_gpu_check(bool device)
+int cli_gpu_check(bool device, bool mpi)
 {
-    char why[256];
+    char why[256], err[300];
     /* The device files, not a CUDA start: the device's late start (c4
      * solve --gpu-after) stays late where there is one. */
     if (!device || gts_gpu_visible_count() > 0 || gts_gpu_available(why, sizeof why) == 0)
         return 0;
-    return cli_gpu_failed(true, why);
+    if (mpi)
+        snprintf(err, sizeof err, "rank %d of its host: %s", cli_local_rank(), why);
+    else
+        snprintf(err, sizeof err, "%s", why);
+    return cli_gpu_failed(true, err);
 }

@@ -221,7 +221,7 @@ static int check_gpu_rows(const c4_bench_args *c, const variant_list *l)
         }
         device |= !l->v[i].gpu.cpu;
     }
-    return cli_gpu_check(device);
+    return cli_gpu_check(device, false);
 }
 
 /* What a row's run tells (c4_bench_hooks), on stderr. */

@@ -201,7 +201,7 @@ int c4_cli_choose_gpu(const c4_gpu_flags *f, bool mpi)
         cli_error("%s", err);
         return -1;
     }
-    return cli_gpu_check(true) != 0 ? -1 : 0;
+    return cli_gpu_check(true, mpi) != 0 ? -1 : 0;
 }
 
 c4_gpu *c4_cli_gpu_open(const c4_geom *g, const c4_gpu_flags *f, bool mpi, const c4_gpu_options *o, int *status)

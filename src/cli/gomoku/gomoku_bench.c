@@ -82,7 +82,7 @@ int gomoku_bench_main(int argc, char **argv)
     const int n = read_options(argc, argv, &c);
     if (n < 0)
         return cli_parse_status(n);
-    const int status = cli_gpu_check(c.bench_gpu && c.gpu.g.executor != GMG_EXEC_CPU);
+    const int status = cli_gpu_check(c.bench_gpu && c.gpu.g.executor != GMG_EXEC_CPU, false);
     if (status != 0)
         return status;
     if (n == 1 && strcmp(argv[1], "table") == 0)

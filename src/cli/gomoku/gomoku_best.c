@@ -52,7 +52,7 @@ static int search_gpu(const best_opts *o, const gm_board *b, gm_result *r, gmg_s
                   s->time_ms ? "time" : s->threads > 1 ? "threads" : s->vcf ? "vcf" : "vct");
         return EXIT_USAGE;
     }
-    const int status = cli_gpu_check(o->gpu.g.executor != GMG_EXEC_CPU);
+    const int status = cli_gpu_check(o->gpu.g.executor != GMG_EXEC_CPU, false);
     if (status != 0)
         return status;
     gmg_searcher *g = gomoku_gpu_create(&o->gpu.g, s);

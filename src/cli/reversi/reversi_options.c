@@ -131,7 +131,7 @@ int reversi_choose_gpu(const reversi_gpu_flags *f, bool mpi)
     if (!f->gpu || f->executor == 1)
         return 0;
     if (cli_choose_gpu(f->device, f->gpus, mpi, err, sizeof err) == 0)
-        return cli_gpu_check(true);
+        return cli_gpu_check(true, mpi);
     cli_error("%s", err);
     return EXIT_FAIL;
 }
