@@ -174,6 +174,14 @@ run "solve on as many threads as cores" --stdin <(head -1 "$DATA/Test_L2_R2") "$
 expect_rc 0
 check "no warning at --threads $cores on $cores cores" test -z "$warn"
 
+# Small positions never wake the helpers (c4_threads.c's solo start): on
+# 2 and 4 threads end-easy's first 50 take the one thread's nodes exactly
+# (TNE; helpers that ran would add theirs).
+run "end-easy on 1, 2 and 4 threads" "$GTS" c4 bench --threads 1,2,4 --limit 50 --csv --data "$DATA" end-easy
+expect_rc 0
+check "the same nodes on 1, 2 and 4 threads" \
+    test "$(cut -d, -f3,8 <<<"$out" | tail -n +2 | tr '\n' ' ')" = "1,2121 2,2121 4,2121 "
+
 run "threads with alpha-beta" --stdin <(echo 4) "$GTS" c4 solve --threads 2 --algo alphabeta
 expect_rc 2
 expect_one_line_error "--threads" "alphabeta"

@@ -526,7 +526,9 @@ static void test_scan(void)
 static void test_threads(void)
 {
     for (int pos = 0; pos < 12; pos++) {
-        gm_board *b = new_board(13, 13, GM_FREESTYLE, 2);
+        /* Candidates within 1 of a stone: depth 4 in the time depth 3
+         * took within 2. */
+        gm_board *b = new_board(13, 13, GM_FREESTYLE, 1);
         random_game(b, 6 + (int)rnd(20), false);
         if (gm_game_over(b)) {
             free(b);
@@ -534,7 +536,9 @@ static void test_threads(void)
         }
         gm_search_options o;
         gm_search_defaults(&o);
-        o.depth = 3;
+        /* Depth 4: loops of depth 3 or less run on one thread (gm_loop.c);
+         * the root's, and split_depth 1's, are shared. */
+        o.depth = 4;
         o.tt_bytes = 4 << 20;
         const int32_t serial = search_score(b, &o, NULL);
         for (int way = GM_PAR_ROOT; way <= GM_PAR_SHARED; way++)
@@ -570,10 +574,10 @@ static void test_idle_threads(void)
     random_game(b, 10, false);
     gm_search_options o;
     gm_search_defaults(&o);
-    o.depth = 3;
+    o.depth = 4;
     o.threads = 2;
     o.parallel = GM_PAR_SPLIT;
-    o.split_depth = 2;
+    o.split_depth = 1;   /* the root's loop, of depth 4: shared (gm_loop.c) */
     o.tt_bytes = 1 << 20;
     char err[128];
     gm_searcher *s = gm_searcher_create(&o, err, sizeof err);

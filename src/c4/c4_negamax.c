@@ -35,6 +35,7 @@ void c4_search_init(c4_search *s, const c4_geom *g, tt_table *tt, tt_table *near
     s->progress = NULL;
     s->progress_ctx = NULL;
     s->nodes = s->tt_hits = s->searched = 0;
+    s->node_limit = UINT64_MAX;
     for (int i = 0; i < g->width; i++)      /* centre, then outwards */
         s->order[i] = c4_centre_column(g, i);
 }
@@ -77,7 +78,8 @@ typedef int (*negamax_fn)(c4_search *s, const c4_pos *p, int alpha, int beta);
 static inline __attribute__((always_inline)) int negamax_body(c4_search *s, const c4_geom *g, negamax_fn negamax,
                                                               const c4_pos *p, int alpha, int beta)
 {
-    s->nodes++;
+    if (__builtin_expect(++s->nodes > s->node_limit, 0))
+        gts_stop_raise(s->stop);
 
     const uint64_t next = c4_non_losing_moves(g, p);
     if (!next)

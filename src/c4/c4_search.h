@@ -49,6 +49,8 @@ typedef struct c4_search {
     c4_progress_fn progress;    /* or NULL: called between root probes */
     void *progress_ctx;
     uint64_t nodes;
+    uint64_t node_limit;        /* past it, stop is raised: the pool's
+                                   solo start (c4_threads.c); UINT64_MAX */
     uint64_t tt_hits;
     uint64_t searched;          /* nodes that searched children (c4_result) */
     int order[C4_MAX_WIDTH];    /* column order for ties: centre first */

@@ -56,6 +56,9 @@ typedef struct rv_eg_thread {
     const gts_stop *stop;
     const gts_stop *abort;
     uint64_t nodes;
+    /* Past this many nodes the search stops as if stopped (0: never): a
+     * team's solo start (rv_endgame_threads.c). */
+    uint64_t node_limit;
     bool helper;          /* a helper thread: defers even its first move when busy */
     /* The root's (rv_eg_root's) bounds proved so far, and who hears of
      * each change (may be NULL). */
@@ -66,7 +69,7 @@ typedef struct rv_eg_thread {
 
 static inline bool rv_eg_stopped(const rv_eg_thread *t)
 {
-    return gts_stop_raised(t->stop) || gts_stop_raised(t->abort);
+    return (t->node_limit && t->nodes > t->node_limit) || gts_stop_raised(t->stop) || gts_stop_raised(t->abort);
 }
 
 /* One search of the root in the window (alpha, beta), fail-soft, and a

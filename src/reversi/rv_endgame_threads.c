@@ -86,15 +86,36 @@ static void helper_window(void *arg, int index)
     offer(w, &own, v, move);
 }
 
+/* The calling thread searches a window alone for its first SOLO_NODES
+ * nodes, and only a window not done by then wakes the helpers: a wake-up
+ * and the wait for the helpers to unwind cost more than a small search
+ * (the design of c4_threads.c's solo start, issue 41).  Whether it
+ * answered (or was stopped from outside): its value then in *v. */
+#define SOLO_NODES 4096
+
+static bool search_solo(rv_eg_thread *t, uint64_t me, uint64_t opp, int alpha, int beta, int *v, int *best)
+{
+    gts_busy *busy = t->busy;
+    t->busy = NULL;
+    t->node_limit = t->nodes + SOLO_NODES;
+    *v = rv_eg_search(t, me, opp, alpha, beta, best);
+    const bool cut = t->nodes > t->node_limit;
+    t->node_limit = 0;
+    t->busy = busy;
+    return !cut || rv_eg_stopped(t);
+}
+
 static int search_window(void *arg, rv_eg_thread *t, uint64_t me, uint64_t opp, int alpha, int beta, int *best)
 {
     rv_eg_team *w = arg;
+    int move, v;
+    gts_stop_reset(&w->window_over);
+    if (search_solo(t, me, opp, alpha, beta, &v, best))
+        return v;
     w->me = me, w->opp = opp, w->alpha = alpha, w->beta = beta;
     atomic_store(&w->won, false);
-    gts_stop_reset(&w->window_over);
     gts_pool_start(w->pool, helper_window, w);
-    int move;
-    const int v = rv_eg_search(t, me, opp, alpha, beta, &move);
+    v = rv_eg_search(t, me, opp, alpha, beta, &move);
     offer(w, t, v, move);
     gts_stop_raise(&w->window_over);
     gts_pool_wait(w->pool);
