@@ -64,8 +64,8 @@ expect_json_error() {
 
 # The bound is far above what any request here takes, but the empty
 # board's analysis (no book), which stays pending until the checks that
-# need it.
-start_server --max-seconds 30 --book none
+# need it.  No cache: the checks of progress below ask positions again.
+start_server --max-seconds 30 --book none --cache 0
 
 # An End-Easy position (five full columns): the API's scores are gts c4
 # analyze's, null where it prints '.'.
@@ -78,6 +78,19 @@ expect_status 200
 expect_contains out "\"moves\":\"$POS\"" "\"scores\":[$want]" "null,null"
 http GET "/api/c4?moves=44x"
 expect_json_error 400 "moves '44x': move 3"
+# A game over: no scores, the winner and the four's cells (first player's
+# bottom row); a further move is refused.
+http GET "/api/c4?moves=1122334"
+expect_status 200
+expect_contains out '"scores":[null,null,null,null,null,null,null]' '"over":true' '"winner":1' \
+    '"line":[[1,0],[2,0],[3,0],[4,0]]'
+http GET "/api/c4?moves=12123232"
+expect_status 200
+expect_contains out '"over":true' '"winner":2' '"line":[[2,0],[2,1],[2,2],[2,3]]'
+http GET "/api/c4?moves=11223344"
+expect_json_error 400 "already won"
+http GET "/api/c4?moves=$POS"
+expect_contains out '"over":false' '"winner":0' '"line":null' '"book":null'
 http GET "/api/c4"
 expect_json_error 400 "missing the argument moves"
 http GET "/api/c4?moves=$(printf '1%.0s' {1..50})"
@@ -87,17 +100,34 @@ expect_json_error 404 "no such API"
 http POST "/api/c4?moves=4"
 expect_json_error 405 "only GET"
 
-# Othello: every legal move's value at depth D; the best is the
-# command line's alpha-beta score at depth D.
-want=$("$GTS" reversi best --depth 4 --algo alphabeta f5d6c3 | sed -n 's/^best \([a-h][1-8]\)  score \([-0-9]*\) .*/\1 \2/p')
+# Othello: every legal move's value D plies past it, in discs; the best
+# is the command line's alpha-beta score at depth D + 1 with the standard
+# weights (in hundredths there).
+want=$("$GTS" reversi best --depth 5 --wpc standard --algo alphabeta f5d6c3 |
+    sed -n 's/^best \([a-h][1-8]\)  score \([-+0-9]*\) .*/\1 \2/p' | awk '{ print $1, $2 + 0 }')
 http GET "/api/othello?moves=f5d6c3&depth=4"
 expect_status 200
-expect_contains out '"to_move":"white"' '"over":false'
+expect_contains out '"to_move":"white"' '"over":false' '"exact":false'
 desc="othello: the best move's value"
 checks=$((checks + 1))
-got=$(grep -o '"move":"[a-h][1-8]","value":-*[0-9]*' "$TMP/out" | sed 's/"move":"\(..\)","value":\(.*\)/\2 \1/' |
-    sort -s -k1,1nr | head -1 | awk '{ print $2, $1 }')
+got=$(grep -o '"move":"[a-h][1-8]","value":-*[0-9.]*' "$TMP/out" | sed 's/"move":"\(..\)","value":\(.*\)/\2 \1/' |
+    sort -s -k1,1gr | head -1 | awk '{ printf "%s %d\n", $2, ($1 < 0 ? $1 * 100 - 0.5 : $1 * 100 + 0.5) }')
 [ -n "$want" ] && [ "$got" = "$want" ] || fail "best '$got', the command line's '$want'"
+# The four first moves are one move under the board's symmetries: equal
+# values at every depth (the CTDL weights gave +0.04 +0.04 -0.25 -0.25),
+# and depth 1 and 2 differ (they once searched alike).
+for d in 1 2 3; do
+    http GET "/api/othello?moves=&depth=$d"
+    expect_status 200
+    desc="othello: the symmetric first moves at depth $d"
+    checks=$((checks + 1))
+    grep -o '"value":[-0-9.]*' "$TMP/out" | sort -u >"$TMP/first.$d"
+    [ "$(grep -o '"move"' "$TMP/out" | wc -l)" -eq 4 ] && [ "$(wc -l <"$TMP/first.$d")" -eq 1 ] ||
+        fail "not one value for the four first moves: $(tr '\n' ' ' <"$TMP/first.$d")"
+done
+desc="othello: depth 1 and 2"
+checks=$((checks + 1))
+! cmp -s "$TMP/first.1" "$TMP/first.2" || fail "the same values at depth 1 and 2"
 # A game played to 21 empties (each side its first legal move; a side
 # without one passes by itself): every move's value is then exact.
 game=""
@@ -115,6 +145,13 @@ http GET "/api/othello?moves=f5zz"
 expect_json_error 400 "moves 'f5zz': move 2"
 http GET "/api/othello?depth=99"
 expect_json_error 400 "depth '99': 1..12"
+http GET "/api/othello?exact=21"
+expect_json_error 400 "exact '21': 0..20"
+# exact=E: exact values from E empties; a game's end within the search is
+# exact at any E (here the 21-empty game's values at E 0 are not all exact).
+http GET "/api/othello?moves=$game&depth=2&exact=0"
+expect_status 200
+expect_contains out '"exact":false'
 
 # Gomoku: the engine completes its four; a five on the board is shown.
 http GET "/api/gomoku?moves=h8a1h9a2h10a3h11a4&ms=100"
@@ -148,7 +185,7 @@ expect_status 200
 desc="othello with progress: a line per legal move, then the board"
 checks=$((checks + 1))
 legal=$(tail -1 "$TMP/out" | grep -o '"move":' | wc -l)
-[ "$legal" -ge 1 ] && [ "$(grep -c '^{"move":"[a-h][1-8]","value":-*[0-9]*,"exact":false}$' "$TMP/out")" -eq "$legal" ] &&
+[ "$legal" -ge 1 ] && [ "$(grep -c '^{"move":"[a-h][1-8]","value":-*[0-9.]*,"exact":false}$' "$TMP/out")" -eq "$legal" ] &&
     tail -1 "$TMP/out" | grep -q '^{"board":' || fail "expected a line per legal move ($legal) and the board last"
 http GET "/api/gomoku?moves=h8i9&ms=100&progress=1"
 expect_status 200
@@ -280,8 +317,22 @@ stop_server
 start_server --max-seconds 5
 http GET "/api/c4?moves="
 expect_status 200
-expect_contains out '"scores":[-2,-1,0,1,0,-1,-2]'
+expect_contains out '"scores":[-2,-1,0,1,0,-1,-2]' "\"book\":{\"file\":\"$("$GTS" serve --help |
+    sed -n 's|.*bundled c4/\([^:]*\.book\).*|\1|p')\",\"depth\":"
 stop_server
+# --threads and the cache: the same answers with several threads, and a
+# position asked again answered from the cache byte for byte.
+start_server --max-seconds 30 --book none --threads 2
+http GET "/api/c4?moves=$POS"
+expect_status 200
+expect_contains out "\"scores\":[$c4_want]"
+cp "$TMP/out" "$TMP/first"
+http GET "/api/c4?moves=$POS"
+checks=$((checks + 1))
+cmp -s "$TMP/first" "$TMP/out" || fail "a position asked again answered otherwise"
+stop_server
+run "bad --threads" "$GTS" serve --port 0 --threads 0
+expect_usage_error "--threads"
 run "missing book" "$GTS" serve --port 0 --book "$TMP/no-such-book"
 expect_usage_error "--book $TMP/no-such-book: cannot open book"
 "$GTS" c4 book --width 4 --height 4 --depth 2 -o "$TMP/4x4.book" >/dev/null 2>&1

@@ -18,7 +18,7 @@
 static const char usage_text[] =
     "usage: gts serve [--port N] [--bind ADDR] [--www DIR] [--max-seconds S] [--tt-mb MB]\n"
     "                 [--book FILE|none] [--searches N] [--client-seconds S]\n"
-    "                 [--allow-host NAME]...\n"
+    "                 [--allow-host NAME]... [--threads N] [--cache N]\n"
     "A web page to play and analyse in a browser, served on http://ADDR:N/ with\n"
     "its JSON API: GET /api/c4?moves=4453 answers every column's exact score\n"
     "(/api/othello, /api/gomoku the other games; &progress=1: lines of\n"
@@ -36,6 +36,9 @@ static const char usage_text[] =
     "                    client; beyond that 503 busy (default the cores)\n"
     "  --client-seconds S  a request must be in whole within S seconds of its\n"
     "                    connection (default 10)\n"
+    "  --threads N       each search's threads (default the cores)\n"
+    "  --cache N         answers kept, a position asked again answered at once\n"
+    "                    (default 4096; 0: none)\n"
     "  --allow-host NAME only requests with this Host (repeat it for more;\n"
     "                    default any): others get 421\n"
     "  --book FILE|none  Connect 4: an opening book made by 'gts c4 book' (7x6;\n"
@@ -112,6 +115,7 @@ int serve_main(int argc, char **argv)
     size_t tt_bytes = (size_t)16 << 20;
     const long cores = cli_cpus();
     long searches = cores > WEB_SEARCHES_MAX ? WEB_SEARCHES_MAX : cores, client_seconds = 10;
+    long threads = cores, cache_slots = 4096;
     host_list hosts = { .n = 0 };
     const cli_option opts[] = {
         CLI_OPT_LONG("port", 0, &port, 0, 65535),
@@ -122,6 +126,8 @@ int serve_main(int argc, char **argv)
         CLI_OPT_STRING("book", 0, &book_path),
         CLI_OPT_LONG("searches", 0, &searches, 1, WEB_SEARCHES_MAX),
         CLI_OPT_LONG("client-seconds", 0, &client_seconds, 1, 3600),
+        CLI_OPT_LONG("threads", 0, &threads, 1, 1024),
+        CLI_OPT_LONG("cache", 0, &cache_slots, 0, 1 << 20),
         CLI_OPT_CUSTOM("allow-host", &hosts, add_host, NULL),
         CLI_OPT_END,
     };
@@ -153,11 +159,20 @@ int serve_main(int argc, char **argv)
         cli_error("--book %s: %s", book_path, err);
         return EXIT_USAGE;
     }
+    web_cache *cache = web_cache_create((size_t)cache_slots);
+    if (!cache) {
+        c4_book_free(book);
+        cli_error("out of memory for --cache %ld", cache_slots);
+        return EXIT_FAIL;
+    }
     cli_stop_on_interrupt(&stop);
     signal(SIGTERM, on_term);
+    const char *slash = book ? strrchr(book_path, '/') : NULL;
     const web_options o = { bind,    (int)port, www,        (double)max_seconds,  tt_bytes, book,
-                            &stop,   (int)searches, (double)client_seconds, hosts.name, hosts.n };
+                            &stop,   (int)searches, (double)client_seconds, hosts.name, hosts.n,
+                            (int)threads, cache, book ? (slash ? slash + 1 : book_path) : NULL };
     const int rc = web_serve(&o, on_ready, (void *)bind, err, sizeof err);
+    web_cache_free(cache);
     c4_book_free(book);
     if (rc != 0) {
         cli_error("%s", err);

@@ -14,6 +14,7 @@
 
 #include "gts/c4_book.h"
 #include "gts/stop.h"
+#include "web/web_cache.h"
 
 #define WEB_SEARCHES_MAX 64   /* --searches at most */
 
@@ -29,6 +30,9 @@ typedef struct web_options {
     double client_seconds;   /* a request's headers must be in within this */
     const char *const *hosts;   /* the Host names served (--allow-host) */
     int nhosts;              /* 0: any */
+    int threads;             /* each search's threads */
+    web_cache *cache;        /* the answers already given, or NULL */
+    const char *book_name;   /* the book's file name, shown by /api/c4 */
 } web_options;
 
 /* Serves until o->stop is raised; ready(port, ctx) is called once the

@@ -32,16 +32,22 @@ extern const web_game *const web_games[];
 
 /* GET /api/c4?moves=M: the exact score of every column of the Connect 4
  * position M (the solver's convention: positive wins, 0 draws), null for
- * a full column, with o's book when it has one.  Progress:
+ * a full column, with o's book when it has one ("book": its file, depth
+ * and positions, or null).  A game over ("over": a four or a full board)
+ * has every score null, "winner" 1 (the first player) or 2 (0: none) and
+ * "line" the four's cells [[col,row],...] (col from 1, row 0 the bottom).  Progress:
  * {"col":C,"min":A,"max":B} as a column's score is narrowed,
  * {"col":C,"score":S} once it is known (C from 1). */
 extern const web_game web_c4;
 
-/* GET /api/othello?moves=f5d6&depth=D: the 8x8 position after the moves
+/* GET /api/othello?moves=f5d6&depth=D&exact=E: the 8x8 position after the moves
  * (a side without a move passes by itself, and the answer says so when
- * the side to move has to pass now), and every legal move's value
- * for the side to move: exact disc difference once the move leaves 20
- * empties or fewer, else the search's to depth D (default 6).  Progress:
+ * the side to move has to pass now), and every legal move's value in
+ * discs for the side to move: the exact disc difference ("exact": true)
+ * once the move leaves E empties or fewer (default and most 20) or the
+ * game ends within the
+ * search, else the estimate of a search D plies past the move (default
+ * 5; the standard weights, in discs to two decimals).  Progress:
  * {"move":M,"value":V,"exact":E} as each move's value is known. */
 extern const web_game web_othello;
 
@@ -60,7 +66,8 @@ typedef struct web_request {
 
 void web_request_free(web_request *q);
 
-/* The answer to q, from its game's API. */
+/* The answer to q: o's cache's copy, or its game's API's answer (kept
+ * in the cache when successful). */
 web_answer web_answer_request(const web_options *o, const web_request *q, gts_stop *stop, web_progress *p);
 
 #endif
