@@ -41,6 +41,7 @@ sub 'gts serve' 'serve_briefly gts serve' "$SERVE_WHY"
 sub 'gts serve --port 0 --bind 0.0.0.0' 'serve_briefly gts serve --bind 127.0.0.1' \
     "$SERVE_WHY; bound to 127.0.0.1, not every address"
 sub 'gts serve --book none' 'serve_briefly gts serve --book none' "$SERVE_WHY"
+sub 'gts serve --threads 4 --cache 0' 'serve_briefly gts serve --threads 4 --cache 0' "$SERVE_WHY"
 sub 'build/release/gts serve' 'serve_briefly build/release/gts serve' "$SERVE_WHY"
 sub 'gts c4 analyze 4453' 'gts c4 analyze 5554224333234511764415115' \
     '4453 takes seconds (minutes under the sanitizers): a middle-easy position'

@@ -160,6 +160,12 @@ expect_contains out '"move":"h12"' '"winner":"black"' '"five":["h12","h11","h10"
 http GET "/api/gomoku?moves=h8i9&ms=100"
 expect_status 200
 expect_contains out '"winner":null' '"five":[]'
+# The rules: renju's answer says so; an unknown rule is refused.
+http GET "/api/gomoku?moves=h8i9&ms=100&rule=renju"
+expect_status 200
+expect_contains out '"rule":"renju"' '"winner":null'
+http GET "/api/gomoku?rule=caro"
+expect_json_error 400 "rule 'caro': freestyle, standard or renju"
 http GET "/api/gomoku?size=99"
 expect_json_error 400 "size '99': 5..32"
 http GET "/api/gomoku?moves=h8h8"

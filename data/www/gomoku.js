@@ -1,6 +1,7 @@
-// The Gomoku page: you play black, the engine answers through
-// /api/gomoku (each finished depth of its search shown as it comes); the
-// five is shown when a side makes one; the moves are in the address.
+// The Gomoku page: you play black or white, the engine the other side
+// through /api/gomoku (each finished depth of its search shown as it
+// comes); each stone shows its move number; the five is shown when a side
+// makes one; the moves are in the address.
 "use strict";
 let moves = [];
 let five = [];
@@ -17,29 +18,42 @@ function cellName(x, y) { return "abcdefghijklmnopqrstuvwxyz"[x] + (y + 1); }
 
 function draw() {
   const n = size(), board = document.getElementById("board");
-  board.style.gridTemplateColumns = "repeat(" + n + ", 24px)";
+  document.documentElement.style.setProperty("--n", n);
   board.className = "go";
   board.innerHTML = "";
-  const stone = {};
-  moves.forEach((m, i) => (stone[m] = i % 2 ? "white" : "black"));
+  const stone = {}, number = {};
+  moves.forEach((m, i) => { stone[m] = i % 2 ? "white" : "black"; number[m] = i + 1; });
   for (let y = n - 1; y >= 0; y--)
     for (let x = 0; x < n; x++) {
       const name = cellName(x, y), cell = document.createElement("div");
       cell.className = "pt " + (stone[name] || "") + (five.includes(name) ? " five" : "") +
         (name === moves[moves.length - 1] ? " last" : "");
       cell.id = name;
+      cell.title = name;
+      cell.textContent = number[name] || "";
       cell.onclick = () => play(name);
       board.appendChild(cell);
     }
   location.hash = size() + ":" + moves.join("");
+  showMoves(document.getElementById("list"), moves);
 }
 
-async function play(name) {
-  if (over || asker.current || moves.includes(name) || moves.length % 2) return;
+// 0: you play black, 1: white.
+function side() { return +document.getElementById("side").value; }
+
+function play(name) {
+  if (over || asker.current || moves.length % 2 !== side()) return;
+  if (moves.includes(name)) { status.textContent = name + " is taken: your move elsewhere"; return; }
   moves.push(name);
+  answer();
+}
+
+// The engine's move for the side to move, or the game's end.
+async function answer() {
   draw();
   status.textContent = "The engine thinks...";
-  const url = "/api/gomoku?size=" + size() + "&moves=" + moves.join("") + "&ms=" + document.getElementById("ms").value;
+  const url = "/api/gomoku?size=" + size() + "&moves=" + moves.join("") + "&ms=" +
+    document.getElementById("ms").value + "&rule=" + document.getElementById("rule").value;
   const s = await asker.ask(url, (line) => {
     if ("depth" in line && !("size" in line))
       status.textContent = "The engine thinks: depth " + line.depth + ", best " + line.move + " (" + line.score + ")";
@@ -51,7 +65,8 @@ async function play(name) {
     five = s.five;
     over = s.winner !== null || s.full;
     status.textContent = s.winner ? s.winner + " wins" : s.full ? "a draw" :
-      "your move (the engine's score " + s.score + ", depth " + s.depth + ")";
+      "your move (the engine's score " + s.score + ", depth " + s.depth + "; answered in " +
+      asker.ms.toFixed(0) + " ms)";
   }
   draw();
 }
@@ -59,7 +74,8 @@ async function play(name) {
 function restart(list) {
   asker.cancel();
   moves = list; five = []; over = false;
-  status.textContent = "your move: you play black";
+  if (moves.length % 2 !== side()) { answer(); return; }
+  status.textContent = "your move: you play " + (side() ? "white" : "black");
   draw();
 }
 
@@ -77,6 +93,8 @@ document.getElementById("undo").onclick = () => {
 };
 document.getElementById("new").onclick = () => restart([]);
 document.getElementById("size").onchange = () => restart([]);
+document.getElementById("side").onchange = () => restart([]);
+document.getElementById("rule").onchange = () => restart([]);
 window.onhashchange = () => {
   if (location.hash !== "#" + size() + ":" + moves.join("")) restart(fromAddress());
 };

@@ -37,13 +37,16 @@ class Asker {
     this.current = null;
     this.button.disabled = true;
   }
-  // The answer, or null when cancelled or replaced.
+  // The answer, or null when cancelled or replaced; this.ms: the time the
+  // server took to answer it, as the page saw it (a cached one: at once).
   async ask(url, onLine) {
     this.cancel();
     const mine = (this.current = new AbortController());
     this.button.disabled = false;
+    const start = performance.now();
     try {
       const answer = await askWithProgress(url, mine.signal, onLine);
+      this.ms = performance.now() - start;
       return this.current === mine ? answer : null;
     } catch (e) {
       if (e.name === "AbortError") return null;
@@ -52,4 +55,25 @@ class Asker {
       if (this.current === mine) { this.current = null; this.button.disabled = true; }
     }
   }
+}
+
+// A game's moves with Undo and Redo: an undone move can be played again
+// until another move is played.
+class History {
+  constructor(moves) { this.moves = moves; this.undone = []; }
+  play(m) { this.moves.push(m); this.undone = []; }
+  undo(n) { for (let i = 0; i < n && this.moves.length; i++) this.undone.push(this.moves.pop()); }
+  redo(n) { for (let i = 0; i < n && this.undone.length; i++) this.moves.push(this.undone.pop()); }
+}
+
+// The moves as a numbered list ("1. d3 2. c5 ..."), the last marked.
+function showMoves(element, labels) {
+  element.innerHTML = "";
+  labels.forEach((m, i) => {
+    const e = document.createElement("span");
+    e.className = "mv" + (i === labels.length - 1 ? " last" : "");
+    e.textContent = (i + 1) + ". " + m;
+    element.appendChild(e);
+    element.appendChild(document.createTextNode(" "));
+  });
 }

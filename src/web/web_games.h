@@ -15,7 +15,7 @@
 #include "web/web_answer.h"
 #include "web/web_progress.h"
 
-#define WEB_GAME_ARGS 3   /* arguments of one API at most */
+#define WEB_GAME_ARGS 4   /* arguments of one API at most */
 
 /* A game's API.  answer gets the arguments named by arg, in that order,
  * NULL where the request has none; it is stopped by stop (the time bound,
@@ -51,9 +51,11 @@ extern const web_game web_c4;
  * {"move":M,"value":V,"exact":E} as each move's value is known. */
 extern const web_game web_othello;
 
-/* GET /api/gomoku?size=N&moves=h8i9&ms=T: the engine's move for the side
- * to move (PVS within T ms, default 1000, at most the time bound), and the
- * five on the board if there is one.  Progress: {"depth":D,"move":M,
+/* GET /api/gomoku?size=N&moves=h8i9&ms=T&rule=R: the engine's move for
+ * the side to move (the Gomocup engine's pattern search with VCF and VCT,
+ * within T ms, default 1000, at most the time bound) under rule R
+ * (freestyle, the default: five or more; standard: exactly five; renju),
+ * and the five on the board if there is one.  Progress: {"depth":D,"move":M,
  * "score":S} as each depth of the search ends. */
 extern const web_game web_gomoku;
 

@@ -1,5 +1,6 @@
-/* GET /api/gomoku (web_games.h): the engine's move, and the five once a
- * side has made one. */
+/* GET /api/gomoku (web_games.h): the engine's move, by the search the
+ * Gomocup engine plays (the pattern search, threats decided first, VCF
+ * and VCT), and the five once a side has made one. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -37,6 +38,17 @@ static void five_cells(const gm_board *b, int cell, char *out, size_t len)
     }
 }
 
+static const char *const rules[] = { "freestyle", "standard", "renju", NULL };
+
+/* The rule named text (NULL: freestyle), or -1. */
+static int rule_of(const char *text)
+{
+    for (int i = 0; rules[i]; i++)
+        if (!text || strcmp(text, rules[i]) == 0)
+            return i;
+    return -1;
+}
+
 /* The position's state after the engine's move (or as given, when the
  * game was over): JSON into a fresh answer. */
 static web_answer state(const gm_board *b, const gm_result *r, bool searched)
@@ -50,10 +62,10 @@ static web_answer state(const gm_board *b, const gm_result *r, bool searched)
     if (a.body)
         snprintf(a.body, 1024,
                  "{\"size\":%d,\"move\":%s%s%s,\"score\":%d,\"depth\":%d,\"nodes\":%llu,\"winner\":%s,\"five\":[%s],"
-                 "\"full\":%s}\n",
+                 "\"full\":%s,\"rule\":\"%s\"}\n",
                  b->width, move[0] ? "\"" : "", move[0] ? move : "null", move[0] ? "\"" : "", r->score, r->depth,
                  (unsigned long long)r->nodes, b->winner < 0 ? "null" : b->winner ? "\"white\"" : "\"black\"", five,
-                 b->stones == b->cells ? "true" : "false");
+                 b->stones == b->cells ? "true" : "false", rules[b->rule]);
     return a;
 }
 
@@ -74,7 +86,10 @@ static void on_depth(const gm_result *r, void *arg)
 
 static web_answer answer(const web_options *o, const char *const *arg, gts_stop *stop, web_progress *progress)
 {
-    const char *size_text = arg[0], *moves = arg[1], *ms_text = arg[2];
+    const char *size_text = arg[0], *moves = arg[1], *ms_text = arg[2], *rule_text = arg[3];
+    const int rule = rule_of(rule_text);
+    if (rule < 0)
+        return web_error(400, "rule '%.16s': freestyle, standard or renju", rule_text);
     char *end = NULL;
     const long size = size_text ? strtol(size_text, &end, 10) : 15;
     if (size_text && (*end || size < GM_MIN_SIZE || size > GM_MAX_SIZE))
@@ -90,7 +105,7 @@ static web_answer answer(const web_options *o, const char *const *arg, gts_stop 
         return web_error(500, "out of memory");
     web_answer a;
     gm_result r = { .move = GM_NO_MOVE };
-    if (gm_init(b, (int)size, (int)size, GM_FREESTYLE, 2, err, sizeof err) != 0 ||
+    if (gm_init(b, (int)size, (int)size, (gm_rule)rule, 2, err, sizeof err) != 0 ||
         gm_parse_moves(b, moves ? moves : "", err, sizeof err) != 0) {
         a = web_error(400, "moves '%.80s': %s", moves ? moves : "", err);
     } else if (gm_game_over(b)) {
@@ -98,9 +113,12 @@ static web_answer answer(const web_options *o, const char *const *arg, gts_stop 
     } else {
         gm_search_options so;
         gm_search_defaults(&so);
+        so.algo = GM_ALGO_PATTERN;
         so.depth = GM_MAX_DEPTH;
+        so.threads = o->threads > 1 ? o->threads : 1;
         so.time_ms = ms < (long)(o->max_seconds * 1000) ? ms : (long)(o->max_seconds * 1000);
         so.vcf = true;
+        so.vct = true;
         so.tt_bytes = o->tt_bytes;
         so.stop = stop;
         depth_watch w = { progress, b };
@@ -119,4 +137,4 @@ static web_answer answer(const web_options *o, const char *const *arg, gts_stop 
     return a;
 }
 
-const web_game web_gomoku = { "/api/gomoku", { "size", "moves", "ms" }, answer };
+const web_game web_gomoku = { "/api/gomoku", { "size", "moves", "ms", "rule" }, answer };
