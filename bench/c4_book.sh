@@ -42,7 +42,9 @@ mkdir -p "$(dirname "$out")"
 cmd=("$gts" c4 book --depth "$depth" --tt-mb "$tt_mb" -o "$out")
 [ "$from" = none ] || cmd+=(--book "$from")
 if [ "$np" -gt 0 ]; then
-    cmd=(mpirun -np "$np" "${cmd[@]}" --mpi --threads 1)
+    root=()
+    [ "$(id -u)" != 0 ] || root=(--allow-run-as-root)
+    cmd=(mpirun -np "$np" "${root[@]}" "${cmd[@]}" --mpi --threads 1)
 else
     cmd+=(--threads "$threads")
 fi
