@@ -125,14 +125,14 @@ document.getElementById("hint").onclick = () => {
   if (!last || last.over) return;
   for (const c of best(last)) document.getElementById("score" + c).classList.add("best");
 };
-document.getElementById("new").onclick = () => go(() => (game.moves = []));
+document.getElementById("new").onclick = () => go(() => game.reset([]));
 document.getElementById("solver").onchange = () => { if (last && !last.over) analyse(); };
 document.getElementById("load").onclick = () => {
   const m = document.getElementById("moves").value.trim();
-  if (/^[1-7]*$/.test(m)) go(() => (game.moves = [...m]));
+  if (/^[1-7]*$/.test(m)) go(() => game.reset([...m]));
   else status.textContent = "moves are digits 1-7";
 };
 // A position typed into the address, or the browser's Back.
-window.onhashchange = () => { if (fromAddress() !== moves()) go(() => (game.moves = [...fromAddress()])); };
+window.onhashchange = () => { if (fromAddress() !== moves()) go(() => game.reset([...fromAddress()])); };
 draw();
 analyse();

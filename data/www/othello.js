@@ -82,9 +82,9 @@ document.getElementById("redo").onclick = () => { game.redo(step()); refresh(); 
 document.getElementById("hint").onclick = () => {
   if (last) for (const m of best(last)) document.getElementById(m).classList.add("best");
 };
-document.getElementById("new").onclick = () => { game.moves = []; refresh(); };
+document.getElementById("new").onclick = () => { game.reset([]); refresh(); };
 for (const id of ["depth", "exact", "engine"]) document.getElementById(id).onchange = refresh;
 window.onhashchange = () => {
-  if (fromAddress() !== moves()) { game.moves = fromAddress().match(/../g) || []; refresh(); }
+  if (fromAddress() !== moves()) { game.reset(fromAddress().match(/../g) || []); refresh(); }
 };
 refresh();

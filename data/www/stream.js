@@ -62,6 +62,7 @@ class Asker {
 class History {
   constructor(moves) { this.moves = moves; this.undone = []; }
   play(m) { this.moves.push(m); this.undone = []; }
+  reset(moves) { this.moves = moves; this.undone = []; }
   undo(n) { for (let i = 0; i < n && this.moves.length; i++) this.undone.push(this.moves.pop()); }
   redo(n) { for (let i = 0; i < n && this.undone.length; i++) this.moves.push(this.undone.pop()); }
 }
