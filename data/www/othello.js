@@ -29,6 +29,7 @@ function draw(state) {
     cell.className = "sq" + (disc === "X" ? " black" : disc === "O" ? " white" : "");
     cell.id = square(i);
     cell.title = square(i);
+    if (i % 8 === 0) cell.dataset.rank = 1 + i / 8;
     if (square(i) === lastMove) cell.classList.add("last");
     const v = values[square(i)];
     if (v) {
