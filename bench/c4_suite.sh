@@ -40,11 +40,11 @@ data_arg=()
 out=$(mktemp)
 trap 'rm -f "$out" "$out.csv"' EXIT
 
-run_bench() {  # $1 = extra flags
+run_bench() {  # $1 = extra flags; each --csv's machine note and header left out
   for set in $sets; do
     limit=()
     [ "$set" = begin-hard ] && limit=(--limit "$hard")
-    "$gts" c4 bench "${data_arg[@]}" --csv --threads "$threads" "${limit[@]}" $1 "$set" | tail -n +2
+    "$gts" c4 bench "${data_arg[@]}" --csv --threads "$threads" "${limit[@]}" $1 "$set" | tail -n +3
   done
 }
 

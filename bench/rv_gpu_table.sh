@@ -135,11 +135,13 @@ for p1 in "${players[@]}"; do
   csv="$outdir/rv_gpu_table_${p1%%:*}.csv"
   echo "## Table 2 and Table 1: $p1 (player 1) against the GPU (player 2), cells over $max_seconds s cut ($csv)"
   echo
-  # The report's cells, row by row, then 32x32 to depth 5 and 64x64 to 4.
+  # The report's cells, row by row, then 32x32 to depth 5 and 64x64 to 4;
+  # the machine's note and the header once (each row's --csv starts with
+  # both).
   first=1
   for row in 8x8:1-6,8,10 16x8:1-6,8 16x16:1-6 32x16:1-5 32x32:1-5 64x32:1-3 64x64:1-4; do
     timeout "$row_seconds" "$gts" reversi bench table --player1 "$p1" --player2 "$gpu" --sizes "${row%%:*}" \
-        --depths "${row#*:}" --max-seconds "$max_seconds" --csv | tail -n +$((first ? 1 : 2))
+        --depths "${row#*:}" --max-seconds "$max_seconds" --csv | tail -n +$((first ? 1 : 3))
     [ "${PIPESTATUS[0]}" = 124 ] && echo "rv_gpu_table.sh: the ${row%%:*} row cut at $row_seconds s" >&2
     first=0
   done > "$csv"

@@ -114,7 +114,9 @@ measure() {
 # design is the serial search), so that each design's line starts at 1.
 rows_csv=$(mktemp)
 trap 'rm -f "$rows_csv"' EXIT
-echo "position,design,threads,ms,nodes,score,speedup" >"$rows_csv"
+# The machine's note first, as gts's own --csv writes it: the picture's foot.
+echo "# machine: $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2- | sed 's/^ *//'), $(nproc) cores" >"$rows_csv"
+echo "position,design,threads,ms,nodes,score,speedup" >>"$rows_csv"
 # The position (a file's name) as one CSV field, quoted as gts's own --csv
 # quotes (RFC 4180) where it holds a comma or a quote.
 csv_field() {
@@ -133,7 +135,7 @@ row() {
 header="\`$cmdline\`, commit $(git rev-parse --short HEAD 2>/dev/null || echo unknown), $(nproc) cores ($(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2- | sed 's/^ *//')), $(date -u +%F)"
 if [ "$csv" = 1 ]; then
   echo "# $header"
-  head -1 "$rows_csv"
+  head -2 "$rows_csv"
 else
   echo "$header"
   echo

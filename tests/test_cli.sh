@@ -180,7 +180,7 @@ check "no warning at --threads $cores on $cores cores" test -z "$warn"
 run "end-easy on 1, 2 and 4 threads" "$GTS" c4 bench --threads 1,2,4 --limit 50 --csv --data "$DATA" end-easy
 expect_rc 0
 check "the same nodes on 1, 2 and 4 threads" \
-    test "$(cut -d, -f3,8 <<<"$out" | tail -n +2 | tr '\n' ' ')" = "1,2121 2,2121 4,2121 "
+    test "$(grep -v "^#" <<<"$out" | cut -d, -f3,8 | tail -n +2 | tr '\n' ' ')" = "1,2121 2,2121 4,2121 "
 
 run "threads with alpha-beta" --stdin <(echo 4) "$GTS" c4 solve --threads 2 --algo alphabeta
 expect_rc 2
@@ -291,9 +291,10 @@ fi
 # test_cli_option_order.sh).
 run "bench --csv end-easy" "$GTS" c4 bench --csv --data "$DATA" end-easy
 expect_rc 0
-expect_lines out 2 "expected a header and one row"
-expect_out_line 1 '^set,algo,threads,positions,' "no CSV header"
-expect_out_line 2 '^end-easy,solver,1,60,.*,60/60,-$' "row is not end-easy ... 60/60"
+expect_lines out 3 "expected the machine's note, a header and one row"
+expect_out_line 1 '^# machine: .*, [0-9]+ cores?$' "no machine note"
+expect_out_line 2 '^set,algo,threads,positions,' "no CSV header"
+expect_out_line 3 '^end-easy,solver,1,60,.*,60/60,-$' "row is not end-easy ... 60/60"
 
 run "bench two algorithms, --limit, --json" "$GTS" c4 bench --json --limit 7 --algo solver,alphabeta --data "$DATA" end-easy
 expect_rc 0
@@ -308,7 +309,7 @@ echo "12x4 3" >> "$TMP/badset"
 run "bench with a bad line in the set" "$GTS" c4 bench --csv "$TMP/badset"
 expect_rc 1
 expect_err_contains "$TMP/badset:6: move 3"
-expect_out_line 2 ',5,.*,5/5,-$' "the other 5 positions are still run"
+expect_out_line 3 ',5,.*,5/5,-$' "the other 5 positions are still run"
 
 run "bench with an unknown set" "$GTS" c4 bench --data "$DATA" no-such-set
 expect_rc 1
@@ -319,9 +320,9 @@ expect_err_contains "no-such-set"
 # order.
 run "bench --threads 2,1-2" "$GTS" c4 bench --csv --limit 3 --threads 2,1-2 --data "$DATA" end-easy
 expect_rc 0
-expect_lines out 3 "expected a header and a row per thread count"
-expect_out_line 2 '^end-easy,solver,1,3,.*,3/3,-$' "first row: 1 thread"
-expect_out_line 3 '^end-easy,solver,2,3,.*,3/3,-$' "second row: 2 threads"
+expect_lines out 4 "expected the machine's note, a header and a row per thread count"
+expect_out_line 3 '^end-easy,solver,1,3,.*,3/3,-$' "first row: 1 thread"
+expect_out_line 4 '^end-easy,solver,2,3,.*,3/3,-$' "second row: 2 threads"
 
 run "bench --threads with an empty item" "$GTS" c4 bench --threads 1,,2 --data "$DATA" end-easy
 expect_usage_error "--threads" "empty item"
@@ -359,7 +360,7 @@ expect_err_contains "cannot open $TMP/no-such-file"
 
 run "bench --gpu --executor cpu" "$GTS" c4 bench --gpu --executor cpu --threads 2 --gpu-tt-mb 16 --limit 6 --csv --data "$DATA" middle-easy
 expect_rc 0
-expect_lines out 8 "expected a header and 7 rows"
+expect_lines out 9 "expected the machine's note, a header and 7 rows"
 for v in alphabeta gpu-s1 gpu-s1-tt gpu-s4 gpu-s4-tt gpu solver-batch; do
     checks=$((checks + 1))
     grep -qE "^middle-easy,$v,[0-9]+,6,.*,6/6,[-0-9.]+\$" "$TMP/out" || fail "no correct $v row"

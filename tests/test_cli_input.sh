@@ -42,7 +42,7 @@ run "bench a directory as a set" "$GTS" c4 bench --csv "$TMP/adir" "$TMP/three"
 expect_rc 1
 expect_contains err "gts: cannot read $TMP/adir: Is a directory"
 expect_contains out "three,solver,1,3,"
-expect_lines out 2
+expect_lines out 3
 
 ############################################################################
 # A NUL byte names its line and the line is not solved (it was solved as

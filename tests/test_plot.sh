@@ -172,6 +172,77 @@ expect_contains err "--plot needs gnuplot"
 checks=$((checks + 1))
 [ ! -e "$TMP/x.svg" ] && [ ! -e "$TMP/x.pdf" ] || fail "a picture was written after an error"
 
+# --- the script each style gives gnuplot (a gnuplot on the PATH that keeps
+# its input): the axis labels (a speed-up says so, never the time column's
+# name), log2 thread axes with the y range of the points alone (the ideal
+# line cut at the frame), tick labels as short as their values, and the
+# machine of the CSV's "# machine:" note (a bench writes this one's) ---
+mkdir -p "$TMP/keeper"
+printf '#!/bin/sh\ncat >"$GNUPLOT_SCRIPT"\necho "<svg></svg>"\n' >"$TMP/keeper/gnuplot"
+chmod +x "$TMP/keeper/gnuplot"
+DOCS=$SRC/docs/benchmarks/data
+# script_of DESC ARGS...: runs gts ARGS with the keeper, the script in
+# $script and $TMP/script (for expect_contains script).
+script_of() {
+    local desc=$1
+    shift
+    rm -f "$TMP/script"
+    run "$desc" env PATH="$TMP/keeper:$PATH" GNUPLOT_SCRIPT="$TMP/script" "$GTS" "$@"
+    expect_rc 0
+    script=$(cat "$TMP/script" 2>/dev/null)
+}
+expect_script() {  # expect_script LINE...: each a whole line of $script
+    local line
+    for line in "$@"; do
+        checks=$((checks + 1))
+        grep -qxF -- "$line" <<<"$script" || fail "the script has no line: $line"
+    done
+}
+not_in_script() {  # not_in_script TEXT: no line of $script holds TEXT
+    checks=$((checks + 1))
+    ! grep -qF -- "$1" <<<"$script" || fail "the script holds: $1"
+}
+foot="at screen 0.99, screen 0.015 right font ',8' textcolor rgb 'gray30'"
+
+script_of "threads: a speed-up without --ylabel" plot "$DOCS/c4_threads_h200.csv" -o "$TMP/s.svg" --style threads \
+    --x threads --y AT_us --series set --speedup-over first
+expect_script "set logscale x 2" "set logscale y 2" "set format x '%g'" "set format y '%g'" "set xlabel 'threads'" \
+    "set ylabel 'speed-up (AT_us at the least threads / AT_us)'" "set xtics (1, 2, 4, 8, 16)" \
+    "set label 1 'machine: Intel(R) Xeon(R) Processor, 16 cores, 125 GiB' $foot"
+not_in_script "set ylabel 'AT_us'"
+# The y range ends above the best speed-up (4.3 on 16 threads), below the
+# ideal's 16: the ideal line leaves through the frame.
+top=$(sed -n 's/^set yrange \[[^:]*:\([^]]*\)\]$/\1/p' <<<"$script")
+check "threads: the y range is the points' (top '$top')" awk -v t="$top" 'BEGIN { exit !(t > 4.3 && t < 8) }'
+expect_contains script "x / 1 with lines dashtype 2 linecolor rgb 'gray40' title 'ideal'"
+
+script_of "lines: a speed-up over a named series" plot "$DOCS/gomoku_gpu_table.csv" -o "$TMP/s.svg" --x size \
+    --y seconds --series variant --panel depth --speedup-over "gpu naive" --logy
+expect_script "set logscale y" "set format y '%g'" "set ylabel 'speed-up (seconds of gpu naive / seconds)'"
+not_in_script "set logscale x"
+# Several panels: the machine in the picture's title, not at the foot.
+expect_contains script "title '  (machine: Intel(R) Xeon(R) Processor, 16 cores, one NVIDIA H200)' font 'Sans,13'"
+not_in_script "set label 1"
+
+script_of "bars: the y column's name, log scale" plot "$DOCS/c4_gpu_table1.csv" -o "$TMP/s.svg" --style bars \
+    --x set --y AT_us --series algo --logy
+expect_script "set logscale y" "set ylabel 'AT_us'" "set format y '%g'" \
+    "set label 1 'machine: Intel(R) Xeon(R) Processor, 16 cores, one NVIDIA H200 (sm_90, 132 SMs)' $foot"
+
+printf 'x,y\n1,0.000001\n2,0.000002\n' >"$TMP/plain.csv"
+script_of "lines without a machine note" plot "$TMP/plain.csv" -o "$TMP/s.svg" --x x --y y
+expect_script "set ylabel 'y'" "set format y '%g'"
+not_in_script "set label 1"
+not_in_script "set logscale"
+
+cores=$(nproc)
+script_of "a bench's own --plot: this machine" c4 bench --threads 1,2 --limit 2 end-easy --plot "$TMP/s.svg"
+expect_contains script "set label 1 'machine: " ", $cores core" "set logscale x 2" \
+    "set ylabel 'speed-up (mean time per position)'"
+run "a bench's --csv starts with the machine" "$GTS" c4 bench --limit 2 end-easy --csv
+expect_rc 0
+check "the first line is the machine note" grep -qE "^# machine: .+, $cores cores?\$" <(head -1 "$TMP/out")
+
 # --- gnuplot failing after the bench: the table is printed, no picture ---
 mkdir -p "$TMP/badbin"
 printf '#!/bin/sh\ncat >/dev/null\necho "fake gnuplot: failing" >&2\nexit 3\n' >"$TMP/badbin/gnuplot"

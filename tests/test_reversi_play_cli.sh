@@ -78,7 +78,7 @@ expect_rc 0
 expect_contains out "board,width,height,depth,status,player1_seconds,player2_seconds,factor,positions,branching" \
     "8x8,8,8,2,ok,"
 checks=$((checks + 1))
-[ "$(wc -l <"$TMP/out")" -eq 2 ] || fail "not one line per cell"
+[ "$(wc -l <"$TMP/out")" -eq 3 ] || fail "not the machine's note, the header and one line per cell"
 expect_contains err "gts: reversi bench table: 8x8 done (1 of 1 boards, "
 
 for args in "--depths 0" "--depths 1-x" "--depths 3-1" "--sizes 8x9" "--sizes 8x8," "--max-seconds 0" \

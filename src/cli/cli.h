@@ -63,6 +63,11 @@ void cli_row_done(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
  * takes all of the machine, and the count beyond which --threads warns. */
 int cli_cpus(void);
 
+/* The note that starts every bench's CSV: "# machine: MODEL, N cores"
+ * (the CPU's model name of /proc/cpuinfo, "unknown CPU" without one;
+ * cli_cpus), which gts plot shows at a picture's foot. */
+void cli_csv_machine(FILE *f);
+
 /* Writes s as a JSON string, quotes included. */
 void cli_json_string(FILE *f, const char *s);
 

@@ -98,8 +98,9 @@ static void put_xtics(FILE *f, const plot_data *d)
 }
 
 /* Lines: the x range of the points and a little room on each side, so
- * that the first and last points stand off the frame. */
-static void put_xrange(FILE *f, const plot_data *d)
+ * that the first and last points stand off the frame (on a log axis, a
+ * factor of room). */
+static void put_xrange(FILE *f, const plot_data *d, bool logx)
 {
     double lo = INFINITY, hi = -INFINITY;
     for (int i = 0; i < d->nseries; i++) {
@@ -107,7 +108,57 @@ static void put_xrange(FILE *f, const plot_data *d)
         hi = fmax(hi, d->series[i].x[d->series[i].n - 1]);
     }
     const double room = hi > lo ? (hi - lo) * 0.04 : 0.5;
-    fprintf(f, "set xrange [%.17g:%.17g]\n", lo - room, hi + room);
+    if (logx)
+        fprintf(f, "set xrange [%.17g:%.17g]\n", lo / 1.15, hi * 1.15);
+    else
+        fprintf(f, "set xrange [%.17g:%.17g]\n", lo - room, hi + room);
+}
+
+/* Threads: the y range of the points alone, with room, so that the ideal
+ * line is cut at the frame instead of stretching the axis past them. */
+static void put_yrange(FILE *f, const plot_data *d)
+{
+    double lo = INFINITY, hi = -INFINITY;
+    for (int i = 0; i < d->nseries; i++)
+        for (int k = 0; k < d->series[i].n; k++) {
+            lo = fmin(lo, d->series[i].y[k]);
+            hi = fmax(hi, d->series[i].y[k]);
+        }
+    fprintf(f, "set yrange [%.17g:%.17g]\n", fmin(lo, 1) / 1.25, fmax(hi, 1) * 1.25);
+}
+
+/* The y axis's label: the spec's, else what is drawn: a speed-up where
+ * the values were divided into a reference (never the column's name
+ * alone, which names a time), else the column. */
+static void put_ylabel(FILE *f, const plot_spec *spec)
+{
+    char label[3 * PLOT_NAME];
+    if (spec->ylabel)
+        snprintf(label, sizeof label, "%s", spec->ylabel);
+    else if (spec->over && strcmp(spec->over, "first") == 0)
+        snprintf(label, sizeof label, "speed-up (%s at the least %s / %s)", spec->y, spec->x, spec->y);
+    else if (spec->over)
+        snprintf(label, sizeof label, "speed-up (%s of %s / %s)", spec->y, spec->over, spec->y);
+    else
+        snprintf(label, sizeof label, "%s", spec->y);
+    fputs("set ylabel ", f);
+    put_string(f, label);
+    fputc('\n', f);
+}
+
+/* The machine the numbers are from (the CSV's "# machine:" note), small
+ * at the foot's right under one panel (the key stands at the top right);
+ * above several, whose keys are below them, the picture's title says it
+ * (put_script). */
+static void put_machine(FILE *f, const plot_data *d)
+{
+    if (!d->machine[0] || d->npanels > 1)
+        return;
+    char note[PLOT_NAME + 16];
+    snprintf(note, sizeof note, "machine: %s", d->machine);
+    fputs("set label 1 ", f);
+    put_string(f, note);
+    fputs(" at screen 0.99, screen 0.015 right font ',8' textcolor rgb 'gray30'\n", f);
 }
 
 /* The terminal, axes, style and labels. */
@@ -120,19 +171,29 @@ static void put_setup(FILE *f, const plot_spec *spec, const plot_data *d, const 
     /* Under several panels the key goes below each, leaving their width
      * to the lines. */
     fputs(d->npanels > 1 ? "set key below font ',9'\n" : "set key outside right top\n", f);
-    if (spec->logy)
+    /* Threads on a log2 axis, the speed-up too: the ideal line straight,
+     * 1, 2, 4 ... 16 threads evenly apart. */
+    const bool threads = spec->style == PLOT_THREADS;
+    if (threads)
+        fputs("set logscale x 2\nset logscale y 2\n", f);
+    else if (spec->logy)
         fputs("set logscale y\n", f);
+    /* Tick labels as short as their values ("0.001", "1e-06", "16"), not
+     * gnuplot's fixed decimals. */
+    fputs("set format x '%g'\nset format y '%g'\n", f);
     fputs("set xlabel ", f);
     put_string(f, spec->xlabel ? spec->xlabel : spec->x);
-    fputs("\nset ylabel ", f);
-    put_string(f, spec->ylabel ? spec->ylabel : spec->y);
     fputc('\n', f);
+    put_ylabel(f, spec);
+    put_machine(f, d);
     if (spec->style == PLOT_BARS)
         fputs("set style data histograms\nset style histogram clustered gap 1\n"
               "set style fill solid 0.85 border -1\nset xtics nomirror rotate by -25\n",
               f);
     else
-        put_xrange(f, d);
+        put_xrange(f, d, threads);
+    if (threads)
+        put_yrange(f, d);
     if (spec->style != PLOT_BARS)
         put_xtics(f, d);
 }
@@ -221,8 +282,11 @@ static void put_script(FILE *f, const plot_spec *spec, const plot_data *d, const
     for (int i = 0; i < d->nseries; i++)
         least_x = fmin(least_x, d->series[i].x[0]);
     if (d->npanels > 1) {
+        char title[3 * PLOT_NAME];
+        snprintf(title, sizeof title, "%s%s%s%s", spec->title ? spec->title : "", d->machine[0] ? "  (machine: " : "",
+                 d->machine, d->machine[0] ? ")" : "");
         fprintf(f, "set multiplot layout %d,2 title ", (d->npanels + 1) / 2);
-        put_string(f, spec->title ? spec->title : "");
+        put_string(f, title);
         fputs(" font 'Sans,13'\n", f);
     }
     for (int p = 0; p < d->npanels; p++) {

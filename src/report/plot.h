@@ -15,6 +15,8 @@
  * positions of `gomoku bench positions` make its total).  A row whose x or
  * y is empty, or whose y is not a number ('-', a skipped cell), is left
  * out.  The series may then be divided into a reference (speed-ups).
+ * A note "# machine: TEXT" (the benches' --csv start with one, cli.h's
+ * cli_csv_machine) is shown at the picture's foot.
  */
 #ifndef GTS_REPORT_PLOT_H
 #define GTS_REPORT_PLOT_H
@@ -26,8 +28,10 @@
 typedef enum {
     PLOT_LINES,     /* x a number, a line per series */
     PLOT_BARS,      /* x a category (in the order first seen), a bar per series */
-    PLOT_THREADS,   /* lines, with the ideal speed-up y = x / (the least x); x of 0 or
-                         * less (a GPU row's 0 threads) left out */
+    PLOT_THREADS,   /* lines, with the ideal speed-up y = x / (the least x), both axes
+                         * log2 (x or y of 0 or less, a GPU row's 0 threads, left
+                         * out), the y range the points' so that the ideal line is cut
+                         * at the frame */
 } plot_style;
 
 /* The styles' names as `gts plot --style` takes them, by plot_style. */
@@ -48,7 +52,8 @@ typedef struct plot_spec {
     bool hline_given;
     double hline;               /* a dashed grey line at y = hline (1: the two sides equal) */
     const char *title;          /* NULL: none */
-    const char *xlabel, *ylabel;   /* NULL: the x and y columns' names */
+    const char *xlabel, *ylabel;   /* NULL: the x column's name; a speed-up's (over) or the
+                                    * y column's name */
 } plot_spec;
 
 /* A CSV text to draw. */

@@ -164,6 +164,20 @@ static size_t next_line(const plot_source *src, size_t at)
     return end ? (size_t)(end - src->text) + 1 : src->len;
 }
 
+/* The note "# machine: TEXT" of line (len bytes, its line end included)
+ * into d->machine, unless one came before. */
+static void keep_machine(const char *line, size_t len, plot_data *d)
+{
+    static const char tag[] = "# machine: ";
+    const size_t n = sizeof tag - 1;
+    if (d->machine[0] || len <= n || strncmp(line, tag, n) != 0)
+        return;
+    size_t text = len - n;
+    while (text > 0 && (line[n + text - 1] == '\n' || line[n + text - 1] == '\r'))
+        text--;
+    snprintf(d->machine, sizeof d->machine, "%.*s", (int)text, line + n);
+}
+
 /* Every row of one source into d; -1 after an error line. */
 static int read_source(const plot_spec *spec, const plot_source *src, int source, plot_data *d)
 {
@@ -177,7 +191,9 @@ static int read_source(const plot_spec *spec, const plot_source *src, int source
         /* Notes and blank lines, skipped before they are read as CSV (a
          * note's quote opens no field). */
         if (first == '#' || first == '\n' || (first == '\r' && next_line(src, at) == at + 2)) {
-            at = next_line(src, at);
+            const size_t end = next_line(src, at);
+            keep_machine(src->text + at, end - at, d);
+            at = end;
             lineno++;
             continue;
         }
@@ -296,7 +312,7 @@ int plot_data_read(const plot_spec *spec, const plot_source *sources, int nsourc
         if (read_source(spec, &sources[i], i, d) != 0)
             return -1;
     for (int i = 0; i < d->nseries; i++)
-        tidy(&d->series[i], spec->logy || spec->over, spec->style == PLOT_THREADS);
+        tidy(&d->series[i], spec->logy || spec->over || spec->style == PLOT_THREADS, spec->style == PLOT_THREADS);
     if (spec->over && divide_all(spec, d) != 0)
         return -1;
     /* Series left without a point are not drawn; sums and quotients may

@@ -27,6 +27,9 @@ typedef struct plot_data {
     int nkeys;
     char keys[PLOT_MAX_SERIES][PLOT_NAME];              /* the series' names without a source's label */
     plot_series series[PLOT_MAX_SERIES];
+    /* The first source's note "# machine: TEXT" (a bench's --csv writes
+     * one), for the picture's foot; "" without one. */
+    char machine[PLOT_NAME];
 } plot_data;
 
 /* The largest magnitude drawn: gnuplot (5.4) finds no range for points at

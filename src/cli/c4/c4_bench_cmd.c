@@ -35,6 +35,7 @@ typedef struct c4_bench_args {
 
 static void print_csv_header(FILE *f)
 {
+    cli_csv_machine(f);
     fprintf(f, "set,algo,threads,positions,AT_us,TT_us,ANE,TNE,NEMS,ATH,TTH,correct,KT_us\n");
 }
 

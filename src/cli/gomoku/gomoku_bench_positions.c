@@ -32,6 +32,7 @@ static const char *const parallel_name[] = { "shared", "root", "split", "shared"
 
 static void print_csv_header(FILE *f)
 {
+    cli_csv_machine(f);
     fprintf(f, "position,line,stones,way,threads,ms,nodes,score,move\n");
 }
 

@@ -44,6 +44,7 @@ static bool too_long(const table *t, int a, int si, int di)
 
 static void print_csv_header(FILE *f)
 {
+    cli_csv_machine(f);
     fprintf(f, "variant,size,depth,split,seconds,kernel_seconds,nodes,score,move,report_seconds\n");
 }
 

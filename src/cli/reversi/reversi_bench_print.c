@@ -3,6 +3,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "cli/cli.h"
 #include "report/csv.h"
 #include "cli/reversi/reversi_bench.h"
 
@@ -38,6 +39,7 @@ void rvbench_print_row(const table *t, int si)
 
 void rvbench_print_csv_header(FILE *f)
 {
+    cli_csv_machine(f);
     fprintf(f, "board,width,height,depth,status,player1_seconds,player2_seconds,factor,positions,branching,"
                "player1_kernel_seconds,player2_kernel_seconds\n");
 }
