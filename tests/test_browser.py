@@ -281,6 +281,10 @@ def gomoku_page(b, base, shots, width):
     set_select(b, "size", "19")
     set_select(b, "ms", "300")
     fits(b, "gomoku 19x19 at %d px" % width)
+    b.click("#hint")
+    wait_until("the hint", lambda: "would play" in status(), 120)
+    hint = b.js("return [...document.querySelectorAll('.pt.hint')].map(e => e.className);")
+    check(len(hint) == 1 and "black" not in hint[0] and "white" not in hint[0], "gomoku: one hint, on a free point")
     for i in range(1, 20, 2):
         wait_until("your move or the end", lambda: "your move" in status() or "wins" in status(), 120)
         if "wins" in status():
@@ -290,7 +294,7 @@ def gomoku_page(b, base, shots, width):
             cell = "s%d" % i
         b.click("#" + cell)
     wait_until("the end", lambda: "wins" in status(), 120)
-    played = b.js("return location.hash;").split(":")[1]
+    played = b.js("return location.hash;").split(":")[-1]
     api = http_json("GET", base + "/api/gomoku?size=19&moves=%s&ms=1" % played)
     check(status() == "white wins" and api.get("winner") == "white",
           "gomoku: the status '%s', the API's winner %s" % (status(), api.get("winner")))

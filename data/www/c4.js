@@ -67,7 +67,8 @@ function showColumn(col, line) {
 
 function showBook(b) {
   document.getElementById("book").textContent = b ? "Opening book " + b.file + ": every position of up to " +
-    b.depth + " moves (" + b.positions.toLocaleString() + " positions) answered at once." : "No opening book.";
+    b.depth + " moves (" + b.positions.toLocaleString() + " positions); one of fewer moves is answered at once." :
+    "No opening book.";
 }
 
 function showOver(j) {
