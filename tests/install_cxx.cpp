@@ -70,6 +70,15 @@ static void reversi()
     char err[200], sq[3];
     rv_format_square(RV_NO_MOVE, sq);
     expect(sq[0] == '\0', "rv_format_square(RV_NO_MOVE): \"\"");
+    rv_pos p;
+    rv_start(&p);
+    expect(rv_flips(p.me, p.opp, RV_PASS) == 0 && rv_flips(p.me, p.opp, -1) == 0, "rv_flips off the board: 0");
+    rvb b;
+    char wide[8];
+    expect(rvb_init(&b, 16, 16, err, sizeof err) == 0, "rvb_init 16x16");
+    rvb_format_square(&b, RVB_NO_MOVE, wide);
+    expect(wide[0] == '\0', "rvb_format_square(RVB_NO_MOVE): \"\"");
+    expect(rvb_init(&b, 9, 9, err, sizeof err) == -1 && err[0] != '\0', "rvb_init 9x9: a reason");
     expect(rv_parse_square("j9", err, sizeof err) == -1 && err[0] != '\0', "rv_parse_square: off the board");
 }
 

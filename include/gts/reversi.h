@@ -48,10 +48,12 @@ void rv_start(rv_pos *p);
 /* Every legal move of the side to move, one bit per square. */
 uint64_t rv_moves(uint64_t me, uint64_t opp);
 
-/* The discs a move at sq flips (0 if the move is illegal). */
+/* The discs a move at sq flips (0 if the move is illegal, sq outside
+ * 0..63 among them). */
 uint64_t rv_flips(uint64_t me, uint64_t opp, int sq);
 
-/* Plays sq (legal) or RV_PASS; the other side is then to move. */
+/* Plays sq, a legal move (0..63), with its rv_flips; the other side is
+ * then to move.  A pass is rv_pass (RV_PASS here is undefined). */
 static inline void rv_play(rv_pos *p, int sq, uint64_t flips)
 {
     const uint64_t me = p->me | flips | ((uint64_t)1 << sq);

@@ -100,7 +100,8 @@ int rvb_final_score(const rvb *b);
 
 /* Square names (see above; "ps" or "pa" is a pass).  rvb_parse_square
  * returns the square, RVB_PASS, or -1 with a reason naming the text; a
- * square off this board is an error. */
+ * square off this board is an error.  rvb_format_square writes "" for a
+ * square off the board that is not RVB_PASS (RVB_NO_MOVE among them). */
 int rvb_parse_square(const rvb *b, const char *s, char *err, size_t errlen);
 void rvb_format_square(const rvb *b, int sq, char out[8]);
 

@@ -152,7 +152,7 @@ uint64_t rv_moves(uint64_t me, uint64_t opp)
 
 uint64_t rv_flips(uint64_t me, uint64_t opp, int sq)
 {
-    return ((me | opp) >> sq) & 1 ? 0 : rv_flips_fast(me, opp, sq);
+    return sq < 0 || sq >= 64 || ((me | opp) >> sq) & 1 ? 0 : rv_flips_fast(me, opp, sq);
 }
 
 int rv_parse_square(const char *s, char *err, size_t errlen)

@@ -93,6 +93,10 @@ void rvb_format_square(const rvb *b, int sq, char out[8])
         strcpy(out, "ps");
         return;
     }
+    if (sq < 0 || sq >= b->width * b->height) {
+        out[0] = '\0';
+        return;
+    }
     const int x = sq % b->width, row = sq / b->width + 1;
     char *o = out;
     if (x >= 26)
