@@ -41,7 +41,9 @@ int c4_brute_best(const c4_geom *g, const c4_pos *p, int depth, bool cpu, gts_st
 
 /* Depth-limited negamax alpha-beta with the same evaluation (a win scores
  * C4_EVAL_WIN, more the sooner), centre columns first.  The move chosen
- * (0-based) and its value for the side to move; nodes counted. */
+ * (0-based) and its value for the side to move; nodes counted.  A depth
+ * of 1 or less looks one move ahead; -1, with *value -2 * C4_EVAL_WIN,
+ * when no column is playable (a full board). */
 int c4_heuristic_best(const c4_geom *g, const c4_pos *p, int depth, int *value, uint64_t *nodes);
 
 #ifdef __cplusplus

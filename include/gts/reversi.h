@@ -115,7 +115,8 @@ int rv_parse_obf(const char *line, rv_pos *p, bool *black_to_move, bool *has_sco
                  size_t errlen);
 
 /* Perft: move sequences of length depth from p, a pass counted as a move
- * and a game that ends before depth counted as no sequence. */
+ * and a game that ends before depth counted as no sequence; 1 (the empty
+ * sequence) for a depth of 0 or less. */
 uint64_t rv_perft(const rv_pos *p, int depth);
 
 /* A position by uniformly random moves from the start until `empties`
