@@ -337,6 +337,27 @@ http GET "/api/c4?moves=$POS"
 checks=$((checks + 1))
 cmp -s "$TMP/first" "$TMP/out" || fail "a position asked again answered otherwise"
 stop_server
+# A kept answer needs no place among the searches: with one place, taken
+# by the empty board's search (streamed, past its first line), and one
+# waiting (a position not kept, which waits, as the queue allows), the
+# kept one is still answered, with progress asked or not.
+start_server --max-seconds 60 --book none --searches 1
+http GET "/api/c4?moves=$POS"
+cp "$TMP/out" "$TMP/first"
+exec 4<>"/dev/tcp/127.0.0.1/$PORT"
+printf 'GET /api/c4?moves=&progress=1 HTTP/1.0\r\nHost: localhost\r\n\r\n' >&4
+while read -r -t 30 -u 4 line && [ "${line#\{}" = "$line" ]; do :; done
+exec 5<>"/dev/tcp/127.0.0.1/$PORT"
+printf 'GET /api/c4?moves=4&progress=1 HTTP/1.0\r\nHost: localhost\r\n\r\n' >&5
+while read -r -t 30 -u 5 line && [ "${line#\{\"queued}" = "$line" ]; do :; done
+for progress in 0 1; do
+    http GET "/api/c4?moves=$POS&progress=$progress"
+    expect_status 200
+    checks=$((checks + 1))
+    cmp -s "$TMP/first" "$TMP/out" || fail "a kept answer while the searches are taken: $(cat "$TMP/out")"
+done
+exec 4<&- 5<&-
+stop_server
 run "bad --threads" "$GTS" serve --port 0 --threads 0
 expect_usage_error "--threads"
 run "missing book" "$GTS" serve --port 0 --book "$TMP/no-such-book"

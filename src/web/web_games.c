@@ -33,15 +33,20 @@ static char *cache_key(const web_request *q)
     return key;
 }
 
-web_answer web_answer_request(const web_options *o, const web_request *q, gts_stop *stop, web_progress *p)
+bool web_answer_cached(const web_options *o, const web_request *q, web_answer *a)
 {
     char *key = o->cache ? cache_key(q) : NULL;
-    web_answer a = { .status = 200, .body = key ? web_cache_get(o->cache, key) : NULL };
-    if (!a.body) {
-        a = q->game->answer(o, (const char *const *)q->arg, stop, p);
-        if (key && a.status == 200 && a.body)
-            web_cache_put(o->cache, key, a.body);
-    }
+    *a = (web_answer){ .status = 200, .body = key ? web_cache_get(o->cache, key) : NULL };
+    free(key);
+    return a->body != NULL;
+}
+
+web_answer web_answer_request(const web_options *o, const web_request *q, gts_stop *stop, web_progress *p)
+{
+    web_answer a = q->game->answer(o, (const char *const *)q->arg, stop, p);
+    char *key = o->cache && a.status == 200 && a.body ? cache_key(q) : NULL;
+    if (key)
+        web_cache_put(o->cache, key, a.body);
     free(key);
     return a;
 }

@@ -10,6 +10,8 @@
 #ifndef GTS_WEB_GAMES_H
 #define GTS_WEB_GAMES_H
 
+#include <stdbool.h>
+
 #include "gts/stop.h"
 #include "web/web.h"
 #include "web/web_answer.h"
@@ -68,8 +70,13 @@ typedef struct web_request {
 
 void web_request_free(web_request *q);
 
-/* The answer to q: o's cache's copy, or its game's API's answer (kept
- * in the cache when successful). */
+/* Whether o's cache holds the answer to q: then *a is a copy, given at
+ * once (before any wait for a place among the searches: an Undo is
+ * answered while other searches run). */
+bool web_answer_cached(const web_options *o, const web_request *q, web_answer *a);
+
+/* The answer to q from its game's API, kept in o's cache when
+ * successful. */
 web_answer web_answer_request(const web_options *o, const web_request *q, gts_stop *stop, web_progress *p);
 
 #endif

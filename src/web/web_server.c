@@ -109,6 +109,10 @@ static enum MHD_Result answer(struct MHD_Connection *c, server *s, web_request *
     const double deadline = gts_now_usec() + s->o->max_seconds * 1e6;
     const uint32_t client = web_conn_client(conn_of(c));
     web_answer a;
+    if (web_answer_cached(s->o, q, &a)) {   /* with or without progress: the answer at once */
+        web_request_free(q);
+        return send_answer(c, a);
+    }
     if (progress) {
         struct MHD_Response *r = web_stream_start(s->o, &s->w, &s->jobs, client, q, deadline, fd, &a);
         return r ? queue(c, 200, "application/x-ndjson", r, 0) : send_answer(c, a);
