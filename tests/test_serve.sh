@@ -4,8 +4,10 @@
 # one-line JSON error, no file outside the page's folder, the time bound,
 # a fast request answered while a slow one runs, a search stopped when its
 # client goes away, answers with their progress (progress=1), the port in
-# use, a clean stop on SIGTERM, and --book.  Requests go over bash's /dev/tcp (no curl
-# needed).  Skipped (77) where gts was built without libmicrohttpd.
+# use, a clean stop on SIGTERM, --book, a finished Connect 4 game, Othello's
+# symmetric first moves, Gomoku's rules, --threads and the cache of
+# answers.  Requests go over bash's /dev/tcp (no curl needed).  Skipped
+# (77) where gts was built without libmicrohttpd.
 #
 # usage: test_serve.sh GTS_BINARY SOURCE_DIR
 set -u
