@@ -8,7 +8,6 @@
  *
  * usage: test_reversi_engine [game|clock|match|cell|gtp|gtp_game|nboard|nboard_stop]   (no part: all)
  */
-#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -450,17 +449,25 @@ static void test_nboard(void)
 
 /* Raises the stop token after a while, as the reader does when NBoard's
  * ping comes. */
-typedef struct later {
+/* The replies of a hint to be cut: written through to `to`, and the stop
+ * token raised once `after` search lines have come, on the engine's own
+ * thread as it writes them (each reply line is flushed), so that the
+ * search is cut in the depth after them however slow the machine.  (A
+ * timer of 300 ms once fired before the first node: TSan on a 2-core
+ * machine with a load of 12.) */
+typedef struct cut_after {
+    FILE *to;
     gts_stop *stop;
-    int ms;
-} later;
+    int after, seen;
+} cut_after;
 
-static void *raise_later(void *arg)
+static ssize_t cut_write(void *arg, const char *buf, size_t n)
 {
-    const later *l = arg;
-    nanosleep(&(struct timespec){ l->ms / 1000, (long)(l->ms % 1000) * 1000000 }, NULL);
-    gts_stop_raise(l->stop);
-    return NULL;
+    cut_after *c = arg;
+    for (size_t i = 0; i + 7 <= n; i++)
+        if ((i == 0 || buf[i - 1] == '\n') && memcmp(buf + i, "search ", 7) == 0 && ++c->seen == c->after)
+            gts_stop_raise(c->stop);
+    return (ssize_t)fwrite(buf, 1, n, c->to);
 }
 
 /* The "search ... 0 D" lines of a hint: whole depths from 1 on, `per` lines
@@ -480,7 +487,8 @@ static int hint_depths(const char *hint, int per)
 
 /* A raised stop token (as the reader raises it when a line comes) cuts a
  * hint short: its status lines, and no search line when raised before;
- * raised during the search of a depth that never ends (30), the values of
+ * raised during the search of a depth that never ends (30: raised after
+ * depth 1's lines, cut_after), the values of
  * every whole depth before it, and the nodes searched (all of them, the
  * cut search's too: not 0 as when only whole moves of depth 30 counted). */
 static void test_nboard_stop(void)
@@ -494,14 +502,17 @@ static void test_nboard_stop(void)
     const char *hint = nboard(&r, "hint 3");
     CHECK_CONTAINS(hint, "\nsearch ");
     CHECK_STREQ(nboard(&r, "set depth 30"), "");
-    /* 300 ms: depth 1 takes microseconds, even under the sanitizers on a
-     * loaded machine; depth 30 would take years. */
-    later l = { &r.nb.stop, 300 };
-    pthread_t t;
-    if (!CHECK_EQ(pthread_create(&t, NULL, raise_later, &l), 0))
+    /* Cut once depth 1's three lines are out; depth 30 would take years. */
+    cut_after cut = { r.out.f, &r.nb.stop, 3, 0 };
+    FILE *f = fopencookie(&cut, "w", (cookie_io_functions_t){ .write = cut_write });
+    if (!CHECK(f != NULL))
         return;
-    hint = nboard(&r, "hint 3");
-    pthread_join(t, NULL);
+    setvbuf(f, NULL, _IOLBF, 0);
+    r.nb.out = f;
+    CHECK(rv_nboard_line(&r.nb, "hint 3"));
+    fclose(f);
+    r.nb.out = r.out.f;
+    hint = capture_new(&r.out);
     const int depth = hint_depths(hint, 3);
     unsigned long long nodes = 0;
     const char *stats = strstr(hint, "\nnodestats ");
