@@ -16,7 +16,7 @@
 set -u
 GTS=${1:?usage: test_c4_book_cli.sh GTS_BINARY SOURCE_DIR}
 SRC=${2:?usage: test_c4_book_cli.sh GTS_BINARY SOURCE_DIR}
-BOOK=$SRC/data/c4/7x6-depth4.book
+BOOK=$SRC/data/c4/7x6-depth5.book
 
 . "$(dirname "$0")/cli_lib.sh" gts_c4_book_cli
 
@@ -103,11 +103,11 @@ head -c "$count" /dev/zero | tr '\0' 'd' |
     dd of="$TMP/bad.book" bs=1 seek=$((28 + 8 * count)) conv=notrunc status=none
 run "a book scoring 100" --stdin <(echo 4453) "$GTS" c4 solve --book "$TMP/bad.book"
 expect_usage_error "book $TMP/bad.book: entry 0 scores 100, impossible after 0 moves on 7x6"
-# One score just past what its position can have: the last entry (4 moves
-# in, the book's depth) scores at most (42 - 1 - 4) / 2 = 18.
+# One score just past what its position can have: the last entry (5 moves
+# in, the book's depth) scores at most (42 - 1 - 5) / 2 = 18.
 cp "$BOOK" "$TMP/bad.book"
 printf '\023' | dd of="$TMP/bad.book" bs=1 seek=$((28 + 9 * count - 1)) conv=notrunc status=none
-run "a book scoring 19 at depth 4" --stdin <(echo 4453) "$GTS" c4 solve --book "$TMP/bad.book"
+run "a book scoring 19 at depth 5" --stdin <(echo 4453) "$GTS" c4 solve --book "$TMP/bad.book"
 expect_usage_error "entry $((count - 1)) scores 19, impossible after"
 run "the bundled book" --stdin <(echo 4453) "$GTS" c4 solve --book "$BOOK"
 expect_rc 0

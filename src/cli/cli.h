@@ -185,7 +185,7 @@ int cli_bundled_file(const char *sub, const char *file, char *path, size_t len);
 
 /* The bundled 7x6 Connect 4 book, in the data folder's c4/: gts serve's
  * and gts c4 solve's and analyze's by default (docs/notes/c4_book.md). */
-#define C4_BUNDLED_BOOK "7x6-depth4.book"
+#define C4_BUNDLED_BOOK "7x6-depth5.book"
 
 /* The commands main() dispatches to, each given argv from its own name
  * on, returning the exit code. */
