@@ -311,9 +311,14 @@ table_csv() {
 }
 
 # picture: hybrid.svg, each input's CPU alone time over its CPU + GPU time
-# (inputs both runs solved whole); 0 if drawn.
+# (inputs both runs solved whole), the machine in its note; 0 if drawn.
 picture() {
-  { echo "input,run,seconds"
+  # The machine each part ran on (its header's "host: ..."), in the
+  # picture's note; where parts ran on different machines, each is named.
+  local hosts
+  hosts=$(cat "$out"/runs-*.txt 2>/dev/null | sed -n 's/.* · host: \(.*\) · [0-9-]* [0-9:]* UTC$/\1/p' | sort -u | paste -sd ';' -)
+  { [ -n "$hosts" ] && echo "# machine: ${hosts//;/; }"
+    echo "input,run,seconds"
     tail -n +2 "$out/table.csv" | awk -F, '$6 != "" { print $2 ",CPU alone," $4; print $2 ",CPU + GPU," $5 }'
   } > "$out/plot.csv"
   if ! command -v gnuplot >/dev/null 2>&1; then
