@@ -134,18 +134,6 @@ static void part_busy(void)
     CHECK(!gts_busy_test(b, KEY_B));
     CHECK(busy_empty(b));
 
-    /* claim: only a free slot; the first key keeps it. */
-    CHECK(gts_busy_claim(b, KEY_A));
-    CHECK(!gts_busy_claim(b, KEY_A));
-    CHECK(!gts_busy_claim(b, KEY_B));
-    CHECK(gts_busy_test(b, KEY_A));
-    CHECK(!gts_busy_test(b, KEY_B));
-    CHECK(gts_busy_claim(b, KEY_C));
-    gts_busy_clear(b, KEY_A);
-    gts_busy_clear(b, KEY_C);
-    CHECK(busy_empty(b));
-    CHECK(gts_busy_claim(b, KEY_B));
-    gts_busy_clear(b, KEY_B);
     gts_busy_free(b);
     gts_busy_free(NULL);
 }

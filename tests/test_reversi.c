@@ -435,6 +435,25 @@ static void test_threads(void)
         }
     }
     CHECK(solved >= 10);
+    /* Positions big enough for split points (RV_EG_SPLIT_EMPTIES) past
+     * the solo start, on more threads than the machine may have. */
+    solved = 0;
+    for (int game = 0; game < 100 && solved < 3; game++) {
+        rv_pos p;
+        if (!random_position(&p, 19 + (int)rnd(2)))
+            continue;
+        solved++;
+        rv_solve_options o;
+        rv_solve_defaults(&o);
+        o.tt_bytes = 8 << 20;
+        rv_solve_result serial, par;
+        char err[128];
+        CHECK_EQ(rv_solve(&p, &o, &serial, err, sizeof err), 0);
+        o.threads = 4;
+        CHECK_EQ(rv_solve(&p, &o, &par, err, sizeof err), 0);
+        CHECK_MSG(par.score == serial.score, "game %d: 4 threads %d, serial %d", game, par.score, serial.score);
+    }
+    CHECK(solved == 3);
 }
 
 /* What a solve's on_bounds saw: every pair must hold the one before

@@ -7,7 +7,8 @@
  * off until its node's other moves are done, by when the table often
  * holds its result.  So threads that all search the same root spread over
  * the tree instead of repeating each other.  The Connect 4 solver's
- * threads and the Reversi endgame solver's use it.
+ * threads use it (the Reversi endgame solver's did until it split nodes
+ * instead: rv_endgame_threads.c).
  *
  * One 64-bit key per slot (0: free), the slot picked by the key's low
  * bits: keys are hashes or exact positions whose low bits vary.  A wrong
@@ -23,9 +24,8 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-/* 512 KB, the size both games had before they shared it: threads mark
- * only nodes far from the leaves (Connect 4: 12 empty cells and more,
- * Reversi: RV_EG_SHARE_EMPTIES), so few keys are in it at once. */
+/* 512 KB: threads mark only nodes far from the leaves (Connect 4: 12
+ * empty cells and more), so few keys are in it at once. */
 #define GTS_BUSY_SLOTS 65536
 
 typedef struct gts_busy {
@@ -54,17 +54,7 @@ static inline void gts_busy_mark(gts_busy *b, uint64_t key)
     atomic_store_explicit(gts_busy_slot(b, key), key, memory_order_relaxed);
 }
 
-/* Marks key only if its slot is free; true if this call marked it (the
- * Reversi endgame: a slot keeps the first of two keys, and only its
- * marker clears it). */
-static inline bool gts_busy_claim(gts_busy *b, uint64_t key)
-{
-    uint64_t free_slot = 0;
-    return atomic_compare_exchange_strong_explicit(gts_busy_slot(b, key), &free_slot, key, memory_order_relaxed,
-                                                   memory_order_relaxed);
-}
-
-/* Frees key's slot (after gts_busy_mark, or a successful gts_busy_claim). */
+/* Frees key's slot (after gts_busy_mark). */
 static inline void gts_busy_clear(gts_busy *b, uint64_t key)
 {
     atomic_store_explicit(gts_busy_slot(b, key), 0, memory_order_relaxed);

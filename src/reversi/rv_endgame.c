@@ -465,6 +465,27 @@ NODE_PART void store(rv_eg_thread *t, uint64_t key, int bestv, int alpha0, int b
     htt_store(t->tt, key, pack_bounds(lo, hi), move, empties, HTT_BOUND_EXACT);
 }
 
+int rv_eg_move_value(rv_eg_thread *t, uint64_t me, uint64_t opp, uint64_t replies, int alpha, int beta)
+{
+    return move_score(t, me, opp, replies, alpha, beta, false);
+}
+
+/* Moves `from`.. of l, sorted, handed to rv_eg_split. */
+static int split(rv_eg_thread *t, uint64_t me, uint64_t opp, move_list *l, int from, int empties, int alpha, int beta,
+                 int bestv, int *best)
+{
+    rv_eg_moves m;
+    m.n = 0;
+    for (int i = from; i < l->n; i++, m.n++) {
+        pick(l, i);
+        m.sq[m.n] = l->sq[i];
+        m.me[m.n] = opp & ~l->flips[i];
+        m.opp[m.n] = me | l->flips[i] | (uint64_t)1 << l->sq[i];
+        m.replies[m.n] = l->replies[i];
+    }
+    return rv_eg_split(t, &m, empties, alpha, beta, bestv, best);
+}
+
 /* A search with more than RV_EG_LAST_EMPTIES empties (or at the root);
  * moves: the side to move's. */
 static int node(rv_eg_thread *t, uint64_t me, uint64_t opp, uint64_t moves, int alpha, int beta, int empties,
@@ -502,38 +523,22 @@ static int node(rv_eg_thread *t, uint64_t me, uint64_t opp, uint64_t moves, int 
         return v;
     const int alpha0 = alpha;
     int bestv = -65;
-    /* With threads, a move whose position another thread is searching
-     * waits until the others are done (ABDADA): by then the table may
-     * hold its result.  The calling thread never puts off its first move
-     * (the one most likely to cut); helpers do, to part from it. */
-    const bool share = t->busy && empties >= RV_EG_SHARE_EMPTIES;
-    int deferred[32], n_deferred = 0, next_deferred = 0;
-    for (int i = 0;;) {
-        int k;
-        const bool may_defer = i < l.n;
-        if (may_defer) {
-            if (unordered && i == 1) {
-                order_rest(t->order_tt, me, opp, &l, empties);
-                unordered = false;
-            }
-            pick(&l, i);
-            k = i++;
-        } else if (next_deferred < n_deferred) {
-            k = deferred[next_deferred++];
-        } else {
+    for (int i = 0; i < l.n; i++) {
+        if (unordered && i == 1) {
+            order_rest(t->order_tt, me, opp, &l, empties);
+            unordered = false;
+        }
+        /* Young brothers wait: once the first move has not cut, the moves
+         * left (two or more: one alone is no share) go to the threads
+         * idle now, or later (asked before each move: with one chance
+         * only, FFO #40-59 left 16 threads 30% idle). */
+        if (i >= 1 && empties >= RV_EG_SPLIT_EMPTIES && l.n - i >= 2 && rv_eg_split_wanted(t)) {
+            bestv = split(t, me, opp, &l, i, empties, alpha, beta, bestv, best);
             break;
         }
-        const int sq = l.sq[k];
-        const uint64_t nme = opp & ~l.flips[k], nopp = me | l.flips[k] | ((uint64_t)1 << sq);
-        const uint64_t child_key = share ? rv_eg_hash(nme, nopp) : 0;
-        if (share && may_defer && (t->helper || bestv > -65) && gts_busy_test(t->busy, child_key)) {
-            deferred[n_deferred++] = k;
-            continue;
-        }
-        const bool marked = share && gts_busy_claim(t->busy, child_key);
-        v = move_score(t, nme, nopp, l.replies[k], alpha, beta, bestv == -65);
-        if (marked)
-            gts_busy_clear(t->busy, child_key);
+        pick(&l, i);
+        const int sq = l.sq[i];
+        v = move_score(t, opp & ~l.flips[i], me | l.flips[i] | ((uint64_t)1 << sq), l.replies[i], alpha, beta, i == 0);
         if (v > bestv) {
             bestv = v;
             *best = sq;

@@ -15,7 +15,6 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "core/busy.h"
 #include "core/htt.h"
 #include "gts/reversi.h"
 #include "gts/stop.h"
@@ -42,24 +41,37 @@ static inline uint64_t rv_eg_hash(uint64_t me, uint64_t opp)
     return rv_eg_mix(rv_eg_mix(me) ^ opp);
 }
 
-/* Threads mark the positions they search in the busy table (core/busy.h)
- * from this many empties (rv_endgame_threads.c). */
-#define RV_EG_SHARE_EMPTIES 12
+/* A node with this many empties or more shares its moves after the first
+ * with idle threads (a split point, rv_endgame_threads.c).  15 gave the
+ * same time on 16 threads (FFO #40-52: 14.1 s against 13.6 s). */
+#define RV_EG_SPLIT_EMPTIES 13
+
+/* What a search below a split point reads of it and the split points
+ * above: raised when one of them has cut off, and the search is then
+ * abandoned. */
+typedef struct rv_eg_split_link {
+    atomic_bool cut;
+    /* Atomic: idle threads read it without a lock (rv_endgame_threads.c). */
+    _Atomic(const struct rv_eg_split_link *) parent;
+} rv_eg_split_link;
+
+typedef struct rv_eg_team rv_eg_team;
 
 /* One searching thread's state. */
 typedef struct rv_eg_thread {
     htt *tt;
     htt *order_tt;        /* the ordering searches' bounds (rv_endgame.c) */
-    gts_busy *busy;       /* NULL: a serial search */
+    rv_eg_team *team;     /* NULL: a serial search */
+    int slot;             /* the thread's place in the team */
+    const rv_eg_split_link *sp;   /* the split point whose move it searches (NULL: none) */
     /* The search is abandoned when either is raised (NULL: never): the
-     * caller's token, or the window's (another thread has its result). */
+     * caller's token, or a task's (the hybrid's: rv_hybrid.c). */
     const gts_stop *stop;
     const gts_stop *abort;
     uint64_t nodes;
     /* Past this many nodes the search stops as if stopped (0: never): a
      * team's solo start (rv_endgame_threads.c). */
     uint64_t node_limit;
-    bool helper;          /* a helper thread: defers even its first move when busy */
     /* The root's (rv_eg_root's) bounds proved so far, and who hears of
      * each change (may be NULL). */
     int lower, upper;
@@ -67,9 +79,18 @@ typedef struct rv_eg_thread {
     void *on_bounds_arg;
 } rv_eg_thread;
 
+static inline bool rv_eg_cut_above(const rv_eg_split_link *sp)
+{
+    for (; sp; sp = atomic_load_explicit(&sp->parent, memory_order_relaxed))
+        if (atomic_load_explicit(&sp->cut, memory_order_relaxed))
+            return true;
+    return false;
+}
+
 static inline bool rv_eg_stopped(const rv_eg_thread *t)
 {
-    return (t->node_limit && t->nodes > t->node_limit) || gts_stop_raised(t->stop) || gts_stop_raised(t->abort);
+    return (t->node_limit && t->nodes > t->node_limit) || gts_stop_raised(t->stop) || gts_stop_raised(t->abort) ||
+           rv_eg_cut_above(t->sp);
 }
 
 /* One search of the root in the window (alpha, beta), fail-soft, and a
@@ -102,17 +123,39 @@ int rv_eg_root(rv_eg_thread *t, uint64_t me, uint64_t opp, bool wld, int *best, 
  * threads (fewer if the system will not start them all) searching with
  * tables tt and order_tt, asleep between searches.  NULL if out of
  * memory. */
-typedef struct rv_eg_team rv_eg_team;
 rv_eg_team *rv_eg_team_create(int helpers, htt *tt, htt *order_tt);
 void rv_eg_team_free(rv_eg_team *w);
 
 /* rv_eg_root by the calling thread and the team's helpers, sharing t->tt:
- * every window is searched by all of them and the first to finish gives
- * its result; t->nodes gets every thread's nodes. */
+ * the calling thread searches each window and the helpers take moves of
+ * its nodes (young brothers wait: a node's moves after the first, once
+ * the first has not cut off); t->nodes gets every thread's nodes. */
 int rv_eg_root_threads(rv_eg_thread *t, rv_eg_team *w, uint64_t me, uint64_t opp, bool wld, int *best);
 
 /* One search in (alpha, beta) on t and the team (rv_eg_search's value). */
 int rv_eg_window_threads(rv_eg_thread *t, rv_eg_team *w, uint64_t me, uint64_t opp, int alpha, int beta, int *best);
+
+/* A node's moves after its first, in the order to search them: the
+ * position after each (the opponent to move) and the replies there. */
+typedef struct rv_eg_moves {
+    int n;
+    int sq[32];
+    uint64_t me[32], opp[32], replies[32];
+} rv_eg_moves;
+
+/* Whether t may split a node now: it is in a team, a helper is idle and
+ * t has room for another split point. */
+bool rv_eg_split_wanted(const rv_eg_thread *t);
+
+/* The rest of a node searched by t and whichever helpers join: m's moves
+ * in (alpha, beta), after the first gave bestv (> -65) and *best.  The
+ * node's fail-soft value, its best move in *best. */
+int rv_eg_split(rv_eg_thread *t, const rv_eg_moves *m, int empties, int alpha, int beta, int bestv, int *best);
+
+/* The value of a move that is not a node's first (rv_endgame.c): (me,
+ * opp) after it, searched in a null window at alpha first (PVS), fail-
+ * soft in (alpha, beta) from the mover's side. */
+int rv_eg_move_value(rv_eg_thread *t, uint64_t me, uint64_t opp, uint64_t replies, int alpha, int beta);
 
 /* The exact score if it lies in (alpha, beta), else a bound on the far
  * side of the window; at most RV_EG_LAST_EMPTIES empties; moves: the legal
