@@ -68,7 +68,9 @@ run() {
 # and 600 s from the SIGINT to the exit (then SIGKILL and a failure).
 #
 # run_interrupted DESCRIPTION SIGN [--stdin FILE] COMMAND...: as run, the
-# command interrupted once SIGN holds; sets rc, out, err, and stop_cpu:
+# command interrupted once SIGN holds (by SIGINT, or the signal named in
+# RUN_SIGNAL, e.g. TERM: its handler then is the one waited for); sets rc,
+# out, err, and stop_cpu:
 # the CPU seconds the command used after the SIGINT (how soon it stopped,
 # counted in work, which a loaded machine does not stretch).
 run_interrupted() {
@@ -82,7 +84,8 @@ run_interrupted() {
     cmd=("$@")
     local t0=$EPOCHREALTIME
     "$@" <"$input" >"$TMP/out" 2>"$TMP/err" &
-    local pid=$! polls=0 ready=0 mask key value stat cpu_at_signal
+    local pid=$! polls=0 ready=0 mask key value stat cpu_at_signal signal=${RUN_SIGNAL:-INT} handled
+    handled=$((1 << ($(kill -l "$signal") - 1)))   # its bit in SigCgt
     # The polls sleep in read -t on a FIFO nobody writes: a builtin, so
     # that no process of the shell's adds to the children's CPU time
     # measured below.
@@ -103,7 +106,7 @@ run_interrupted() {
         while read -r key value; do
             [ "$key" = SigCgt: ] && mask=$value
         done <"/proc/$pid/status" 2>/dev/null
-        (((16#$mask & 2) != 0)) || continue
+        (((16#$mask & handled) != 0)) || continue
         case $sign in
         out:* | err:*) grep -qF -- "${sign#*:}" "$TMP/${sign%%:*}" && ready=1 ;;
         cpu:*) read -r stat <"/proc/$pid/stat" 2>/dev/null &&
@@ -118,7 +121,7 @@ run_interrupted() {
     # is the children's difference then.
     read -r stat <"/proc/$pid/stat" 2>/dev/null
     times >"$TMP/times.0"
-    kill -INT "$pid" 2>/dev/null
+    kill -"$signal" "$pid" 2>/dev/null
     polls=0
     while kill -0 "$pid" 2>/dev/null && [ "$polls" -lt 12000 ]; do
         polls=$((polls + 1))

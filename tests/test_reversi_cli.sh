@@ -77,6 +77,34 @@ checks=$((checks + 1))
 ! grep -q "expected" "$TMP/out" || fail "a position after the interrupted one was solved"
 expect_stopped_within 2
 
+# --log: Edax's columns, each line's principal variation (played out to
+# its score by test_reversi_pv), the totals; a wrong score said and
+# counted; the options it does not go with refused.
+run "solve --log" "$GTS" reversi solve --log "$SAMPLE"
+expect_rc 0
+expect_contains out "    #|   depth| score|        time|           nodes|          N/s| principal variation" \
+    "    1| 14@100%|  +18 |" "| g8 h7 a8 a6 a4 a7 b6 a2 h8 a3 a1 b1 h1 g2" "    2| 14@100%|  +10 |" \
+    "    3| 14@100%|   +2 |" "total|    3 positions|"
+expect_lines out 7
+{ sed -n 1p "$SAMPLE" | sed 's/G8:+18/G8:+20/'; } >"$TMP/wrong.obf"
+run "solve --log: a wrong score" "$GTS" reversi solve --log "$TMP/wrong.obf"
+expect_rc 1
+expect_contains out "| g8 h7 a8 a6 a4 a7 b6 a2 h8 a3 a1 b1 h1 g2  WRONG: expected +20"
+for other in --wld --each --mpi "--mpi-split 2" --gpu; do
+    # shellcheck disable=SC2086
+    run "solve --log $other" "$GTS" reversi solve --log $other "$SAMPLE"
+    expect_rc 2
+done
+expect_contains err "--log prints exact solves one position at a time"
+
+# A time limit's SIGTERM (timeout(1), bench/rv_ffo.sh) in a --log run:
+# the lines solved before it kept, the stopped one's bounds printed.
+{ sed -n 1p "$SAMPLE"; echo "---O------OO-O-----OOOX-OOOOOOX--XXXXOXX--OOOOOO--OOO-------O--- X"; } >"$TMP/then-long.obf"
+RUN_SIGNAL=TERM run_interrupted "solve --log: SIGTERM" "out:    1| 14@100%" "$GTS" reversi solve --log "$TMP/then-long.obf"
+expect_rc 130
+expect_contains out "| g8 h7 a8 a6 a4 a7 b6 a2 h8 a3 a1 b1 h1 g2" "    2| 32@100%|     ? |" "| interrupted: score in ["
+expect_stopped_within 2
+
 run "unknown command" "$GTS" reversi frobnicate
 expect_rc 2
 

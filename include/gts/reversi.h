@@ -216,6 +216,17 @@ rv_solver *rv_solver_create(const rv_solve_options *o, char *err, size_t errlen)
 void rv_solver_free(rv_solver *s);
 void rv_solver_run(rv_solver *s, const rv_pos *p, rv_solve_result *r);
 
+/* A principal variation of p, whose exact score (rv_solver_run's, not
+ * --wld's sign) is score: the moves of a line of best play to the game's
+ * end, RV_PASS for a pass; its length, or -1 when score is not p's or the
+ * options' stop token is raised.  Taken from the solver's table as the
+ * last solve left it (the table's move at each ply, proved by a search to
+ * keep the score, else the first move that does): right after
+ * rv_solver_run of p it costs little.  Its searches' nodes are in no
+ * rv_solve_result. */
+#define RV_MAX_PV 120   /* 60 moves at most, a pass at most before each */
+int rv_solver_pv(rv_solver *s, const rv_pos *p, int score, int pv[RV_MAX_PV]);
+
 /* One search of p in (alpha, beta) on the solver's threads, its table
  * kept (no new generation): r->score is fail-soft (<= alpha an upper
  * bound, >= beta a lower one), r->move the move that gave it. */

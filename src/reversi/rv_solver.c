@@ -9,6 +9,7 @@
 
 #include "reversi/rv_endgame.h"
 #include "reversi/rv_endgame_eval.h"
+#include "reversi/rv_endgame_pv.h"
 #include "reversi/rv_8x8_last.h"
 #include "reversi/rv_hybrid.h"
 #include "core/clock.h"
@@ -109,6 +110,12 @@ void rv_solver_run(rv_solver *s, const rv_pos *p, rv_solve_result *r)
     char why[256];
     if (s->hybrid && rv_hybrid_failed(s->hybrid, why, sizeof why))
         r->stopped = true;
+}
+
+int rv_solver_pv(rv_solver *s, const rv_pos *p, int score, int pv[RV_MAX_PV])
+{
+    begin(s, false);
+    return rv_eg_pv(&s->thread, p, score, pv, RV_MAX_PV);
 }
 
 int rv_solver_frontier(const rv_solver *s)

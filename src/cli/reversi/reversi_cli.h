@@ -14,7 +14,7 @@
 #define REVERSI_OPTIONS                                                                                         \
     "wld tt-mb threads size depth algo parallel split-depth wpc mobility time-ms board player player1 player2 " \
     "sizes depths max-seconds csv plot endgame gpu executor each mpi checkpoint mpi-split gpus gpu-device "     \
-    "gpu-budget cpu-beside window split"
+    "gpu-budget cpu-beside window split log"
 
 /* The options several commands take, each written once: --size WxH (or
  * N), --depth, --tt-mb, --player1 and --player2 (rv_player.h's specs). */
@@ -81,6 +81,16 @@ int reversi_read_line(const char *file, long lineno, const char *line, reversi_l
 /* The start of a solved line on out: line, side, empties, move, score and
  * the expected one; whether the score is the expected one (counted in t). */
 bool reversi_print_score(const reversi_line *l, int move, int score, bool wld, FILE *out, solve_totals *t);
+
+/* --log (cli/reversi/reversi_log.c): the columns' header; a solved
+ * line with its principal variation (plies < 0: none, the search for it
+ * stopped), whether its score is the expected one (counted in t); a line
+ * stopped before its score, with the bounds proved; the totals. */
+void reversi_log_header(FILE *out);
+bool reversi_log_line(const reversi_line *l, const rv_solve_result *r, const int *pv, int plies, FILE *out,
+                      solve_totals *t);
+void reversi_log_stopped(const reversi_line *l, const rv_solve_result *r, FILE *out);
+void reversi_log_totals(const solve_totals *t, FILE *out);
 
 /* --mpi (cli/reversi/reversi_mpi.c): farm_run with ops, the most empties
  * (the longest) first, and --checkpoint (NULL: none) of a run whose

@@ -1,6 +1,7 @@
 /* gts reversi solve FILE...: exact endgame scores of .obf lines, one
  * position at a time (threads sharing each), or as a batch: CPU threads
  * each solving positions of their own (--each), or the GPU (--gpu). */
+#include <signal.h>
 #include <stdlib.h>
 
 #include "cli/cli.h"
@@ -12,6 +13,7 @@
 typedef struct solve_ctx {
     rv_solver *solver;
     bool wld;
+    bool log;              /* --log: Edax's columns and the principal variation */
     reversi_split split;   /* --mpi-split, on rank 0: its root solver made */
     solve_totals t;     /* nodes and usec: the solved positions' */
     long lineno;        /* of the position being solved */
@@ -35,6 +37,7 @@ static int solve_into(void *ctx, const char *file, long lineno, const char *line
 {
     solve_ctx *c = ctx;
     reversi_line l;
+    int pv[RV_MAX_PV];
     if (!reversi_read_line(file, lineno, line, &l, errors, t))
         return 0;
     rv_solve_result r;
@@ -46,12 +49,22 @@ static int solve_into(void *ctx, const char *file, long lineno, const char *line
         rv_solver_run(c->solver, &l.p, &r);
     cli_progress_done();
     if (r.stopped) {
-        fprintf(out, "%4ld  %c  %2d empties  interrupted: score in [%+d, %+d]  %12llu nodes  %10.1f ms\n", lineno,
-                l.black ? 'X' : 'O', rv_empties(&l.p), r.lower, r.upper, (unsigned long long)r.nodes, r.usec / 1000);
+        if (c->log)
+            reversi_log_stopped(&l, &r, out);
+        else
+            fprintf(out, "%4ld  %c  %2d empties  interrupted: score in [%+d, %+d]  %12llu nodes  %10.1f ms\n",
+                    lineno, l.black ? 'X' : 'O', rv_empties(&l.p), r.lower, r.upper, (unsigned long long)r.nodes,
+                    r.usec / 1000);
         return 1;
     }
     t->nodes += r.nodes;
     t->usec += r.usec;
+    if (c->log) {
+        /* After the time is taken: the line's searches are not the solve's. */
+        const int plies = rv_solver_pv(c->solver, &l.p, r.score, pv);
+        reversi_log_line(&l, &r, pv, plies, out, t);
+        return plies < 0;
+    }
     const bool ok = reversi_print_score(&l, r.move, r.score, c->wld, out, t);
     fprintf(out, "  %12llu nodes  %10.1f ms  %6.1f Mn/s%s\n", (unsigned long long)r.nodes, r.usec / 1000,
             r.usec > 0 ? (double)r.nodes / r.usec : 0, ok ? "" : "  WRONG");
@@ -84,15 +97,18 @@ static void reversi_print_hybrid(gts_hybrid_stats h, int frontier)
 /* One position at a time: here, dealt to the ranks (--mpi) or each
  * split over them (--mpi-split S); the exit status. */
 static int cmd_solve(const rv_solve_options *o, gts_stop *stop, bool mpi, long split_depth, const char *checkpoint,
-                     int argc, char **argv)
+                     bool log, int argc, char **argv)
 {
     char err[256];
-    solve_ctx c = { .wld = o->wld };
+    solve_ctx c = { .wld = o->wld, .log = log };
     rv_solve_options so = *o;
     so.stop = stop;
     so.on_bounds = show_bounds;
     so.on_bounds_arg = &c;
     cli_stop_on_interrupt(stop);
+    /* A run's time limit (timeout(1), bench/rv_ffo.sh) is a SIGTERM: the
+     * stopped line printed as on Ctrl-C, the finished ones kept. */
+    cli_interrupt_on(SIGTERM);
     c.solver = rv_solver_create(&so, err, sizeof err);
     if (!c.solver) {
         cli_error("%s", err);
@@ -109,6 +125,8 @@ static int cmd_solve(const rv_solve_options *o, gts_stop *stop, bool mpi, long s
         static const farm_ops ops = { .max_lines = 1, .solve_line = solve_into };
         status = reversi_farm(&ops, &c, checkpoint, &c.wld, false, stop, &c.t, &root, argc, argv);
     } else {
+        if (log)
+            reversi_log_header(stdout);
         status = cli_each_line(argc, argv, solve_line, NULL, &c);
     }
     if (so.gpu)
@@ -118,7 +136,10 @@ static int cmd_solve(const rv_solve_options *o, gts_stop *stop, bool mpi, long s
         return EXIT_USAGE;   /* the checkpoint, said */
     if (!root)
         return EXIT_OK;
-    printf("# %ld positions, %llu nodes, %.1f ms, %.1f M nodes/s\n", c.t.positions, c.t.nodes, c.t.usec / 1000,
+    if (log)
+        reversi_log_totals(&c.t, stdout);
+    else
+        printf("# %ld positions, %llu nodes, %.1f ms, %.1f M nodes/s\n", c.t.positions, c.t.nodes, c.t.usec / 1000,
            c.t.usec > 0 ? (double)c.t.nodes / c.t.usec : 0);
     return cli_solve_status(&c.t, status);
 }
@@ -147,7 +168,7 @@ int reversi_solve_main(int argc, char **argv)
     rv_solve_options o;
     rv_solve_defaults(&o);
     bool each = false, threads_given = false, budget_given = false, mpi = false, beside = false, alone = false;
-    bool window_given = false, hybrid = false, frontier_given = false;
+    bool window_given = false, hybrid = false, frontier_given = false, log = false;
     long window = (long)REVERSI_BATCH_WINDOW;
     const char *checkpoint = NULL;
     long split_depth = -1;
@@ -155,6 +176,7 @@ int reversi_solve_main(int argc, char **argv)
     reversi_gpu_flags f = REVERSI_GPU_FLAGS;
     const cli_option opts[] = {
         CLI_OPT_FLAG("wld", 0, &o.wld),
+        CLI_OPT_FLAG("log", 0, &log),
         REVERSI_OPT_TT_MB(&o.tt_bytes),
         { .name = "threads", .kind = CLI_INT, .target = &o.threads, .min = 1, .max = 1024, .given = &threads_given },
         CLI_OPT_FLAG("each", 0, &each),
@@ -200,6 +222,10 @@ int reversi_solve_main(int argc, char **argv)
     if (split_depth >= 0 && (mpi || f.gpu || each))
         return cli_usage_error("--mpi-split searches each position with every rank: not with --mpi, --gpu or --each"),
                EXIT_USAGE;
+    if (log && (o.wld || mpi || split_depth >= 0 || (f.gpu && !hybrid) || each))
+        return cli_usage_error("--log prints exact solves one position at a time: not with --wld, --each, --gpu "
+                               "(but --hybrid), --mpi or --mpi-split"),
+               EXIT_USAGE;
     if (hybrid && (!f.gpu || each || mpi || split_depth >= 0))
         return cli_usage_error("--hybrid solves one position at a time on --gpu and the threads: with --gpu, not "
                                "--each, --mpi or --mpi-split"),
@@ -210,10 +236,10 @@ int reversi_solve_main(int argc, char **argv)
         o.gpu = true, o.cpu_executor = f.executor == 1, o.gpus = f.gpus, o.gpu_budget = (uint64_t)budget;
         if ((status = reversi_choose_gpu(&f, false)) != 0)
             return status;
-        return cmd_solve(&o, &stop, false, -1, NULL, n, argv + 1);
+        return cmd_solve(&o, &stop, false, -1, NULL, log, n, argv + 1);
     }
     if (!f.gpu && !each)
-        return cmd_solve(&o, &stop, mpi, split_depth, checkpoint, n, argv + 1);
+        return cmd_solve(&o, &stop, mpi, split_depth, checkpoint, log, n, argv + 1);
     const rv_batch_options bo = batch_options(&o, &f, threads_given, (uint64_t)budget, alone, &stop);
     if ((status = reversi_choose_gpu(&f, mpi)) != 0)
         return status;
