@@ -98,11 +98,13 @@ int rv_eg_last(rv_eg_thread *t, uint64_t me, uint64_t opp, uint64_t moves, int a
     unsigned odd = 0;
     for (int q = 0; q < 4; q++)
         odd |= (__builtin_popcountll(empty & rv_eg_quadrant_squares(q)) & 1u) << q;
-    t->nodes++;
+    /* Each node is counted once: here only where no solver below counts it. */
     switch (__builtin_popcountll(empty)) {
     case 0:
+        t->nodes++;
         return rv_eg_final(me, opp);
     case 1:
+        t->nodes++;
         return rv_last1(me, opp, __builtin_ctzll(empty));
     case RV_EG_LAST_EMPTIES:
         /* The usual case, a child of the search: the moves are known. */
