@@ -2,8 +2,8 @@
  * rv_train: makes the endgame solver's pattern evaluation
  * (src/reversi/rv_endgame_eval.h) from exact endgame scores.
  *
- *   rv_train label SEED GAMES MIN MAX WALK > FILE
- *     plays GAMES games from the start (each move random with probability
+ *   rv_train label SEED GAMES MIN MAX WALK [FIRST] > FILE
+ *     plays games FIRST (default 0) to GAMES - 1 from the start (each move random with probability
  *     1/4, else the best by a 2-ply search on mobility and corners; the
  *     PRNG seeded by SEED and the game's number), stops each at a number
  *     of empties drawn from MIN..MAX, solves it exactly (rv_solver, one
@@ -79,15 +79,16 @@ static void step(rv_pos *p, uint64_t moves, int sq)
 
 static int label(int argc, char **argv)
 {
-    if (argc != 5) {
-        fprintf(stderr, "rv_train: label takes SEED GAMES MIN MAX WALK\n");
+    if (argc != 5 && argc != 6) {
+        fprintf(stderr, "rv_train: label takes SEED GAMES MIN MAX WALK [FIRST]\n");
         return 2;
     }
     const uint64_t seed = strtoull(argv[0], NULL, 10);
     const long games = atol(argv[1]);
     const int lo = atoi(argv[2]), hi = atoi(argv[3]), walk = atoi(argv[4]);
-    if (games < 1 || lo < 1 || hi < lo || hi > 40 || walk < 0) {
-        fprintf(stderr, "rv_train: label needs GAMES >= 1, 1 <= MIN <= MAX <= 40, WALK >= 0\n");
+    const long first = argc == 6 ? atol(argv[5]) : 0;
+    if (games < 1 || lo < 1 || hi < lo || hi > 40 || walk < 0 || first < 0 || first >= games) {
+        fprintf(stderr, "rv_train: label needs GAMES >= 1, 1 <= MIN <= MAX <= 40, WALK >= 0, 0 <= FIRST < GAMES\n");
         return 2;
     }
     rv_solve_options o;
@@ -98,7 +99,7 @@ static int label(int argc, char **argv)
         fprintf(stderr, "rv_train: %s\n", err);
         return 1;
     }
-    for (long g = 0; g < games; g++) {
+    for (long g = first; g < games; g++) {
         uint64_t rng = seed * 0x100000001b3ULL + (uint64_t)g;
         const int target = lo + (int)(gts_splitmix64(&rng) % (uint64_t)(hi - lo + 1));
         rv_pos p;
@@ -401,7 +402,7 @@ int main(int argc, char **argv)
         return label(argc - 2, argv + 2);
     if (argc >= 2 && !strcmp(argv[1], "fit"))
         return fit_cmd(argc - 2, argv + 2);
-    fprintf(stderr, "usage: rv_train label SEED GAMES MIN MAX WALK > FILE\n"
+    fprintf(stderr, "usage: rv_train label SEED GAMES MIN MAX WALK [FIRST] > FILE\n"
                     "       rv_train fit LAMBDA ITERATIONS OUT.c FILE [CHECK.obf...]\n");
     return 2;
 }
