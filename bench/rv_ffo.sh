@@ -156,8 +156,9 @@ if [[ " $engines " == *" edax "* ]] && [ -z "$edax_eval" ]; then
   edax_name="edax-zero-weights"   # the rows' engine, so that no table drops it
 fi
 
-# The header of this run, appended to OUT/header.md.
-{
+# The header of this run, appended to OUT/header.md (once: the same
+# command again carries on the same run).
+grep -qxF -- "- command: \`$cmdline\`" "$out/header.md" 2>/dev/null || {
   cpu=$(lscpu 2>/dev/null | sed -n 's/^Model name: *//p' | head -1)
   if git rev-parse --short HEAD >/dev/null 2>&1; then
     commit="$(git rev-parse --short HEAD)$(git diff --quiet HEAD -- src include || echo ' (with uncommitted changes)')"

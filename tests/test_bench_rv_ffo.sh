@@ -74,6 +74,8 @@ expect_rc 0
 checks=$((checks + 1))
 [ "$(wc -l <"$CSV")" -eq 15 ] || fail "a run again added rows: $(wc -l <"$CSV") lines"
 expect_empty_stderr
+checks=$((checks + 1))
+[ "$(grep -c '^- command: ' "$OUT/header.md")" -eq 1 ] || fail "the same command's header written twice"
 
 # The limit: gts's bounds at the SIGTERM, Edax's silence.
 run "rv_ffo.sh: #76 with a 1 s limit" env SLEEP=60 "$FFO" "${ARGS[@]}" --runs "76-76:1" --timeout 1
