@@ -613,8 +613,9 @@ static void test_eval(void)
         int bad = 0;
         for (uint32_t i = 0; i < (uint32_t)size; i++) {
             const uint32_t t = rv_eg_twin(shape, i);
-            bad += t >= (uint32_t)size || rv_eg_twin(shape, t) != i ||
-                   rv_eg_weights[base + i] != rv_eg_weights[base + t];
+            bad += t >= (uint32_t)size || rv_eg_twin(shape, t) != i;
+            for (int ph = 0; ph < RV_EG_PHASES; ph++)
+                bad += rv_eg_weights[ph][base + i] != rv_eg_weights[ph][base + t];
         }
         CHECK_MSG(bad == 0, "shape %d: %d entries differ from their twins", shape, bad);
     }
@@ -634,9 +635,9 @@ static void test_eval(void)
         const int v = rv_eg_eval(p.me, p.opp);
         int sum = 0;
         for (int i = 0; i < RV_EG_INSTANCES; i++)
-            sum += rv_eg_weights[f.at[i]];
+            sum += rv_eg_weights[f.phase][f.at[i]];
         for (int i = 0; i < RV_EG_TERMS; i++)
-            sum += rv_eg_terms[i] * f.term[i];
+            sum += rv_eg_terms[f.phase][i] * f.term[i];
         CHECK_EQ(v, sum);
         nonzero += v != 0;
         for (int k = 1; k < 8; k++) {

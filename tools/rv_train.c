@@ -10,15 +10,17 @@
  *     thread), then WALK times plays the best move or a random one (even
  *     odds) and solves again.  One line per position: game, the mover's
  *     discs, the opponent's (hex), the exact score.
- *   rv_train fit LAMBDA ITERATIONS OUT.c FILE [CHECK.obf...]
+ *   rv_train fit LAMBDA MU ITERATIONS OUT.c FILE [CHECK.obf...]
  *     fits the weights by ridge least squares (conjugate gradients on the
- *     normal equations, LAMBDA the ridge) on the games of FILE whose number
- *     is not a multiple of 10, reports the mean absolute error in discs on
+ *     normal equations) on the games of FILE whose number is not a
+ *     multiple of 10: each phase's weights (rv_endgame_eval.h) are a set
+ *     shared by all phases plus the phase's own, LAMBDA the ridge on the
+ *     shared set, MU on each phase's difference from it.  Reports the mean absolute error in discs on
  *     those and on the others (held out), by empties, and on the positions
  *     of the CHECK files (.obf with known scores), and writes OUT.c.
  *
- * tools/rv_endgame_weights.sh runs the two commands that made the weights
- * in the repository (data/reversi/rv_endgame_weights.c).
+ * tools/rv_endgame_weights.sh runs the commands that made the weights in
+ * the repository (data/reversi/rv_endgame_weights.c).
  */
 #include <math.h>
 #include <stdio.h>
@@ -132,14 +134,21 @@ static int label(int argc, char **argv)
 
 /* ---- the fit ----------------------------------------------------------- */
 
-/* Unknowns: one per table entry (twins share the lower one's) and one per
- * term. */
-#define UNKNOWNS (RV_EG_PATTERN_WEIGHTS + RV_EG_TERMS)
+/* Unknowns: a set shared by the phases and one per phase, each one per
+ * table entry (twins share the lower one's) and one per term. */
+#define SET (RV_EG_PATTERN_WEIGHTS + RV_EG_TERMS)
+#define UNKNOWNS ((RV_EG_PHASES + 1) * SET)
+
+/* Where phase p's own set starts among the unknowns. */
+static inline size_t phase_set(int p)
+{
+    return (size_t)(p + 1) * SET;
+}
 
 typedef struct sample {
     uint32_t at[RV_EG_INSTANCES];
     int8_t term[RV_EG_TERMS];
-    int8_t score, empties;
+    int8_t score, empties, phase;
     bool held_out;
 } sample;
 
@@ -170,6 +179,7 @@ static void features(uint64_t me, uint64_t opp, sample *x)
     for (int i = 0; i < RV_EG_TERMS; i++)
         x->term[i] = (int8_t)f.term[i];
     x->empties = (int8_t)(64 - __builtin_popcountll(me | opp));
+    x->phase = (int8_t)f.phase;
 }
 
 static void add(data *d, uint64_t me, uint64_t opp, int score, bool held_out)
@@ -188,48 +198,49 @@ static void add(data *d, uint64_t me, uint64_t opp, int score, bool held_out)
     x->held_out = held_out;
 }
 
+/* out += v * x's features, in the shared set and in x's phase's. */
+static void add_features(const sample *x, double v, double *out)
+{
+    double *own = out + phase_set(x->phase);
+    for (int i = 0; i < RV_EG_INSTANCES; i++)
+        out[x->at[i]] += v, own[x->at[i]] += v;
+    for (int i = 0; i < RV_EG_TERMS; i++) {
+        out[RV_EG_PATTERN_WEIGHTS + i] += v * x->term[i];
+        own[RV_EG_PATTERN_WEIGHTS + i] += v * x->term[i];
+    }
+}
+
 static double predict(const sample *x, const double *w)
 {
+    const double *own = w + phase_set(x->phase);
     double v = 0;
     for (int i = 0; i < RV_EG_INSTANCES; i++)
-        v += w[x->at[i]];
+        v += w[x->at[i]] + own[x->at[i]];
     for (int i = 0; i < RV_EG_TERMS; i++)
-        v += w[RV_EG_PATTERN_WEIGHTS + i] * x->term[i];
+        v += (w[RV_EG_PATTERN_WEIGHTS + i] + own[RV_EG_PATTERN_WEIGHTS + i]) * x->term[i];
     return v;
 }
 
 /* out += A^T (A p) over the training samples. */
 static void normal_product(const data *d, const double *p, double *out)
 {
-    for (size_t k = 0; k < d->n; k++) {
-        const sample *x = &d->s[k];
-        if (x->held_out)
-            continue;
-        const double v = predict(x, p);
-        for (int i = 0; i < RV_EG_INSTANCES; i++)
-            out[x->at[i]] += v;
-        for (int i = 0; i < RV_EG_TERMS; i++)
-            out[RV_EG_PATTERN_WEIGHTS + i] += v * x->term[i];
-    }
+    for (size_t k = 0; k < d->n; k++)
+        if (!d->s[k].held_out)
+            add_features(&d->s[k], predict(&d->s[k], p), out);
 }
 
-/* Ridge least squares by conjugate gradients on (A^T A + lambda) w = A^T y. */
-static void fit(const data *d, double lambda, int iterations, double *w)
+/* Ridge least squares by conjugate gradients on (A^T A + R) w = A^T y, R
+ * lambda on the shared set and mu on the phases' own. */
+static void fit(const data *d, double lambda, double mu, int iterations, double *w)
 {
     double *r = calloc(UNKNOWNS, sizeof *r), *p = calloc(UNKNOWNS, sizeof *p), *q = calloc(UNKNOWNS, sizeof *q);
     if (!r || !p || !q) {
         fprintf(stderr, "rv_train: out of memory\n");
         exit(1);
     }
-    for (size_t k = 0; k < d->n; k++) {
-        const sample *x = &d->s[k];
-        if (x->held_out)
-            continue;
-        for (int i = 0; i < RV_EG_INSTANCES; i++)
-            r[x->at[i]] += x->score;
-        for (int i = 0; i < RV_EG_TERMS; i++)
-            r[RV_EG_PATTERN_WEIGHTS + i] += (double)x->score * x->term[i];
-    }
+    for (size_t k = 0; k < d->n; k++)
+        if (!d->s[k].held_out)
+            add_features(&d->s[k], d->s[k].score, r);
     memset(w, 0, UNKNOWNS * sizeof *w);
     memcpy(p, r, UNKNOWNS * sizeof *p);
     double rs = 0;
@@ -237,7 +248,7 @@ static void fit(const data *d, double lambda, int iterations, double *w)
         rs += r[i] * r[i];
     for (int it = 0; it < iterations && rs > 1e-12; it++) {
         for (int i = 0; i < UNKNOWNS; i++)
-            q[i] = lambda * p[i];
+            q[i] = (i < SET ? lambda : mu) * p[i];
         normal_product(d, p, q);
         double pq = 0;
         for (int i = 0; i < UNKNOWNS; i++)
@@ -323,39 +334,48 @@ static void write_weights(const char *path, const double *w, char **fit_args)
         fprintf(stderr, "rv_train: cannot write %s\n", path);
         exit(1);
     }
-    const char *data = strrchr(fit_args[3], '/') ? strrchr(fit_args[3], '/') + 1 : fit_args[3];
+    const char *data = strrchr(fit_args[4], '/') ? strrchr(fit_args[4], '/') + 1 : fit_args[4];
     fprintf(f, "/*\n * Generated by tools/rv_train.c: the pattern evaluation's weights\n"
-               " * (rv_endgame_eval.h) in 1/%d disc, fitted by\n *   rv_train fit %s %s data/reversi/rv_endgame_weights.c %s",
-            RV_EG_EVAL_SCALE, fit_args[0], fit_args[1], data);
-    fprintf(f, "\n * (%s: positions labelled by rv_train label, docs/notes/reversi_endgame.md).\n */\n"
+               " * (rv_endgame_eval.h) in 1/%d disc, fitted by\n *   rv_train fit %s %s %s data/reversi/rv_endgame_weights.c %s",
+            RV_EG_EVAL_SCALE, fit_args[0], fit_args[1], fit_args[2], data);
+    fprintf(f, "\n * (%s: positions labelled by rv_train label, tools/rv_endgame_weights.sh).\n */\n"
                "#include \"reversi/rv_endgame_eval.h\"\n\n"
-               "const int16_t rv_eg_terms[RV_EG_TERMS] = {",
+               "const int16_t rv_eg_terms[RV_EG_PHASES][RV_EG_TERMS] = {",
             data);
-    for (int i = 0; i < RV_EG_TERMS; i++)
-        fprintf(f, " %d,", quantize(w[RV_EG_PATTERN_WEIGHTS + i]));
-    fprintf(f, " };\n\nconst int16_t rv_eg_weights[RV_EG_PATTERN_WEIGHTS] = {");
-    for (int i = 0; i < RV_EG_PATTERN_WEIGHTS; i++)
-        fprintf(f, "%s%d,", i % 24 ? " " : "\n    ", quantize(w[canonical[i]]));
+    for (int p = 0; p < RV_EG_PHASES; p++) {
+        fprintf(f, "\n    {");
+        for (int i = 0; i < RV_EG_TERMS; i++)
+            fprintf(f, " %d,", quantize(w[RV_EG_PATTERN_WEIGHTS + i] + w[phase_set(p) + RV_EG_PATTERN_WEIGHTS + i]));
+        fprintf(f, " },");
+    }
+    fprintf(f, "\n};\n\nconst int16_t rv_eg_weights[RV_EG_PHASES][RV_EG_PATTERN_WEIGHTS] = {");
+    for (int p = 0; p < RV_EG_PHASES; p++) {
+        fprintf(f, "\n    {");
+        for (int i = 0; i < RV_EG_PATTERN_WEIGHTS; i++)
+            fprintf(f, "%s%d,", i % 32 ? "" : "\n        ", quantize(w[canonical[i]] + w[phase_set(p) + canonical[i]]));
+        fprintf(f, "\n    },");
+    }
     fprintf(f, "\n};\n");
     fclose(f);
 }
 
 static int fit_cmd(int argc, char **argv)
 {
-    if (argc < 4) {
-        fprintf(stderr, "rv_train: fit takes LAMBDA ITERATIONS OUT.c FILE [CHECK.obf...]\n");
+    if (argc < 5) {
+        fprintf(stderr, "rv_train: fit takes LAMBDA MU ITERATIONS OUT.c FILE [CHECK.obf...]\n");
         return 2;
     }
-    char *end;
-    const double lambda = strtod(argv[0], &end);
-    const int iterations = atoi(argv[1]);
-    if (*end || !(lambda >= 0) || iterations < 1) {
-        fprintf(stderr, "rv_train: fit needs LAMBDA >= 0 and ITERATIONS >= 1\n");
+    char *end, *end2;
+    const double lambda = strtod(argv[0], &end), mu = strtod(argv[1], &end2);
+    const int iterations = atoi(argv[2]);
+    if (*end || *end2 || !(lambda >= 0) || !(mu > 0) || iterations < 1) {
+        fprintf(stderr, "rv_train: fit needs LAMBDA >= 0, MU > 0 and ITERATIONS >= 1\n");
         return 2;
     }
-    FILE *in = fopen(argv[3], "r");
+    const char *file = argv[4];
+    FILE *in = fopen(file, "r");
     if (!in) {
-        fprintf(stderr, "rv_train: cannot open %s\n", argv[3]);
+        fprintf(stderr, "rv_train: cannot open %s\n", file);
         return 1;
     }
     init_canonical();
@@ -366,14 +386,14 @@ static int fit_cmd(int argc, char **argv)
     int got;
     while ((got = fscanf(in, "%ld %llx %llx %d", &game, &me, &opp, &score)) == 4) {
         if ((me & opp) || score < -64 || score > 64) {
-            fprintf(stderr, "rv_train: %s: position %zu is not a position with a score\n", argv[3], d.n + 1);
+            fprintf(stderr, "rv_train: %s: position %zu is not a position with a score\n", file, d.n + 1);
             return 1;
         }
         add(&d, me, opp, score, game % 10 == 0);
     }
     fclose(in);
     if (got != EOF || d.n == 0) {
-        fprintf(stderr, "rv_train: %s: line %zu is not 'game me opp score'\n", argv[3], d.n + 1);
+        fprintf(stderr, "rv_train: %s: line %zu is not 'game me opp score'\n", file, d.n + 1);
         return 1;
     }
     double *w = malloc(UNKNOWNS * sizeof *w);
@@ -381,14 +401,17 @@ static int fit_cmd(int argc, char **argv)
         fprintf(stderr, "rv_train: out of memory\n");
         return 1;
     }
-    fit(&d, lambda, iterations, w);
+    fit(&d, lambda, mu, iterations, w);
     report(&d, w, false, "fitted");
     report(&d, w, true, "held out");
-    write_weights(argv[2], w, argv);
-    fprintf(stderr, "terms (discs): mobility %.3f potential %.3f parity %.3f bias %.3f\n",
-            w[RV_EG_PATTERN_WEIGHTS + RV_EG_MOBILITY], w[RV_EG_PATTERN_WEIGHTS + RV_EG_POTENTIAL],
-            w[RV_EG_PATTERN_WEIGHTS + RV_EG_PARITY], w[RV_EG_PATTERN_WEIGHTS + RV_EG_BIAS]);
-    for (int i = 4; i < argc; i++)
+    write_weights(argv[3], w, argv);
+    for (int p = 0; p < RV_EG_PHASES; p++) {
+        const double *t = w + RV_EG_PATTERN_WEIGHTS, *own = w + phase_set(p) + RV_EG_PATTERN_WEIGHTS;
+        fprintf(stderr, "phase %d terms (discs): mobility %.3f potential %.3f parity %.3f bias %.3f\n", p,
+                t[RV_EG_MOBILITY] + own[RV_EG_MOBILITY], t[RV_EG_POTENTIAL] + own[RV_EG_POTENTIAL],
+                t[RV_EG_PARITY] + own[RV_EG_PARITY], t[RV_EG_BIAS] + own[RV_EG_BIAS]);
+    }
+    for (int i = 5; i < argc; i++)
         check_file(argv[i], w);
     free(w);
     free(d.s);
@@ -403,6 +426,6 @@ int main(int argc, char **argv)
     if (argc >= 2 && !strcmp(argv[1], "fit"))
         return fit_cmd(argc - 2, argv + 2);
     fprintf(stderr, "usage: rv_train label SEED GAMES MIN MAX WALK [FIRST] > FILE\n"
-                    "       rv_train fit LAMBDA ITERATIONS OUT.c FILE [CHECK.obf...]\n");
+                    "       rv_train fit LAMBDA MU ITERATIONS OUT.c FILE [CHECK.obf...]\n");
     return 2;
 }

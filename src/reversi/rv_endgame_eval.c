@@ -154,26 +154,34 @@ static inline void terms(uint64_t me, uint64_t opp, int term[RV_EG_TERMS])
     term[RV_EG_BIAS] = 1;
 }
 
+static inline int phase_of(uint64_t me, uint64_t opp)
+{
+    return RV_EG_PHASE(64 - __builtin_popcountll(me | opp));
+}
+
 void rv_eg_features_of(uint64_t me, uint64_t opp, rv_eg_features *f)
 {
     for (int i = 0; i < RV_EG_INSTANCES; i++)
         f->at[i] = entry(i, me, opp);
     terms(me, opp, f->term);
+    f->phase = phase_of(me, opp);
 }
 
 int rv_eg_eval(uint64_t me, uint64_t opp)
 {
     int term[RV_EG_TERMS];
     terms(me, opp, term);
+    const int phase = phase_of(me, opp);
+    const int16_t *w = rv_eg_weights[phase];
     int v = 0;
     /* Unrolled, each weight summed as its entry is found (no array of
      * entries): 40% fewer instructions here, 4-5% less time on FFO #53,
      * #56, #58 (docs/notes/reversi_endgame.md). */
 #pragma GCC unroll 64
     for (int i = 0; i < RV_EG_INSTANCES; i++)
-        v += rv_eg_weights[entry(i, me, opp)];
+        v += w[entry(i, me, opp)];
     for (int i = 0; i < RV_EG_TERMS; i++)
-        v += rv_eg_terms[i] * term[i];
+        v += rv_eg_terms[phase][i] * term[i];
     return v;
 }
 
