@@ -471,9 +471,9 @@ int rv_eg_move_value(rv_eg_thread *t, uint64_t me, uint64_t opp, uint64_t replie
     return move_score(t, me, opp, replies, alpha, beta, false);
 }
 
-/* Moves `from`.. of l, sorted, handed to rv_eg_split. */
-static int split(rv_eg_thread *t, uint64_t me, uint64_t opp, move_list *l, int from, int empties, int alpha, int beta,
-                 int bestv, int *best)
+/* Moves `from`.. of l, sorted, handed to the team's split (t->split). */
+static bool split(rv_eg_thread *t, uint64_t me, uint64_t opp, move_list *l, int from, int empties, int alpha, int beta,
+                  int *bestv, int *best)
 {
     rv_eg_moves m;
     m.n = 0;
@@ -484,7 +484,7 @@ static int split(rv_eg_thread *t, uint64_t me, uint64_t opp, move_list *l, int f
         m.opp[m.n] = me | l->flips[i] | (uint64_t)1 << l->sq[i];
         m.replies[m.n] = l->replies[i];
     }
-    return rv_eg_split(t, &m, empties, alpha, beta, bestv, best);
+    return t->split(t, &m, empties, alpha, beta, bestv, best);
 }
 
 /* A search with more than RV_EG_LAST_EMPTIES empties (or at the root);
@@ -533,10 +533,10 @@ static int node(rv_eg_thread *t, uint64_t me, uint64_t opp, uint64_t moves, int 
          * left (two or more: one alone is no share) go to the threads
          * idle now, or later (asked before each move: with one chance
          * only, FFO #40-59 left 16 threads 30% idle). */
-        if (i >= 1 && empties >= RV_EG_SPLIT_EMPTIES && l.n - i >= 2 && rv_eg_split_wanted(t)) {
-            bestv = split(t, me, opp, &l, i, empties, alpha, beta, bestv, best);
+        if (i >= 1 && t->split && empties >= RV_EG_SPLIT_EMPTIES && l.n - i >= 2 &&
+            atomic_load_explicit(t->idle, memory_order_relaxed) > 0 &&
+            split(t, me, opp, &l, i, empties, alpha, beta, &bestv, best))
             break;
-        }
         pick(&l, i);
         const int sq = l.sq[i];
         v = move_score(t, opp & ~l.flips[i], me | l.flips[i] | ((uint64_t)1 << sq), l.replies[i], alpha, beta, i == 0);

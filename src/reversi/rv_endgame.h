@@ -57,12 +57,35 @@ typedef struct rv_eg_split_link {
 
 typedef struct rv_eg_team rv_eg_team;
 
+/* A node's moves after its first, in the order to search them: the
+ * position after each (the opponent to move) and the replies there. */
+typedef struct rv_eg_moves {
+    int n;
+    int sq[32];
+    uint64_t me[32], opp[32], replies[32];
+} rv_eg_moves;
+
+/* A team's split of a node (rv_endgame_threads.c): the rest of the node
+ * searched by t and whichever helpers join, m's moves in (alpha, beta)
+ * after the ones before gave *bestv (> -65) and *best, which it updates
+ * to the node's fail-soft value and best move.  False, with nothing
+ * searched, when t has no room for another split point. */
+struct rv_eg_thread;
+typedef bool rv_eg_split_fn(struct rv_eg_thread *t, const rv_eg_moves *m, int empties, int alpha, int beta,
+                            int *bestv, int *best);
+
 /* One searching thread's state. */
 typedef struct rv_eg_thread {
     htt *tt;
     htt *order_tt;        /* the ordering searches' bounds (rv_endgame.c) */
-    rv_eg_team *team;     /* NULL: a serial search */
-    int slot;             /* the thread's place in the team */
+    /* The team's (rv_endgame_threads.c; NULL: a serial search): the
+     * count of its idle threads and its split of a node, reached through
+     * the thread so that the search does not call the file of its
+     * threads, which calls the search; the team and t's place in it. */
+    const atomic_int *idle;
+    rv_eg_split_fn *split;
+    rv_eg_team *team;
+    int slot;
     const rv_eg_split_link *sp;   /* the split point whose move it searches (NULL: none) */
     /* The search is abandoned when either is raised (NULL: never): the
      * caller's token, or a task's (the hybrid's: rv_hybrid.c). */
@@ -134,23 +157,6 @@ int rv_eg_root_threads(rv_eg_thread *t, rv_eg_team *w, uint64_t me, uint64_t opp
 
 /* One search in (alpha, beta) on t and the team (rv_eg_search's value). */
 int rv_eg_window_threads(rv_eg_thread *t, rv_eg_team *w, uint64_t me, uint64_t opp, int alpha, int beta, int *best);
-
-/* A node's moves after its first, in the order to search them: the
- * position after each (the opponent to move) and the replies there. */
-typedef struct rv_eg_moves {
-    int n;
-    int sq[32];
-    uint64_t me[32], opp[32], replies[32];
-} rv_eg_moves;
-
-/* Whether t may split a node now: it is in a team, a helper is idle and
- * t has room for another split point. */
-bool rv_eg_split_wanted(const rv_eg_thread *t);
-
-/* The rest of a node searched by t and whichever helpers join: m's moves
- * in (alpha, beta), after the first gave bestv (> -65) and *best.  The
- * node's fail-soft value, its best move in *best. */
-int rv_eg_split(rv_eg_thread *t, const rv_eg_moves *m, int empties, int alpha, int beta, int bestv, int *best);
 
 /* The value of a move that is not a node's first (rv_endgame.c): (me,
  * opp) after it, searched in a null window at alpha first (PVS), fail-

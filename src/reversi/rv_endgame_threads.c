@@ -59,6 +59,8 @@ struct rv_eg_team {
     atomic_bool window_done; /* the calling thread's search is back */
 };
 
+static rv_eg_split_fn split_node;
+
 rv_eg_team *rv_eg_team_create(int helpers, htt *tt, htt *order_tt)
 {
     rv_eg_team *w = calloc(1, sizeof *w);
@@ -76,7 +78,9 @@ rv_eg_team *rv_eg_team_create(int helpers, htt *tt, htt *order_tt)
     }
     w->slots = gts_pool_helpers(w->pool) + 1;
     for (int i = 0; i < w->slots - 1; i++)
-        w->helper[i] = (rv_eg_thread){ .tt = tt, .order_tt = order_tt, .team = w, .slot = i + 1 };
+        w->helper[i] = (rv_eg_thread){
+            .tt = tt, .order_tt = order_tt, .idle = &w->idle, .split = split_node, .team = w, .slot = i + 1
+        };
     return w;
 }
 
@@ -223,16 +227,15 @@ static void help_below(rv_eg_thread *t, split_point *own)
     atomic_fetch_sub(&w->idle, 1);
 }
 
-bool rv_eg_split_wanted(const rv_eg_thread *t)
-{
-    return t->team && atomic_load_explicit(&t->team->idle, memory_order_relaxed) > 0 &&
-           atomic_load_explicit(&t->team->slot[t->slot].depth, memory_order_relaxed) < MAX_SPLITS;
-}
-
-int rv_eg_split(rv_eg_thread *t, const rv_eg_moves *m, int empties, int alpha, int beta, int bestv, int *best)
+/* The team's split (rv_eg_split_fn): a split point on the top of t's
+ * stack, its moves worked by t and the helpers that join. */
+static bool split_node(rv_eg_thread *t, const rv_eg_moves *m, int empties, int alpha, int beta, int *bestv,
+                       int *best)
 {
     slot *own = &t->team->slot[t->slot];
     const int depth = atomic_load_explicit(&own->depth, memory_order_relaxed);
+    if (depth == MAX_SPLITS)
+        return false;
     split_point *sp = &own->sp[depth];
     lock(sp);
     sp->moves.n = m->n;
@@ -243,7 +246,7 @@ int rv_eg_split(rv_eg_thread *t, const rv_eg_moves *m, int empties, int alpha, i
         sp->moves.replies[i] = m->replies[i];
     }
     sp->next = 0;
-    sp->alpha = alpha, sp->beta = beta, sp->bestv = bestv, sp->best = *best;
+    sp->alpha = alpha, sp->beta = beta, sp->bestv = *bestv, sp->best = *best;
     atomic_store(&sp->link.cut, false);
     atomic_store_explicit(&sp->link.parent, t->sp, memory_order_relaxed);
     atomic_store(&sp->workers, 1);
@@ -262,9 +265,9 @@ int rv_eg_split(rv_eg_thread *t, const rv_eg_moves *m, int empties, int alpha, i
     atomic_store_explicit(&own->depth, depth, memory_order_release);
     lock(sp);
     *best = sp->best;
-    const int v = sp->bestv;
+    *bestv = sp->bestv;
     unlock(sp);
-    return v;
+    return true;
 }
 
 /* A helper, for one window: joins split points until the calling
@@ -299,13 +302,13 @@ static void helper_window(void *arg, int index)
 
 static bool search_solo(rv_eg_thread *t, uint64_t me, uint64_t opp, int alpha, int beta, int *v, int *best)
 {
-    rv_eg_team *team = t->team;
-    t->team = NULL;
+    rv_eg_split_fn *split = t->split;
+    t->split = NULL;
     t->node_limit = t->nodes + SOLO_NODES;
     *v = rv_eg_search(t, me, opp, alpha, beta, best);
     const bool cut = t->nodes > t->node_limit;
     t->node_limit = 0;
-    t->team = team;
+    t->split = split;
     return !cut || rv_eg_stopped(t);
 }
 
@@ -331,6 +334,8 @@ static void join_team(rv_eg_thread *t, rv_eg_team *w)
         w->helper[i].nodes = 0;
         w->helper[i].stop = t->stop;
     }
+    t->idle = &w->idle;
+    t->split = split_node;
     t->team = w;
     t->slot = 0;
     t->sp = NULL;
@@ -341,6 +346,8 @@ static void leave_team(rv_eg_thread *t, rv_eg_team *w)
 {
     for (int i = 0; i < w->slots - 1; i++)
         t->nodes += w->helper[i].nodes;
+    t->idle = NULL;
+    t->split = NULL;
     t->team = NULL;
 }
 
