@@ -414,6 +414,16 @@ NODE_PART bool probe(const rv_eg_thread *t, uint64_t key, int alpha, int beta, i
     return true;
 }
 
+/* The children's keys into child_keys, their table entries fetched. */
+NODE_PART void fetch_children(const rv_eg_thread *t, uint64_t me, uint64_t opp, const move_list *l,
+                              uint64_t child_keys[32])
+{
+    for (int i = 0; i < l->n; i++) {
+        child_keys[i] = rv_eg_hash(opp & ~l->flips[i], me | l->flips[i] | (uint64_t)1 << l->sq[i]);
+        __builtin_prefetch(htt_bucket(t->tt, child_keys[i]));
+    }
+}
+
 /* Enhanced transposition cutoff: a child the table already knows to be
  * bad enough for the opponent cuts at once.  The children's entries are
  * fetched from memory all at once first. */
@@ -421,10 +431,7 @@ NODE_PART bool etc_cut(const rv_eg_thread *t, uint64_t me, uint64_t opp, const m
                        int *v)
 {
     uint64_t child_keys[32];
-    for (int i = 0; i < l->n; i++) {
-        child_keys[i] = rv_eg_hash(opp & ~l->flips[i], me | l->flips[i] | (uint64_t)1 << l->sq[i]);
-        __builtin_prefetch(htt_bucket(t->tt, child_keys[i]));
-    }
+    fetch_children(t, me, opp, l, child_keys);
     for (int i = 0; i < l->n; i++) {
         htt_hit hit;
         if (!htt_probe(t->tt, child_keys[i], &hit))
@@ -522,6 +529,14 @@ static int node(rv_eg_thread *t, uint64_t me, uint64_t opp, uint64_t moves, int 
     bool unordered = list_moves(t->order_tt, me, opp, moves, empties, tt_move, &l);
     if (empties >= ETC_EMPTIES && etc_cut(t, me, opp, &l, beta, best, &v))
         return v;
+    if (empties > TABLE_EMPTIES && empties < ETC_EMPTIES) {
+        /* The children's entries fetched as ETC does, without looking them
+         * up: their own probes stalled on them (fforum-20-39, 13 runs
+         * alternated: 4.14 against 4.21 s user, minimum 4.03 against
+         * 4.10 s; the nodes as before, 0.4% more instructions). */
+        uint64_t child_keys[32];
+        fetch_children(t, me, opp, &l, child_keys);
+    }
     const int alpha0 = alpha;
     int bestv = -65;
     for (int i = 0; i < l.n; i++) {
