@@ -17,12 +17,14 @@
 #
 # The labels, 245,640 positions: 36,000 games of seed 1 stopped at 12-18
 # empties (215,850 positions; 1,100 s of one core, cut here in shards of
-# 2,000 games) and the first games of 16 seeds 1001-1016 stopped at 14-24
+# 1,000 games) and the first games of 16 seeds 1001-1016 stopped at 14-24
 # empties (29,790 positions: those a shard of 490 s of one core on the
 # 16-core host finished, less its last, which the time limit may have
 # cut), the game numbers of seed 1000 + s written as s * 1,000,000 + game.
-# With --jobs 16 on the 16-core host: about 8.5 minutes (the longest
-# shard) after rv_train's build, then a fit of about a minute.
+# With --jobs 16 on the 16-core host, projected from those times: about
+# 9.5 minutes (the seeds' shards, then seed 1's 36 on the cores they
+# free) after rv_train's build, then a fit of under a minute (30 s on
+# the 2-core VM).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 LABELLER=4720c6511ab79aef352d7c348b6a5f46a5abcde4
@@ -52,8 +54,8 @@ make -C "$dir/build" -j "$jobs" rv_train > "$dir/make.log"
         s=$((s + 1))
         echo "b$(printf %02d $s) $((1000 + s)) $games 0 14 24 5 $((s * 1000000))"
     done
-    for first in $(seq 0 2000 34000); do
-        echo "a$(printf %05d "$first") 1 $((first + 2000)) $first 12 18 5 0"
+    for first in $(seq 0 1000 35000); do
+        echo "a$(printf %05d "$first") 1 $((first + 1000)) $first 12 18 5 0"
     done
 } > "$dir/shards"
 export dir
