@@ -56,7 +56,7 @@ struct rv_eg_team {
     slot *slot;
     rv_eg_thread *helper;    /* one per helper of the pool: its nodes */
     atomic_int idle;         /* helpers looking for a split point */
-    atomic_bool window_done; /* the calling thread's search is back */
+    atomic_int window_on;    /* 1 until the calling thread's search is back */
 };
 
 static rv_eg_split_fn split_node;
@@ -205,23 +205,23 @@ static split_point *find(rv_eg_team *w, const rv_eg_split_link *within)
     return best;
 }
 
-/* An owner waiting for the helpers still on its split point's moves
- * works at split points below it meanwhile, and counts as idle there:
- * otherwise the helpers, seeing no idle thread, would not split for it,
- * and it would wait out the longest of their moves (2 threads on FFO #41
- * took longer than one). */
-static void help_below(rv_eg_thread *t, split_point *own)
+/* Works at the split points below `within` (NULL: anywhere) while
+ * *running > 0, counted idle between them: a helper for a window, and an
+ * owner waiting for the helpers still on its split point's moves (as
+ * idle, or the helpers would not split for it and it would wait out the
+ * longest of their moves: 2 threads on FFO #41 took longer than one). */
+static void help(rv_eg_thread *t, const rv_eg_split_link *within, const atomic_int *running)
 {
     rv_eg_team *w = t->team;
     atomic_fetch_add(&w->idle, 1);
-    for (unsigned spins = 0; atomic_load(&own->workers) > 0;) {
-        split_point *sp = find(w, &own->link);
+    for (unsigned spins = 0; atomic_load_explicit(running, memory_order_acquire) > 0;) {
+        split_point *sp = find(w, within);
         if (!sp) {
             relax(&spins);
             continue;
         }
         atomic_fetch_sub(&w->idle, 1);
-        join(t, sp, &own->link);
+        join(t, sp, within);
         atomic_fetch_add(&w->idle, 1);
     }
     atomic_fetch_sub(&w->idle, 1);
@@ -261,7 +261,7 @@ static bool split_node(rv_eg_thread *t, const rv_eg_moves *m, int empties, int a
     atomic_store(&sp->open, false);
     unlock(sp);
     /* The helpers still on its moves: the owner helps below them. */
-    help_below(t, sp);
+    help(t, &sp->link, &sp->workers);
     atomic_store_explicit(&own->depth, depth, memory_order_release);
     lock(sp);
     *best = sp->best;
@@ -278,18 +278,7 @@ static void helper_window(void *arg, int index)
 {
     rv_eg_team *w = arg;
     rv_eg_thread own = w->helper[index];
-    atomic_fetch_add(&w->idle, 1);
-    for (unsigned spins = 0; !atomic_load_explicit(&w->window_done, memory_order_relaxed);) {
-        split_point *sp = find(w, NULL);
-        if (!sp) {
-            relax(&spins);
-            continue;
-        }
-        atomic_fetch_sub(&w->idle, 1);
-        join(&own, sp, NULL);
-        atomic_fetch_add(&w->idle, 1);
-    }
-    atomic_fetch_sub(&w->idle, 1);
+    help(&own, NULL, &w->window_on);
     w->helper[index].nodes = own.nodes;
 }
 
@@ -318,10 +307,10 @@ static int search_window(void *arg, rv_eg_thread *t, uint64_t me, uint64_t opp, 
     int v;
     if (search_solo(t, me, opp, alpha, beta, &v, best))
         return v;
-    atomic_store(&w->window_done, false);
+    atomic_store(&w->window_on, 1);
     gts_pool_start(w->pool, helper_window, w);
     v = rv_eg_search(t, me, opp, alpha, beta, best);
-    atomic_store(&w->window_done, true);
+    atomic_store(&w->window_on, 0);
     gts_pool_wait(w->pool);
     return v;
 }
