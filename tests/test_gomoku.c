@@ -33,26 +33,39 @@ static int ref_at(const ref *r, int x, int y)
     return x < 0 || y < 0 || x >= r->w || y >= r->h ? -1 : r->cell[y * r->w + x];
 }
 
-/* The run of colour's stones through (x, y) in direction d if colour
- * stood there. */
-static int ref_run(const ref *r, int x, int y, int d, int colour)
+/* Whether colour's run through (x, y) in direction d, if colour stood
+ * there, wins: its steps along d from (x, y) into *lo (<= 0) and *hi.
+ * Under caro a run of five with the opponent's stones (not the edge)
+ * just past both ends does not. */
+static bool ref_run_wins(const ref *r, int x, int y, int d, int colour, int *lo, int *hi)
 {
-    int n = 1;
-    for (int s = -1; s <= 1; s += 2)
-        for (int k = 1; ref_at(r, x + s * k * DX[d], y + s * k * DY[d]) == colour + 1; k++)
-            n++;
-    return n;
+    *lo = *hi = 0;
+    while (ref_at(r, x + (*lo - 1) * DX[d], y + (*lo - 1) * DY[d]) == colour + 1)
+        (*lo)--;
+    while (ref_at(r, x + (*hi + 1) * DX[d], y + (*hi + 1) * DY[d]) == colour + 1)
+        (*hi)++;
+    const int n = *hi - *lo + 1, them = 2 - colour;
+    const bool shut = ref_at(r, x + (*lo - 1) * DX[d], y + (*lo - 1) * DY[d]) == them &&
+                      ref_at(r, x + (*hi + 1) * DX[d], y + (*hi + 1) * DY[d]) == them;
+    switch (r->rule) {
+    case GM_FREESTYLE: return n >= 5;
+    case GM_CARO: return n > 5 || (n == 5 && !shut);
+    case GM_CARO_EXACT: return n == 5 && !shut;
+    default: return n == 5;
+    }
 }
 
 static bool ref_makes_five(const ref *r, int cell, int colour)
 {
-    for (int d = 0; d < 4; d++) {
-        const int n = ref_run(r, cell % r->w, cell / r->w, d, colour);
-        if (n == 5 || (n > 5 && r->rule == GM_FREESTYLE))
+    int lo, hi;
+    for (int d = 0; d < 4; d++)
+        if (ref_run_wins(r, cell % r->w, cell / r->w, d, colour, &lo, &hi))
             return true;
-    }
     return false;
 }
+
+/* The rules the tests turn through. */
+static const gm_rule rules[4] = { GM_FREESTYLE, GM_STANDARD, GM_CARO, GM_CARO_EXACT };
 
 static int32_t ref_value(const ref *r, int colour)
 {
@@ -67,8 +80,13 @@ static int32_t ref_value(const ref *r, int colour)
                     n++;
                 const int open = (ref_at(r, x - DX[d], y - DY[d]) == 0) + (ref_at(r, x + n * DX[d], y + n * DY[d]) == 0);
                 gm_shape s = GM_SHAPE_NONE;
+                /* Fives: what wins, a caro five with no open end is
+                 * valued as none (gm_shape_of). */
+                const bool overline_wins = r->rule == GM_FREESTYLE || r->rule == GM_CARO;
+                const bool caro = r->rule == GM_CARO || r->rule == GM_CARO_EXACT;
                 if (n >= 5)
-                    s = n == 5 || r->rule == GM_FREESTYLE ? GM_SHAPE_FIVE : GM_SHAPE_NONE;
+                    s = n == 5 ? (caro && !open ? GM_SHAPE_NONE : GM_SHAPE_FIVE)
+                               : overline_wins ? GM_SHAPE_FIVE : GM_SHAPE_NONE;
                 else if (n >= 2 && open)
                     s = (gm_shape)(2 * (n - 2) + open);
                 v += gm_shape_weight[s];
@@ -215,7 +233,7 @@ static bool same_set(const int16_t *a, int na, const int *b, int nb)
 static void test_board(void)
 {
     for (int game = 0; game < 300; game++) {
-        const gm_rule rule = game % 2 ? GM_STANDARD : GM_FREESTYLE;
+        const gm_rule rule = rules[game % 4];
         const int w = 5 + (int)rnd(28), h = 5 + (int)rnd(28);
         gm_board *b = new_board(w, h, rule, 1 + game % 3);
         gm_board *start = new_board(w, h, rule, 1 + game % 3);
@@ -246,13 +264,8 @@ static void test_board(void)
                         if (k == 0 || ref_at(&r, ex, ey) != 0)
                             continue;
                         /* The run through e along d, with c placed. */
-                        int lo = 0, hi = 0;
-                        while (ref_at(&r, ex + (lo - 1) * DX[d], ey + (lo - 1) * DY[d]) == colour + 1)
-                            lo--;
-                        while (ref_at(&r, ex + (hi + 1) * DX[d], ey + (hi + 1) * DY[d]) == colour + 1)
-                            hi++;
-                        const int n = hi - lo + 1;
-                        four = (n == 5 || (n > 5 && r.rule == GM_FREESTYLE)) && -k >= lo && -k <= hi;
+                        int lo, hi;
+                        four = ref_run_wins(&r, ex, ey, d, colour, &lo, &hi) && -k >= lo && -k <= hi;
                     }
                 r.cell[c] = 0;
                 if (four)
@@ -358,7 +371,7 @@ static void test_algos(void)
 {
     for (int pos = 0; pos < 40; pos++) {
         const int size = 6 + pos % 3;
-        gm_board *b = new_board(size, size, pos % 4 == 3 ? GM_STANDARD : GM_FREESTYLE, pos % 5 == 4 ? 0 : 1);
+        gm_board *b = new_board(size, size, rules[pos % 4], pos % 5 == 4 ? 0 : 1);
         random_game(b, 4 + (int)rnd(14), false);
         if (gm_game_over(b)) {
             free(b);

@@ -66,6 +66,28 @@ for algo in pvs alphabeta minimax pattern; do
     expect_line out '^best ([a-gi-o][0-9]+|h([0-79]|1[0-5])) .* score loss in 2 '
 done
 
+# Caro: black's h8-k8 lies between white's g8 and m8, so l8 makes a five
+# shut at both ends, no win (standard: the win in one); a five against the
+# edge (a8-e8, white f8) wins, and so does an overline shut at both ends
+# (c8-h8 between b8 and i8) but under caro-exact.
+SHUT="h8 g8 i8 a1 j8 a3 k8 m8"
+run "best: standard's five" "$GTS" gomoku best --rule standard --depth 1 "$SHUT"
+expect_line out '^best l8 \(11,7\) score win in 1 '
+for algo in pvs alphabeta minimax pattern; do
+    run "best: caro's shut five, --algo $algo" "$GTS" gomoku best --rule caro --algo $algo --depth 1 "$SHUT"
+    expect_rc 0
+    expect_line out '^best [a-o][0-9]+ .* score [-+][0-9]+ depth 1 '
+done
+run "best: caro's five against the edge" "$GTS" gomoku best --rule caro --depth 1 "a8 f8 b8 o1 c8 o3 d8 o5"
+expect_line out '^best e8 \(4,7\) score win in 1 '
+OVERLINE="c8 b8 d8 i8 f8 a1 g8 a3 h8 a5"
+run "best: caro's overline" "$GTS" gomoku best --rule caro --depth 1 "$OVERLINE"
+expect_line out '^best e8 \(4,7\) score win in 1 '
+run "best: caro-exact's overline" "$GTS" gomoku best --rule caro-exact --depth 1 "$OVERLINE"
+expect_line out '^best [a-o][0-9]+ .* score [-+][0-9]+ depth 1 '
+run "best: an unknown rule" "$GTS" gomoku best --rule carro h8
+expect_error 2 "bad --rule 'carro' (freestyle, standard, renju, caro, caro-exact)"
+
 # Black's h8 makes two open threes: VCT sees the win in 5, VCF none.
 THREE_THREE="f8 a1 g8 o1 h6 a15 h7 o15"
 run "best: --vct" "$GTS" gomoku best --vct --depth 1 "$THREE_THREE"

@@ -3,8 +3,9 @@
  * compiled by the C compiler): the device position follows gm_board move
  * by move (values, fives, five points, line words), and every design's
  * value equals serial search's on random positions (seeded) of several
- * sizes, both rules, every candidate radius; the thread designs' move is
- * serial alpha-beta's.  Without a GPU, so CI runs it.
+ * sizes, four rules (renju's forbidden points are not theirs), every
+ * candidate radius; the thread designs' move is serial alpha-beta's.
+ * Without a GPU, so CI runs it.
  *
  * The part bench: the report's cells made again (gomoku/shapes/gm_bench.h)
  * and the columns of bench positions (gomoku/shapes/gm_speedup.h), every
@@ -28,6 +29,10 @@
 #include "test_rng.h"
 
 static test_rng rng = { 0x60ba1a2026ULL };
+
+/* The rules the comparisons turn through (not renju: the designs play no
+ * forbidden points). */
+static const gm_rule rules[4] = { GM_FREESTYLE, GM_STANDARD, GM_CARO, GM_CARO_EXACT };
 
 static gm_board *new_board(int w, int h, gm_rule rule, int near)
 {
@@ -74,7 +79,7 @@ static void test_position(void)
     static gmg_pos p;
     for (int game = 0; game < 120; game++) {
         const int w = 5 + rng_below(&rng, 28), h = 5 + rng_below(&rng, 28);
-        gm_board *b = new_board(w, h, (gm_rule)(game & 1), rng_below(&rng, 5));
+        gm_board *b = new_board(w, h, rules[game % 4], rng_below(&rng, 5));
         gmg_geom g;
         gmg_geom_init(&g, b, false);
         for (int d = 0; d < 4; d++)
@@ -154,7 +159,7 @@ static void compare(int positions, int max_size, int max_depth)
 {
     for (int i = 0; i < positions; i++) {
         const int size = 6 + rng_below(&rng, max_size - 5), near = rng_below(&rng, 3);
-        gm_board *b = new_board(size, size, (gm_rule)(i & 1), near ? near : 0);
+        gm_board *b = new_board(size, size, rules[i % 4], near ? near : 0);
         random_game(b, near ? 2 + rng_below(&rng, 24) : 1 + rng_below(&rng, 8));
         const int depth = 1 + rng_below(&rng, near ? max_depth : 2);
         int want_move;

@@ -38,31 +38,44 @@ static gm_board *random_board(test_rng *rng, gm_rule rule, int size)
     return b;
 }
 
-/* The second reading: own's run through bit i of a whole line word. */
-static bool five_holding(gm_rule rule, uint64_t own, int i, int p)
+/* The rules the tests turn through. */
+static const gm_rule rules[4] = { GM_FREESTYLE, GM_STANDARD, GM_CARO, GM_CARO_EXACT };
+
+/* The second reading: own's run through bit i of a whole line word wins
+ * and holds p.  Under caro a five with other's stones (not the wall) just
+ * past both ends does not win. */
+static bool five_holding(gm_rule rule, uint64_t own, uint64_t other, int i, int p)
 {
     int lo, hi;
     gm_run_ends(own, i, &lo, &hi);
     const int n = hi - lo - 1;
-    return (rule == GM_FREESTYLE ? n >= 5 : n == 5) && lo < p && p < hi;
+    const bool shut = (other >> lo & 1) && (other >> hi & 1);
+    bool wins = n == 5;
+    if (rule == GM_FREESTYLE)
+        wins = n >= 5;
+    else if (rule == GM_CARO)
+        wins = n > 5 || (n == 5 && !shut);
+    else if (rule == GM_CARO_EXACT)
+        wins = n == 5 && !shut;
+    return wins && lo < p && p < hi;
 }
 
-static int reference_level(gm_rule rule, uint64_t own, uint64_t empty, int p)
+static int reference_level(gm_rule rule, uint64_t own, uint64_t other, uint64_t empty, int p)
 {
     int lo, hi;
     gm_run_ends(own, p, &lo, &hi);
     if (hi - lo - 1 >= 5)
-        return five_holding(rule, own, p, p) ? GM_LP_F5 : GM_LP_DEAD;
+        return five_holding(rule, own, other, p, p) ? GM_LP_F5 : GM_LP_DEAD;
     int fives = 0;
     for (int q = p - 4; q <= p + 4; q++)
         if (empty >> q & 1)
-            fives += five_holding(rule, own | (uint64_t)1 << q, q, p);
+            fives += five_holding(rule, own | (uint64_t)1 << q, other, q, p);
     if (fives)
         return fives >= 2 ? GM_LP_F4 : GM_LP_B4;
     int best = GM_LP_DEAD;
     for (int q = p - 4; q <= p + 4 && best < GM_LP_F3; q++)
         if (empty >> q & 1) {
-            const int l = reference_level(rule, own | (uint64_t)1 << q, empty & ~((uint64_t)1 << q), p);
+            const int l = reference_level(rule, own | (uint64_t)1 << q, other, empty & ~((uint64_t)1 << q), p);
             /* one level weaker: F4 -> F3, B4 -> B3, ... B2 -> B1 */
             const int down = l >= GM_LP_B2 && l <= GM_LP_F4 ? l - 2 : GM_LP_DEAD;
             if (down > best)
@@ -75,7 +88,7 @@ static int reference_code(const gm_board *b, int cell, int colour, int d)
 {
     const int id = b->line_id[d][cell], p = b->line_pos[d][cell] + GM_LINE_OFFSET;
     const uint64_t own = b->line[colour][d][id], other = b->line[colour ^ 1][d][id], wall = b->wall[d][id];
-    return reference_level(b->rule, own | (uint64_t)1 << p, ~(own | other | wall) & ~((uint64_t)1 << p), p);
+    return reference_level(b->rule, own | (uint64_t)1 << p, other, ~(own | other | wall) & ~((uint64_t)1 << p), p);
 }
 
 static void part_lines(void)
@@ -83,7 +96,7 @@ static void part_lines(void)
     test_rng rng = { 0x9a77e54ULL };
     long compared = 0, seen[GM_LP_CODES] = {0};
     for (int game = 0; game < 60; game++) {
-        gm_board *b = random_board(&rng, game % 2 ? GM_STANDARD : GM_FREESTYLE, game % 3 ? 15 : 8);
+        gm_board *b = random_board(&rng, rules[game % 4], game % 3 ? 15 : 8);
         gm_pboard *pb = malloc(sizeof *pb);
         gm_pboard_init(pb, b);
         for (int cell = 0; cell < b->cells; cell++) {
@@ -130,7 +143,7 @@ static void part_incremental(void)
     gm_pboard *pb = malloc(sizeof *pb), *fresh = malloc(sizeof *fresh);
     int steps = 0;
     for (int game = 0; game < 40; game++) {
-        gm_board *b = random_board(&rng, game % 2 ? GM_STANDARD : GM_FREESTYLE, 15);
+        gm_board *b = random_board(&rng, rules[game % 4], 15);
         gm_pboard_init(pb, b);
         for (int i = 0; i < 30 && !gm_game_over(&pb->b); i++, steps++) {
             if (pb->b.stones > 0 && rng_below(&rng, 3) == 0) {
@@ -170,7 +183,7 @@ static void decided_confirmed(int threads)
     pat.threads = threads;
     int decided = 0;
     for (int game = 0; game < 300 && decided < 30; game++) {
-        gm_board *b = random_board(&rng, game % 2 ? GM_STANDARD : GM_FREESTYLE, 15);
+        gm_board *b = random_board(&rng, rules[game % 4], 15);
         if (gm_game_over(b)) {
             free(b);
             continue;

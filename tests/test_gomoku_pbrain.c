@@ -131,7 +131,7 @@ static void test_setup(void)
 }
 
 /* INFO sets the engine's clock, memory, rule and threads, and answers
- * only bad values and an unsupported rule (once). */
+ * only bad values. */
 static void test_info(void)
 {
     static const exchange limits[] = {
@@ -154,18 +154,16 @@ static void test_info(void)
     CHECK_EQ(e->threads, 1);
     say(s, "INFO time_left -20");
     CHECK_EQ(e->clock.left_ms, 0);
-    /* The rules: exactly five for bit 1, renju for bit 4, and caro played
-     * as exactly five, said once. */
+    /* The rules: exactly five for bit 1, renju for bit 4 (over the
+     * others), caro for bit 8, of exactly five with bit 1; none answered. */
     static const struct {
         const char *line, *reply;
         gm_rule rule;
     } rules[] = {
-        { "INFO rule 1", "", GM_STANDARD },
-        { "INFO rule 0", "", GM_FREESTYLE },
-        { "INFO rule 4", "", GM_RENJU },
-        { "INFO rule 2", "", GM_FREESTYLE },
-        { "INFO rule 8", "MESSAGE rule 8: caro is not implemented, playing exactly five wins", GM_STANDARD },
-        { "INFO rule 9", "", GM_STANDARD },
+        { "INFO rule 1", "", GM_STANDARD },  { "INFO rule 0", "", GM_FREESTYLE },
+        { "INFO rule 4", "", GM_RENJU },     { "INFO rule 2", "", GM_FREESTYLE },
+        { "INFO rule 8", "", GM_CARO },      { "INFO rule 9", "", GM_CARO_EXACT },
+        { "INFO rule 10", "", GM_CARO },     { "INFO rule 12", "", GM_RENJU },
     };
     for (size_t i = 0; i < sizeof rules / sizeof *rules; i++) {
         CHECK_STREQ(say(s, rules[i].line), rules[i].reply);

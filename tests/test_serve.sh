@@ -162,12 +162,19 @@ expect_contains out '"move":"h12"' '"winner":"black"' '"five":["h12","h11","h10"
 http GET "/api/gomoku?moves=h8i9&ms=100"
 expect_status 200
 expect_contains out '"winner":null' '"five":[]'
-# The rules: renju's answer says so; an unknown rule is refused.
+# The rules: renju's and caro's answers say so; an unknown rule is refused.
 http GET "/api/gomoku?moves=h8i9&ms=100&rule=renju"
 expect_status 200
 expect_contains out '"rule":"renju"' '"winner":null'
-http GET "/api/gomoku?rule=caro"
-expect_json_error 400 "rule 'caro': freestyle, standard or renju"
+# Caro: white's stones at both ends of black's h8..l8 (g8, m8): no win.
+http GET "/api/gomoku?moves=h8g8i8a1j8a3k8m8l8&ms=100&rule=caro"
+expect_status 200
+expect_contains out '"rule":"caro"' '"winner":null'
+http GET "/api/gomoku?moves=h8g8i8a1j8a3k8m8l8&ms=100&rule=standard"
+expect_status 200
+expect_contains out '"winner":"black"'
+http GET "/api/gomoku?rule=caro5"
+expect_json_error 400 "rule 'caro5': freestyle, standard, renju, caro or caro-exact"
 http GET "/api/gomoku?size=99"
 expect_json_error 400 "size '99': 5..32"
 http GET "/api/gomoku?moves=h8h8"

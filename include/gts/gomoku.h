@@ -4,7 +4,8 @@
  * Black moves first.  A player wins by making five in a row: under the
  * freestyle rule five or more, under the standard rule exactly five (an
  * overline wins nothing), under renju exactly five for black, who may not
- * play its forbidden points, and five or more for white.
+ * play its forbidden points, and five or more for white; under caro a five
+ * with the opponent's stones at both ends wins nothing (gm_rule).
  *
  * Every row, column and diagonal of the board is a "line" of at most 32
  * cells, kept per colour as one 64-bit word: cell i of the line is bit
@@ -53,8 +54,24 @@ extern "C" {
  * fours or two open threes (gm_renju.h finds those points); white wins by
  * five or more.  Every CPU search keeps black off the forbidden points,
  * also when black is lost; the threat searches (VCF, VCT) are not run for
- * black under renju. */
-typedef enum { GM_FREESTYLE = 0, GM_STANDARD = 1, GM_RENJU = 2 } gm_rule;
+ * black under renju.
+ *
+ * Caro, as the Gomocup manager judges it (Piskvork, source/game.cpp, its
+ * "Caro rule"; INFO rule bit 8 of the protocol since 2023-03-20): a run of
+ * exactly five does not win when the cells just past both of its ends hold
+ * the opponent's stones; one such stone does not stop it.  The board's
+ * edge is not an opponent's stone, so a five against the edge wins.
+ * Sources disagree: Board Game Arena's Gomoku+ wants a five free at both
+ * ends, qpiskvork (src/caro.h) never lets a five against the edge win;
+ * Gomocup's judge is the one followed here.  INFO rule 8 is GM_CARO, where
+ * an overline wins whatever its ends (Piskvork's "Caro with overlines");
+ * rule 9 (8 + exactly five) is GM_CARO_EXACT, where an overline wins
+ * nothing (Piskvork's "standard Caro"). */
+typedef enum { GM_FREESTYLE = 0, GM_STANDARD = 1, GM_RENJU = 2, GM_CARO = 3, GM_CARO_EXACT = 4, GM_RULES } gm_rule;
+
+/* The rules' names, by gm_rule, then NULL: "freestyle", "standard",
+ * "renju", "caro", "caro-exact" (the CLI's --rule and the web API's). */
+extern const char *const gm_rule_names[GM_RULES + 1];
 enum { GM_BLACK = 0, GM_WHITE = 1 };
 enum { GM_EMPTY = 0, GM_BLACK_STONE = 1, GM_WHITE_STONE = 2 };
 
@@ -167,7 +184,10 @@ int32_t gm_value_slow(const gm_board *b, int colour);
 
 /* The "maximum potential" evaluation of the Connect-5 report: every empty
  * cell near the stones scored by the longest run each colour would make
- * there.  A full scan: an alternative leaf evaluation, not incremental. */
+ * there.  A full scan: an alternative leaf evaluation, not incremental.
+ * Its scans read each colour's own stones only, so under caro its five
+ * points are those of five or more (GM_CARO) or exactly five
+ * (GM_CARO_EXACT), blocks unseen. */
 int32_t gm_eval_potential(const gm_board *b);
 
 /* The same value as gm_eval_potential, computed by scanning each direction

@@ -126,31 +126,34 @@ void gm_pass(gm_board *b)
 
 bool gm_is_winning_move(const gm_board *b, int cell, int colour)
 {
-    for (int d = 0; d < 4; d++)
-        if (gm_line_five_at(gm_five_rule(b->rule, colour), b->line[colour][d][b->line_id[d][cell]], b->line_pos[d][cell] + GM_LINE_OFFSET))
+    for (int d = 0; d < 4; d++) {
+        const int id = b->line_id[d][cell];
+        if (gm_line_five_at(gm_five_rule(b->rule, colour), b->line[colour][d][id], b->line[colour ^ 1][d][id],
+                            b->line_pos[d][cell] + GM_LINE_OFFSET))
             return true;
+    }
     return false;
 }
 
 /* Bits of the four points: empty cells that leave a five point in the
- * line, i.e. windows of three own stones and two empty cells. */
-static uint64_t line_four_points(gm_rule rule, uint64_t own, uint64_t empty)
+ * line, i.e. windows of three own stones and two empty cells that win
+ * once full (gm_line_five_windows). */
+static uint64_t line_four_points(gm_rule rule, uint64_t own, uint64_t other, uint64_t empty)
 {
+    const uint64_t windows = gm_line_five_windows(rule, own, other);
     uint64_t fp = 0;
     for (int i = 0; i < 5; i++)
         for (int j = i + 1; j < 5; j++) {
-            uint64_t m = (empty >> i) & (empty >> j);
+            uint64_t m = (empty >> i) & (empty >> j) & windows;
             for (int t = 0; t < 5; t++)
                 if (t != i && t != j)
                     m &= own >> t;
-            if (rule != GM_FREESTYLE)
-                m &= ~(own << 1) & ~(own >> 5);
             fp |= (m << i) | (m << j);
         }
     return fp;
 }
 
-typedef uint64_t (*line_points_fn)(gm_rule, uint64_t, uint64_t);
+typedef uint64_t (*line_points_fn)(gm_rule, uint64_t, uint64_t, uint64_t);
 
 /* Collects the cells of the set bits of fn over the chosen lines. */
 static int collect_points(const gm_board *b, int colour, int around, line_points_fn fn, int16_t *out)
@@ -161,9 +164,9 @@ static int collect_points(const gm_board *b, int colour, int around, line_points
         const int first = around >= 0 ? b->line_id[d][around] : 0;
         const int last = around >= 0 ? first : gm_line_count(b, d) - 1;
         for (int id = first; id <= last; id++) {
-            const uint64_t own = b->line[colour][d][id];
-            const uint64_t empty = ~(own | b->line[colour ^ 1][d][id] | b->wall[d][id]);
-            for (uint64_t m = fn(gm_five_rule(b->rule, colour), own, empty) & empty; m; m &= m - 1) {
+            const uint64_t own = b->line[colour][d][id], other = b->line[colour ^ 1][d][id];
+            const uint64_t empty = ~(own | other | b->wall[d][id]);
+            for (uint64_t m = fn(gm_five_rule(b->rule, colour), own, other, empty) & empty; m; m &= m - 1) {
                 const int cell = line_cell(b, d, id, __builtin_ctzll(m) - GM_LINE_OFFSET);
                 if (!(seen[cell >> 6] >> (cell & 63) & 1)) {
                     seen[cell >> 6] |= (uint64_t)1 << (cell & 63);

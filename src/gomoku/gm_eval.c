@@ -22,6 +22,8 @@ const int32_t gm_shape_weight[GM_SHAPES] = {
     [GM_SHAPE_FIVE] = GM_W_FIVE,
 };
 
+const char *const gm_rule_names[GM_RULES + 1] = { "freestyle", "standard", "renju", "caro", "caro-exact", NULL };
+
 const char *const gm_shape_name[GM_SHAPES] = {
     "none", "two", "open two", "three", "open three", "four", "open four", "five",
 };

@@ -44,11 +44,48 @@ GM_FN gm_rule gm_five_rule(gm_rule rule, int colour)
     return rule == GM_RENJU ? (colour == GM_BLACK ? GM_STANDARD : GM_FREESTYLE) : rule;
 }
 
-/* The shape of a run of n stones with `open` empty ends (0..2). */
+/* Of a five rule (gm_five_rule's): whether an overline wins, and whether
+ * the opponent's stones at both ends of an exact five stop it (caro). */
+GM_FN bool gm_overline_wins(gm_rule rule)
+{
+    return rule == GM_FREESTYLE || rule == GM_CARO;
+}
+GM_FN bool gm_rule_caro(gm_rule rule)
+{
+    return rule == GM_CARO || rule == GM_CARO_EXACT;
+}
+
+/* Whether a run of n stones wins; shut: the opponent's stones lie just
+ * past both its ends. */
+GM_FN bool gm_run_wins(gm_rule rule, int n, bool shut)
+{
+    return n == 5 ? !(shut && gm_rule_caro(rule)) : n > 5 && gm_overline_wins(rule);
+}
+
+/* Whether colour can lose a five point to a stone played elsewhere: to
+ * its own stone when an overline wins nothing (the five point would make
+ * one), to the opponent's under caro (on the far end of the five). */
+GM_FN bool gm_five_point_may_lapse(gm_rule rule, bool own_stone)
+{
+    return own_stone ? !gm_overline_wins(rule) : gm_rule_caro(rule);
+}
+
+/* The five rule the potential evaluation follows (gm_potential.c and its
+ * scans, gm_scan.h, which read own's stones only): caro's blocks unseen,
+ * its fives those of the rule with the same overlines. */
+GM_FN gm_rule gm_blind_rule(gm_rule rule)
+{
+    return gm_overline_wins(rule) ? GM_FREESTYLE : GM_STANDARD;
+}
+
+/* The shape of a run of n stones with `open` empty ends (0..2).  Under
+ * caro an exact five shut at both ends (by stones or the edge) is no five:
+ * the value, blind to which blocks it, counts the one that wins nothing;
+ * whether a move wins is gm_line_delta's *five, which tells them apart. */
 GM_FN gm_shape gm_shape_of(gm_rule rule, int n, int open)
 {
     if (n >= 5)
-        return n == 5 || rule == GM_FREESTYLE ? GM_SHAPE_FIVE : GM_SHAPE_NONE;
+        return gm_run_wins(rule, n, open == 0) ? GM_SHAPE_FIVE : GM_SHAPE_NONE;
     if (n < 2 || open == 0)
         return GM_SHAPE_NONE;
     return (gm_shape)(2 * (n - 2) + open);
@@ -60,7 +97,7 @@ GM_FN gm_shape gm_shape_of(gm_rule rule, int n, int open)
 GM_FN int32_t gm_run_value(gm_rule rule, int n, int open)
 {
     if (n >= 5)
-        return n == 5 || rule == GM_FREESTYLE ? GM_W_FIVE : 0;
+        return gm_run_wins(rule, n, open == 0) ? GM_W_FIVE : 0;
     if (n < 2 || open == 0)
         return 0;
     const int e = n - 2 + open;
@@ -98,7 +135,7 @@ GM_FN void gm_line_delta(gm_rule rule, uint64_t own, uint64_t other, uint64_t wa
     const int n = a + r + 1;
     delta[0] += gm_run_value(rule, n, lopen + ropen) - gm_run_value(rule, a, lopen + 1) -
                 gm_run_value(rule, r, ropen + 1);
-    *five |= n == 5 || (n > 5 && rule == GM_FREESTYLE);
+    *five |= gm_run_wins(rule, n, (other >> lend & 1) && (other >> rend & 1));
 
     const uint64_t oblock = own | wall;
     if ((other >> (p - 1)) & 1) {
@@ -131,27 +168,41 @@ GM_FN int32_t gm_last_ply_value(bool five, bool last_cell, int their_fives, int 
     return after;
 }
 
-/* Whether a stone of own's colour at bit p makes five in this line. */
-GM_FN bool gm_line_five_at(gm_rule rule, uint64_t own, int p)
+/* Whether a stone of own's colour at bit p makes five in this line (other:
+ * the opponent's stones). */
+GM_FN bool gm_line_five_at(gm_rule rule, uint64_t own, uint64_t other, int p)
 {
     int lend, rend;
     gm_run_ends(own, p, &lend, &rend);
-    return gm_shape_of(rule, rend - lend - 1, 2) == GM_SHAPE_FIVE;
+    return gm_run_wins(rule, rend - lend - 1, (other >> lend & 1) && (other >> rend & 1));
+}
+
+/* The windows of five cells (bit k: cells k..k+4) that win once all five
+ * are own's, as far as the cells just past them say: not own when an
+ * overline wins nothing, not both the opponent's under caro unless one is
+ * own (an overline, which wins there). */
+GM_FN uint64_t gm_line_five_windows(gm_rule rule, uint64_t own, uint64_t other)
+{
+    const uint64_t own_next = (own << 1) | (own >> 5);
+    uint64_t m = ~(uint64_t)0;
+    if (!gm_overline_wins(rule))
+        m &= ~own_next;
+    if (gm_rule_caro(rule))
+        m &= ~((other << 1) & (other >> 5)) | own_next;
+    return m;
 }
 
 /* Bits of the five points of `own` in one line word: empty cells that
- * complete a window of five own stones (exactly five under the standard
- * rule: the cells just outside the window are not own). */
-GM_FN uint64_t gm_line_five_points(gm_rule rule, uint64_t own, uint64_t empty)
+ * complete a window of five own stones that wins (gm_line_five_windows). */
+GM_FN uint64_t gm_line_five_points(gm_rule rule, uint64_t own, uint64_t other, uint64_t empty)
 {
+    const uint64_t windows = gm_line_five_windows(rule, own, other);
     uint64_t fp = 0;
     for (int i = 0; i < 5; i++) {
-        uint64_t m = empty >> i;
+        uint64_t m = (empty >> i) & windows;
         for (int t = 0; t < 5; t++)
             if (t != i)
                 m &= own >> t;
-        if (rule != GM_FREESTYLE)
-            m &= ~(own << 1) & ~(own >> 5);
         fp |= m << i;
     }
     return fp & empty;

@@ -56,7 +56,8 @@ extern const web_game web_othello;
 /* GET /api/gomoku?size=N&moves=h8i9&ms=T&rule=R: the engine's move for
  * the side to move (the Gomocup engine's pattern search with VCF and VCT,
  * within T ms, default 1000, at most the time bound) under rule R
- * (freestyle, the default: five or more; standard: exactly five; renju),
+ * (freestyle, the default: five or more; standard: exactly five; renju;
+ * caro and caro-exact: gts/gomoku.h's gm_rule),
  * and the five on the board if there is one.  Progress: {"depth":D,"move":M,
  * "score":S} as each depth of the search ends. */
 extern const web_game web_gomoku;

@@ -38,13 +38,11 @@ static void five_cells(const gm_board *b, int cell, char *out, size_t len)
     }
 }
 
-static const char *const rules[] = { "freestyle", "standard", "renju", NULL };
-
 /* The rule named text (NULL: freestyle), or -1. */
 static int rule_of(const char *text)
 {
-    for (int i = 0; rules[i]; i++)
-        if (!text || strcmp(text, rules[i]) == 0)
+    for (int i = 0; gm_rule_names[i]; i++)
+        if (!text || strcmp(text, gm_rule_names[i]) == 0)
             return i;
     return -1;
 }
@@ -65,7 +63,7 @@ static web_answer state(const gm_board *b, const gm_result *r, bool searched)
                  "\"full\":%s,\"rule\":\"%s\"}\n",
                  b->width, move[0] ? "\"" : "", move[0] ? move : "null", move[0] ? "\"" : "", r->score, r->depth,
                  (unsigned long long)r->nodes, b->winner < 0 ? "null" : b->winner ? "\"white\"" : "\"black\"", five,
-                 b->stones == b->cells ? "true" : "false", rules[b->rule]);
+                 b->stones == b->cells ? "true" : "false", gm_rule_names[b->rule]);
     return a;
 }
 
@@ -89,7 +87,7 @@ static web_answer answer(const web_options *o, const char *const *arg, gts_stop 
     const char *size_text = arg[0], *moves = arg[1], *ms_text = arg[2], *rule_text = arg[3];
     const int rule = rule_of(rule_text);
     if (rule < 0)
-        return web_error(400, "rule '%.16s': freestyle, standard or renju", rule_text);
+        return web_error(400, "rule '%.16s': freestyle, standard, renju, caro or caro-exact", rule_text);
     char *end = NULL;
     const long size = size_text ? strtol(size_text, &end, 10) : 15;
     if (size_text && (*end || size < GM_MIN_SIZE || size > GM_MAX_SIZE))

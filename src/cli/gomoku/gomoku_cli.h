@@ -22,7 +22,6 @@
 extern const char gomoku_usage_text[];
 
 /* The names of the choices, by their enums. */
-extern const char *const gomoku_rules[];      /* gm_rule */
 extern const char *const gomoku_parallels[];  /* gm_parallel - 1 */
 extern const char *const gomoku_schedules[];  /* gm_schedule */
 extern const char *const gomoku_evals[];      /* gm_eval_kind */
@@ -46,7 +45,7 @@ int gomoku_parse_candidates(void *near, const char *text, char *err, size_t errl
       .given = &(b)->size_given },                                                                              \
     { .name = "height", .kind = CLI_INT, .target = &(b)->height, .min = GM_MIN_SIZE, .max = GM_MAX_SIZE,       \
       .given = &(b)->size_given },                                                                              \
-    CLI_OPT_CHOICE("rule", &(b)->rule, gomoku_rules),                                                          \
+    CLI_OPT_CHOICE("rule", &(b)->rule, gm_rule_names),                                                         \
     { .name = "candidates", .kind = CLI_CUSTOM, .target = &(b)->near, .parse = gomoku_parse_candidates,        \
       .values = "all or near:1..4", .given = &(b)->near_given }
 

@@ -33,10 +33,14 @@ const char gomoku_usage_text[] =
     "\n"
     "options:\n"
     "  --size N | --width W --height H   board (5..32; default 15)\n"
-    "  --rule freestyle|standard|renju   five or more wins / exactly five / renju:\n"
+    "  --rule freestyle|standard|renju|caro|caro-exact\n"
+    "                                    five or more wins / exactly five / renju:\n"
     "                                    black exactly five, never on a forbidden\n"
-    "                                    point (no GPU design), white five or more\n"
-    "                                    (default freestyle)\n"
+    "                                    point (no GPU design), white five or more /\n"
+    "                                    caro: five or more, but not an exact five\n"
+    "                                    with the opponent's stones at both ends\n"
+    "                                    (the edge is no block) / caro-exact: that,\n"
+    "                                    of exactly five (default freestyle)\n"
     "  --candidates all|near:T           every empty cell, or cells within T (1..4)\n"
     "                                    of a stone (default near:2)\n"
     "  --depth D                         plies (default 4)\n"
@@ -96,7 +100,6 @@ const char gomoku_usage_text[] =
     "\n"
     "exit status: 0 ok, 1 failure, 2 usage error.\n";
 
-const char *const gomoku_rules[] = { "freestyle", "standard", "renju", NULL };
 const char *const gomoku_parallels[] = { "root", "split", "shared", NULL };
 const char *const gomoku_schedules[] = { "static", "dynamic", "guided", NULL };
 const char *const gomoku_evals[] = { "shapes", "potential", "scan", NULL };

@@ -100,7 +100,7 @@ static void print_header(const play_opts *c, const gm_match *m)
     char candidates[16];
     gomoku_candidates(c->board.near, candidates, sizeof candidates);
     printf("# %dx%d %s, candidates %s; black %s, white %s; engine %s depth %d%s, %d thread%s\n", b->width, b->height,
-           c->board.rule == GM_STANDARD ? "standard" : "freestyle", candidates, kind_name[m->player[GM_BLACK]],
+           gm_rule_names[c->board.rule], candidates, kind_name[m->player[GM_BLACK]],
            kind_name[m->player[GM_WHITE]], gm_algo_names[o->algo], o->depth, o->time_ms ? " within --time" : "",
            o->threads, o->threads > 1 ? "s" : "");
     printf("%5s %-5s %-5s %10s %5s %12s %11s  %s\n", "# ply", "side", "move", "score", "depth", "nodes", "ms", "by");

@@ -32,6 +32,17 @@ void gm_game_take(gm_game *g, int cell)
     g->who[cell] = GM_GAME_EMPTY;
 }
 
+/* The colour with a winning five on b, or -1: read from the position,
+ * not stone by stone, as a caro five is judged by the stones at its ends,
+ * which may come after it in the protocol's order. */
+static int five_on(const gm_board *b)
+{
+    for (int cell = 0; cell < b->cells; cell++)
+        if (b->cell[cell] != GM_EMPTY && gm_is_winning_move(b, cell, b->cell[cell] - GM_BLACK_STONE))
+            return b->cell[cell] - GM_BLACK_STONE;
+    return -1;
+}
+
 bool gm_game_board(const gm_game *g, gm_rule rule, int near, gm_board *b)
 {
     char err[128];
@@ -57,6 +68,7 @@ bool gm_game_board(const gm_game *g, gm_rule rule, int near, gm_board *b)
     }
     uneven |= b->side != me;
     b->side = me;
+    b->winner = five_on(b);
     return uneven;
 }
 
@@ -66,14 +78,15 @@ int gm_game_five(const gm_game *g, gm_rule rule)
     char err[128];
     gm_init(&b, g->width, g->height, rule, 0, err, sizeof err);   /* sizes checked by gm_game_new's caller */
     /* Each stone played by its owner (black: ours), whatever the order. */
-    for (int i = 0; i < g->stones && b.winner < 0; i++) {
+    for (int i = 0; i < g->stones; i++) {
         const int who = g->who[g->order[i]];
         if (who == GM_GAME_MARKED)
             continue;
         b.side = who == GM_GAME_MINE ? GM_BLACK : GM_WHITE;
         gm_play(&b, g->order[i]);
     }
-    return b.winner < 0 ? GM_GAME_EMPTY : b.winner == GM_BLACK ? GM_GAME_MINE : GM_GAME_THEIRS;
+    const int winner = five_on(&b);
+    return winner < 0 ? GM_GAME_EMPTY : winner == GM_BLACK ? GM_GAME_MINE : GM_GAME_THEIRS;
 }
 
 int gm_game_centre_move(const gm_game *g)

@@ -112,7 +112,7 @@ GM_FN bool gmg_is_winning_move(const gmg_geom *g, const gmg_pos *p, int cell, in
     for (int d = 0; d < 4; d++) {
         int bit;
         const int l = gmg_line(g, d, cell, &bit);
-        if (gm_line_five_at((gm_rule)g->rule, p->line[colour * g->lines + l], bit))
+        if (gm_line_five_at((gm_rule)g->rule, p->line[colour * g->lines + l], p->line[(colour ^ 1) * g->lines + l], bit))
             return true;
     }
     return false;
@@ -130,9 +130,9 @@ GM_FN void gmg_add_threat(gmg_threats *t, int colour, int cell)
 /* Colour's five points on line l of direction d, added to t. */
 GM_FN void gmg_line_threats(const gmg_geom *g, const gmg_pos *p, int colour, int d, int l, gmg_threats *t)
 {
-    const uint64_t own = p->line[colour * g->lines + l];
-    const uint64_t empty = ~(own | p->line[(colour ^ 1) * g->lines + l] | gmg_wall(g, l));
-    for (uint64_t m = gm_line_five_points((gm_rule)g->rule, own, empty); m; m &= m - 1)
+    const uint64_t own = p->line[colour * g->lines + l], other = p->line[(colour ^ 1) * g->lines + l];
+    const uint64_t empty = ~(own | other | gmg_wall(g, l));
+    for (uint64_t m = gm_line_five_points((gm_rule)g->rule, own, other, empty); m; m &= m - 1)
         gmg_add_threat(t, colour, gmg_line_cell(g, d, l, GM_CTZ64(m)));
 }
 
@@ -157,7 +157,8 @@ GM_FN void gmg_threats_after(const gmg_geom *g, gmg_pos *p, int move, int mover)
         int kept = 0;
         for (int i = 0; i < t->n[colour]; i++) {
             const int cell = t->cell[colour][i];
-            if (cell != move && (g->rule == GM_FREESTYLE || colour != mover || gmg_is_winning_move(g, p, cell, colour)))
+            if (cell != move && (!gm_five_point_may_lapse((gm_rule)g->rule, colour == mover) ||
+                                 gmg_is_winning_move(g, p, cell, colour)))
                 t->cell[colour][kept++] = (int16_t)cell;
         }
         t->n[colour] = (int16_t)kept;

@@ -2,23 +2,35 @@
 #include "gomoku/pattern/gm_pattern.h"
 
 #include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
+#include "gomoku/gm_lines.h"
+
 enum { WINDOW = 11, CENTRE = 5, WINDOWS = 59049 };   /* 3^10 windows around the centre */
-enum { EMPTY, OWN, BLOCKED };
+/* A window's cells: under caro the edge (WALL) is told from the
+ * opponent's stones (BLOCKED), as only the latter stop a five. */
+enum { EMPTY, OWN, BLOCKED, WALL };
 
 uint16_t gm_pattern_ternary[1024];
 uint8_t gm_cell_pattern_of[1 << 16];
 static uint8_t line_table[2][WINDOWS];
+static uint8_t caro_table[2][GM_CARO_WINDOWS];   /* GM_CARO, GM_CARO_EXACT */
 
-/* The index of a window's ten side cells (the centre skipped). */
-static int window_index(const uint8_t w[WINDOW])
+/* The index of a window's ten side cells (the centre skipped): ternary,
+ * or gm_caro_window_index's two bits a cell under caro. */
+static int window_index(const uint8_t w[WINDOW], bool caro)
 {
-    int index = 0, power = 1;
+    int index = 0, power = 1, j = 0;
     for (int i = 0; i < WINDOW; i++)
         if (i != CENTRE) {
-            index += w[i] * power;
+            if (caro)
+                index |= (w[i] & 1) << j | (w[i] >> 1) << (10 + j);
+            else
+                index += w[i] * power;
             power *= 3;
+            j++;
         }
     return index;
 }
@@ -34,34 +46,36 @@ static int run_through(const uint8_t w[WINDOW], int i)
     return hi - lo + 1;
 }
 
-/* Whether own's run through cell i is a five and holds the centre: a run
- * through the centre of five fits inside the window with a cell to spare
- * on each side, so an overline is always seen. */
-static bool five_through(const uint8_t w[WINDOW], int i, bool exact)
+/* Whether own's run through cell i wins under rule and holds the centre:
+ * a run through the centre of five fits inside the window with a cell to
+ * spare on each side, so an overline and a five's ends are always seen. */
+static bool five_through(const uint8_t w[WINDOW], int i, gm_rule rule)
 {
     const int n = run_through(w, i);
     int lo = i;
     while (lo > 0 && w[lo - 1] == OWN)
         lo--;
-    return (exact ? n == 5 : n >= 5) && lo <= CENTRE && CENTRE < lo + n;
+    const bool shut = lo > 0 && lo + n < WINDOW && w[lo - 1] == BLOCKED && w[lo + n] == BLOCKED;
+    return gm_run_wins(rule, n, shut) && lo <= CENTRE && CENTRE < lo + n;
 }
 
 /* The pattern of a window whose centre holds own's stone. */
-static int level(uint8_t w[WINDOW], bool exact, int8_t *memo)
+static int level(uint8_t w[WINDOW], gm_rule rule, int8_t *memo)
 {
-    const int index = window_index(w);
+    const int index = window_index(w, gm_rule_caro(rule));
     if (memo[index] >= 0)
         return memo[index];
     int result;
-    if (five_through(w, CENTRE, exact) || run_through(w, CENTRE) >= 5) {
-        /* Made a five, or an overline: no five point more through it. */
-        result = five_through(w, CENTRE, exact) ? GM_LP_F5 : GM_LP_DEAD;
+    if (five_through(w, CENTRE, rule) || run_through(w, CENTRE) >= 5) {
+        /* Made a five, or a run that wins nothing (an overline, a shut
+         * caro five): no five point more through it. */
+        result = five_through(w, CENTRE, rule) ? GM_LP_F5 : GM_LP_DEAD;
     } else {
         int fives = 0;
         for (int i = 0; i < WINDOW; i++)
             if (w[i] == EMPTY) {
                 w[i] = OWN;
-                fives += five_through(w, i, exact);
+                fives += five_through(w, i, rule);
                 w[i] = EMPTY;
             }
         if (fives)
@@ -76,7 +90,7 @@ static int level(uint8_t w[WINDOW], bool exact, int8_t *memo)
             for (int i = 0; i < WINDOW; i++)
                 if (w[i] == EMPTY) {
                     w[i] = OWN;
-                    const int l = level(w, exact, memo);
+                    const int l = level(w, rule, memo);
                     w[i] = EMPTY;
                     if (l < GM_LP_F5 && down[l] > result)
                         result = down[l];
@@ -123,7 +137,7 @@ static void build(void)
                     w[i] = OWN;
                 else
                     w[i] = (uint8_t)(rest % 3), rest /= 3;
-            line_table[exact][index] = (uint8_t)level(w, exact, memo);
+            line_table[exact][index] = (uint8_t)level(w, exact ? GM_STANDARD : GM_FREESTYLE, memo);
         }
     }
     for (int key = 0; key < 1 << 16; key++) {
@@ -132,6 +146,40 @@ static void build(void)
             n[key >> (4 * d) & 15]++;
         gm_cell_pattern_of[key] = (uint8_t)cell_pattern(n);
     }
+}
+
+/* The window of a caro index, false for one no line has: the edge only
+ * from the window's ends inwards. */
+static bool caro_window(int index, uint8_t w[WINDOW])
+{
+    for (int i = 0, j = 0; i < WINDOW; i++)
+        if (i == CENTRE)
+            w[i] = OWN;
+        else
+            w[i] = (uint8_t)((index >> j & 1) | (index >> (10 + j) & 1) << 1), j++;
+    for (int i = 1; i < CENTRE; i++)
+        if ((w[i - 1] != WALL && w[i] == WALL) || (w[WINDOW - i] != WALL && w[WINDOW - 1 - i] == WALL))
+            return false;
+    return true;
+}
+
+/* The caro tables: 2^20 windows, of which 364^2 can occur (132,496). */
+static void build_caro(void)
+{
+    int8_t *memo = malloc(GM_CARO_WINDOWS);
+    if (!memo) {
+        fprintf(stderr, "gts: out of memory for the caro pattern tables\n");
+        abort();
+    }
+    for (int exact = 0; exact < 2; exact++) {
+        memset(memo, -1, GM_CARO_WINDOWS);
+        for (int index = 0; index < GM_CARO_WINDOWS; index++) {
+            uint8_t w[WINDOW];
+            caro_table[exact][index] =
+                caro_window(index, w) ? (uint8_t)level(w, exact ? GM_CARO_EXACT : GM_CARO, memo) : GM_LP_DEAD;
+        }
+    }
+    free(memo);
 }
 
 void gm_patterns_init(void)
@@ -143,5 +191,10 @@ void gm_patterns_init(void)
 const uint8_t *gm_line_patterns(gm_rule rule)
 {
     gm_patterns_init();
+    if (gm_rule_caro(rule)) {
+        static pthread_once_t once = PTHREAD_ONCE_INIT;
+        pthread_once(&once, build_caro);
+        return caro_table[rule == GM_CARO_EXACT];
+    }
     return line_table[rule == GM_STANDARD];
 }

@@ -51,8 +51,10 @@ typedef enum {
     GM_CP_CLASSES
 } gm_cell_pattern;
 
-/* The table of line patterns of a five rule: GM_FREESTYLE (five or more)
- * or GM_STANDARD (exactly five).  Built on first use, thread-safe. */
+/* The table of line patterns of a five rule (gm_five_rule's): GM_FREESTYLE
+ * (five or more), GM_STANDARD (exactly five), GM_CARO or GM_CARO_EXACT,
+ * whose tables gm_caro_window_index reads.  Built on first use (caro's
+ * the first time a caro table is asked for, 60-120 ms), thread-safe. */
 const uint8_t *gm_line_patterns(gm_rule rule);
 
 /* The window of a line word around bit p (an empty cell): own stones and
@@ -67,6 +69,23 @@ static inline int gm_window_index(uint64_t own, uint64_t blocked, int p)
     return gm_pattern_ternary[o10] + 2 * gm_pattern_ternary[k10];
 }
 
+/* The window of a line word under caro, where the edge does not stop a
+ * five and the opponent's stones at both ends do (gts/gomoku.h): two bits
+ * a cell, own | wall and other | wall, so the edge reads as both. */
+enum { GM_CARO_WINDOWS = 1 << 20 };
+static inline int gm_caro_window_index(uint64_t own, uint64_t other, uint64_t wall, int p)
+{
+    const uint64_t o = (own | wall) >> (p - 5), k = (other | wall) >> (p - 5);
+    return (int)((o & 0x1f) | ((o >> 1) & 0x3e0) | (k & 0x1f) << 10 | ((k >> 1) & 0x3e0) << 10);
+}
+
+/* The line pattern of own at bit p (an empty cell) in its colour's table
+ * (gm_line_patterns), caro: whether it is a caro table. */
+static inline int gm_line_code(const uint8_t *table, bool caro, uint64_t own, uint64_t other, uint64_t wall, int p)
+{
+    return table[caro ? gm_caro_window_index(own, other, wall, p) : gm_window_index(own, other | wall, p)];
+}
+
 /* The cell pattern of four line patterns (a key of 4 bits each). */
 extern uint8_t gm_cell_pattern_of[1 << 16];
 static inline int gm_pattern_key(const uint8_t code[4])
@@ -77,8 +96,9 @@ static inline int gm_pattern_key(const uint8_t code[4])
 /* The static tables' bytes, built on first use for the whole process:
  * both rules' line patterns and their memo (3^10 windows, a byte each),
  * gm_pattern_ternary, gm_cell_pattern_of and the pattern board's cell
- * entries (4 bytes for each of 1 << 16 keys): about 0.5 MB. */
-#define GM_PATTERN_TABLES_BYTES (3 * 59049 + 2048 + 65536 + 4 * 65536)
+ * entries (4 bytes for each of 1 << 16 keys), the two caro tables (2^20
+ * windows each; their memo is freed): about 2.5 MB. */
+#define GM_PATTERN_TABLES_BYTES (3 * 59049 + 2048 + 65536 + 4 * 65536 + 2 * GM_CARO_WINDOWS)
 
 /* Builds the tables (idempotent; called by gm_line_patterns too). */
 void gm_patterns_init(void);

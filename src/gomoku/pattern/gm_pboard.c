@@ -62,8 +62,8 @@ static void line_codes(gm_pboard *pb, int d, int id, int bit, int cell)
         return;
     }
     const uint64_t black = b->line[0][d][id], white = b->line[1][d][id], wall = b->wall[d][id];
-    set_code(pb, 0, cell, d, pb->lines[0][gm_window_index(black, white | wall, bit)]);
-    set_code(pb, 1, cell, d, pb->lines[1][gm_window_index(white, black | wall, bit)]);
+    set_code(pb, 0, cell, d, gm_line_code(pb->lines[0], pb->caro, black, white, wall, bit));
+    set_code(pb, 1, cell, d, gm_line_code(pb->lines[1], pb->caro, white, black, wall, bit));
 }
 
 /* After a stone came or went at m: the cells within five along its lines. */
@@ -92,6 +92,7 @@ void gm_pboard_init(gm_pboard *pb, const gm_board *b)
     gm_copy(&pb->b, b);
     pb->lines[GM_BLACK] = gm_line_patterns(gm_five_rule(b->rule, GM_BLACK));
     pb->lines[GM_WHITE] = gm_line_patterns(gm_five_rule(b->rule, GM_WHITE));
+    pb->caro = gm_rule_caro(b->rule);
     memset(pb->sum, 0, sizeof pb->sum);
     memset(pb->count, 0, sizeof pb->count);
     for (int c = 0; c < 2; c++) {

@@ -16,6 +16,7 @@
 typedef struct gm_pboard {
     gm_board b;
     const uint8_t *lines[2];                 /* each colour's line pattern table */
+    bool caro;                               /* caro tables (gm_line_code) */
     int32_t sum[2];                          /* each colour's cell values over the empty cells */
     uint16_t count[2][GM_CP_CLASSES];        /* empty cells of each cell pattern */
     uint8_t code[2][GM_MAX_CELLS][4];        /* line patterns of empty cells (occupied: DEAD) */

@@ -138,18 +138,17 @@ static void start(gm_pbrain *p, const char *arg, bool rect)
     gts_reply(p->out, "OK");
 }
 
-/* INFO rule: bit 1 exactly five, bit 4 renju; caro (8) is played as
- * exactly five, said once. */
+/* INFO rule: bit 1 exactly five, bit 4 renju (over the others), bit 8
+ * caro: 8 alone GM_CARO, with 1 GM_CARO_EXACT (Piskvork's "Caro with
+ * overlines" and "standard Caro"). */
 static void info_rule(gm_pbrain *p, long v)
 {
     const int bits = (int)(v & 0xff);
-    gm_engine_set_rule(&p->engine, bits & RULE_RENJU                         ? GM_RENJU
-                                   : bits & (RULE_EXACT_FIVE | RULE_CARO) ? GM_STANDARD
-                                                                            : GM_FREESTYLE);
-    if (bits & RULE_CARO && !(bits & RULE_RENJU) && !p->said_rule) {
-        gts_reply(p->out, "MESSAGE rule %ld: caro is not implemented, playing exactly five wins", v);
-        p->said_rule = true;
-    }
+    const bool exact = bits & RULE_EXACT_FIVE;
+    gm_engine_set_rule(&p->engine, bits & RULE_RENJU ? GM_RENJU
+                                   : bits & RULE_CARO ? (exact ? GM_CARO_EXACT : GM_CARO)
+                                   : exact            ? GM_STANDARD
+                                                      : GM_FREESTYLE);
 }
 
 /* INFO key value: no reply, as the manager expects none; unknown keys are

@@ -36,7 +36,6 @@ typedef struct gm_pbrain {
     FILE *out;                       /* the replies, a line each, flushed */
     const char *version;             /* ABOUT's version */
     bool in_board;                   /* between BOARD and DONE */
-    bool said_rule;                  /* the unsupported rule was reported */
 } gm_pbrain;
 
 /* A session before START: threads (1..GM_ENGINE_MAX_THREADS) until INFO

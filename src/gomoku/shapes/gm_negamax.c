@@ -54,9 +54,9 @@ void gm_threats_scan(const gm_board *b, gm_threats *t)
     }
 }
 
-/* A five point disappears when its cell is taken, or (standard rule) when
- * its owner's stones turn the five into an overline; the mover's new ones
- * lie on the four lines through its move. */
+/* A five point disappears when its cell is taken, or by a stone elsewhere
+ * that gm_five_point_may_lapse names; the mover's new ones lie on the four
+ * lines through its move. */
 void gm_threats_after(const gm_board *b, const gm_threats *before, gm_threats *after)
 {
     const int move = b->history[b->stones - 1].cell, mover = b->side ^ 1;
@@ -64,7 +64,8 @@ void gm_threats_after(const gm_board *b, const gm_threats *before, gm_threats *a
         after->n[colour] = 0;
         for (int i = 0; i < before->n[colour]; i++) {
             const int cell = before->cell[colour][i];
-            if (cell != move && (gm_five_rule(b->rule, colour) == GM_FREESTYLE || colour != mover || gm_is_winning_move(b, cell, colour)))
+            if (cell != move && (!gm_five_point_may_lapse(gm_five_rule(b->rule, colour), colour == mover) ||
+                                 gm_is_winning_move(b, cell, colour)))
                 after->cell[colour][after->n[colour]++] = (int16_t)cell;
         }
     }

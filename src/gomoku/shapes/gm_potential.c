@@ -5,6 +5,17 @@
 #include "gomoku/gm_lines.h"
 #include "gts/gomoku.h"
 
+/* Whether colour playing at cell makes five under the rule the scans can
+ * follow (gm_blind_rule). */
+static bool blind_five(const gm_board *b, int cell, int colour)
+{
+    const gm_rule rule = gm_blind_rule(gm_five_rule(b->rule, colour));
+    for (int d = 0; d < 4; d++)
+        if (gm_line_five_at(rule, b->line[colour][d][b->line_id[d][cell]], 0, b->line_pos[d][cell] + GM_LINE_OFFSET))
+            return true;
+    return false;
+}
+
 /* The longest run colour would have through cell (capped at 5). */
 static int longest_run(const gm_board *b, int cell, int colour)
 {
@@ -30,8 +41,8 @@ int32_t gm_eval_potential(const gm_board *b)
         if (b->cell[cell] != GM_EMPTY || (b->near && !b->near_count[cell]))
             continue;
         const int mine = longest_run(b, cell, me), theirs = longest_run(b, cell, me ^ 1);
-        my_fives += mine == 5 && gm_is_winning_move(b, cell, me);
-        their_fives += theirs == 5 && gm_is_winning_move(b, cell, me ^ 1);
+        my_fives += mine == 5 && blind_five(b, cell, me);
+        their_fives += theirs == 5 && blind_five(b, cell, me ^ 1);
         v += potential[mine] - potential[theirs];
     }
     /* A five point for the side to move wins at once; two for the other

@@ -83,7 +83,7 @@ static void pad_rows(const uint32_t *rows, int height, uint32_t out[PADDED])
 static GM_AVX2 int32_t scan8_padded(const uint32_t *mine, const uint32_t *theirs, int width, int height,
                                     gm_rule rule, int near)
 {
-    return rule != GM_FREESTYLE ? gm_scan8_board(mine, theirs, width, height, GM_STANDARD, near)
+    return gm_blind_rule(rule) == GM_STANDARD ? gm_scan8_board(mine, theirs, width, height, GM_STANDARD, near)
                                : gm_scan8_board(mine, theirs, width, height, GM_FREESTYLE, near);
 }
 

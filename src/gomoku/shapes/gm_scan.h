@@ -62,7 +62,7 @@ GM_FN int32_t gm_scan_potential(const uint32_t *mine, const uint32_t *theirs, in
 {
     /* Each rule its own copy of the scans, with the run lengths it needs
      * known to the compiler. */
-    return rule != GM_FREESTYLE ? gm_scan_board(mine, theirs, width, height, GM_STANDARD, near)
+    return gm_blind_rule(rule) == GM_STANDARD ? gm_scan_board(mine, theirs, width, height, GM_STANDARD, near)
                                : gm_scan_board(mine, theirs, width, height, GM_FREESTYLE, near);
 }
 
