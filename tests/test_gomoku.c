@@ -136,8 +136,20 @@ static bool ref_is_candidate(const ref *r, int cell)
     return false;
 }
 
-/* Minimax over the tree gm_search defines: a five point is taken, a five
- * point of the opponent blocked, the shape evaluation at the horizon. */
+/* Whether the side to move's stone on c takes away some of the
+ * opponent's nt five points: c is one, or (caro) c shuts one's five. */
+static bool ref_answers(ref *r, int c, int nt)
+{
+    int theirs[GM_MAX_CELLS];
+    r->cell[c] = (uint8_t)(r->side + 1);
+    const int left = ref_five_points(r, r->side ^ 1, theirs);
+    r->cell[c] = 0;
+    return left < nt;
+}
+
+/* Minimax over the tree gm_search defines: a five point is taken, the
+ * opponent's five points answered (by the cells that take some away),
+ * the shape evaluation at the horizon. */
 static int32_t ref_minimax(ref *r, int depth, int ply)
 {
     if (r->winner >= 0)
@@ -152,10 +164,7 @@ static int32_t ref_minimax(ref *r, int depth, int ply)
     const int nt = ref_five_points(r, r->side ^ 1, theirs);
     int32_t best = -GM_WIN - 1;
     for (int c = 0; c < r->w * r->h; c++) {
-        bool ok = nt ? false : ref_is_candidate(r, c);
-        for (int i = 0; i < nt; i++)
-            ok |= theirs[i] == c;
-        if (!ok)
+        if (r->cell[c] || !(nt ? ref_answers(r, c, nt) : ref_is_candidate(r, c)))
             continue;
         const int winner = r->winner;
         ref_play(r, c);

@@ -3,9 +3,9 @@
  * compiled by the C compiler): the device position follows gm_board move
  * by move (values, fives, five points, line words), and every design's
  * value equals serial search's on random positions (seeded) of several
- * sizes, four rules (renju's forbidden points are not theirs), every
- * candidate radius; the thread designs' move is serial alpha-beta's.
- * Without a GPU, so CI runs it.
+ * sizes, freestyle and standard, every candidate radius (the position
+ * under caro too, which the designs refuse); the thread designs' move is
+ * serial alpha-beta's.  Without a GPU, so CI runs it.
  *
  * The part bench: the report's cells made again (gomoku/shapes/gm_bench.h)
  * and the columns of bench positions (gomoku/shapes/gm_speedup.h), every
@@ -14,7 +14,7 @@
  * The part device runs the same comparisons on the GPU executor (exit 77
  * without a device; make gpu-test runs it under compute-sanitizer too).
  *
- * usage: test_gomoku_gpu [position|designs|stop|bench|device|device_small|device_small_static]
+ * usage: test_gomoku_gpu [position|designs|stop|caro|bench|device|device_small|device_small_static]
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -30,8 +30,8 @@
 
 static test_rng rng = { 0x60ba1a2026ULL };
 
-/* The rules the comparisons turn through (not renju: the designs play no
- * forbidden points). */
+/* The rules the comparisons turn through: the device position follows
+ * caro's too; the designs refuse caro (and play no forbidden points). */
 static const gm_rule rules[4] = { GM_FREESTYLE, GM_STANDARD, GM_CARO, GM_CARO_EXACT };
 
 static gm_board *new_board(int w, int h, gm_rule rule, int near)
@@ -159,7 +159,7 @@ static void compare(int positions, int max_size, int max_depth)
 {
     for (int i = 0; i < positions; i++) {
         const int size = 6 + rng_below(&rng, max_size - 5), near = rng_below(&rng, 3);
-        gm_board *b = new_board(size, size, rules[i % 4], near ? near : 0);
+        gm_board *b = new_board(size, size, rules[i % 2], near ? near : 0);
         random_game(b, near ? 2 + rng_below(&rng, 24) : 1 + rng_below(&rng, 8));
         const int depth = 1 + rng_below(&rng, near ? max_depth : 2);
         int want_move;
@@ -206,6 +206,27 @@ static void test_stop(void)
         gmg_free(s);
     }
     free(b);
+}
+
+/* Every design refuses a caro board with the reason. */
+static void test_caro(void)
+{
+    for (int r = 2; r < 4; r++) {
+        gm_board *b = new_board(9, 9, rules[r], 2);
+        gm_play(b, gm_cell(b, 4, 4));
+        for (int d = GMG_NAIVE; d <= GMG_DYNAMIC; d++) {
+            const gmg_options o = { .design = (gmg_design)d, .executor = executor, .depth = 2 };
+            char err[160] = "";
+            gmg_searcher *s = gmg_create(&o, err, sizeof err);
+            gm_result res;
+            if (CHECK_MSG(s != NULL, "gmg_create: %s", err)) {
+                CHECK_EQ(gmg_search(s, b, &res, NULL, err, sizeof err), -1);
+                CHECK_CONTAINS(err, "the GPU designs play freestyle or standard, not caro");
+            }
+            gmg_free(s);
+        }
+        free(b);
+    }
 }
 
 /* The report's GPU comparison on 6x6 at depth 2: every variant's cell
@@ -280,7 +301,8 @@ static void test_device_small_static(void)
 int main(int argc, char **argv)
 {
     static const check_part parts[] = {
-        { "position", test_position }, { "designs", test_designs }, { "stop", test_stop }, { "bench", test_bench },
+        { "position", test_position }, { "designs", test_designs }, { "stop", test_stop }, { "caro", test_caro },
+        { "bench", test_bench },
         { "device", test_device },
         { "device_small", test_device_small }, { "device_small_static", test_device_small_static },
     };

@@ -60,6 +60,23 @@ static bool five_holding(gm_rule rule, uint64_t own, uint64_t other, int i, int 
     return wins && lo < p && p < hi;
 }
 
+/* Under caro: whether one stone of other's on an empty cell takes away
+ * all of own's five points that would hold p (its fives reach p +- 5). */
+static bool one_stone_stops(gm_rule rule, uint64_t own, uint64_t other, uint64_t empty, int p)
+{
+    if (rule != GM_CARO && rule != GM_CARO_EXACT)
+        return false;
+    for (int e = p - 5; e <= p + 5; e++) {
+        int left = 0;
+        for (int q = p - 4; q <= p + 4 && (empty >> e & 1); q++)
+            if (q != e && (empty >> q & 1))
+                left += five_holding(rule, own | (uint64_t)1 << q, other | (uint64_t)1 << e, q, p);
+        if ((empty >> e & 1) && left == 0)
+            return true;
+    }
+    return false;
+}
+
 static int reference_level(gm_rule rule, uint64_t own, uint64_t other, uint64_t empty, int p)
 {
     int lo, hi;
@@ -71,7 +88,7 @@ static int reference_level(gm_rule rule, uint64_t own, uint64_t other, uint64_t 
         if (empty >> q & 1)
             fives += five_holding(rule, own | (uint64_t)1 << q, other, q, p);
     if (fives)
-        return fives >= 2 ? GM_LP_F4 : GM_LP_B4;
+        return fives >= 2 && !one_stone_stops(rule, own, other, empty, p) ? GM_LP_F4 : GM_LP_B4;
     int best = GM_LP_DEAD;
     for (int q = p - 4; q <= p + 4 && best < GM_LP_F3; q++)
         if (empty >> q & 1) {

@@ -175,6 +175,17 @@ int gm_five_points(const gm_board *b, int colour, int around, int16_t *out);
  * point in that line), into out; returns how many. */
 int gm_four_points(const gm_board *b, int colour, int16_t *out);
 
+/* How many of colour's five points (fives, n of them: gm_five_points')
+ * still win once the other colour has a stone on m: those other than m,
+ * and under caro not shut by m at the far end of their five. */
+int gm_fives_left(const gm_board *b, int colour, const int16_t *fives, int n, int m);
+
+/* The cells where the other colour's stone takes away some of colour's
+ * five points (fives, n of them), into out (room for 5 * n); returns how
+ * many.  The five points themselves, and under caro the empty cell past
+ * the end of a five whose other end holds the other colour's stone. */
+int gm_five_answers(const gm_board *b, int colour, const int16_t *fives, int n, int16_t *out);
+
 /* The shape counts of colour, recomputed from the lines (for tests and
  * for `gts gomoku show`). */
 void gm_count_shapes(const gm_board *b, int colour, int counts[GM_SHAPES]);

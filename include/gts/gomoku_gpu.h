@@ -80,7 +80,8 @@ void gmg_free(gmg_searcher *s);
 
 /* Searches b: r->move, score, depth, nodes (host and device), usec; *st
  * (may be NULL) gets the launches.  0, 1 when the stop token ended it (r
- * void), -1 with a reason. */
+ * void), -1 with a reason (a caro board among them: the designs answer a
+ * five point only by taking it). */
 int gmg_search(gmg_searcher *s, const gm_board *b, gm_result *r, gmg_stats *st, char *err, size_t errlen);
 
 /* The designs' names ("naive", ...), for the command line. */

@@ -135,6 +135,68 @@ bool gm_is_winning_move(const gm_board *b, int cell, int colour)
     return false;
 }
 
+/* Whether colour's five point f still wins with the other colour's stone
+ * on m (not f): m is only in the lines it shares with f. */
+static bool five_survives(const gm_board *b, int colour, int f, int m)
+{
+    for (int d = 0; d < 4; d++) {
+        const int id = b->line_id[d][f];
+        uint64_t other = b->line[colour ^ 1][d][id];
+        if (b->line_id[d][m] == id)
+            other |= (uint64_t)1 << (b->line_pos[d][m] + GM_LINE_OFFSET);
+        if (gm_line_five_at(gm_five_rule(b->rule, colour), b->line[colour][d][id], other,
+                            b->line_pos[d][f] + GM_LINE_OFFSET))
+            return true;
+    }
+    return false;
+}
+
+int gm_fives_left(const gm_board *b, int colour, const int16_t *fives, int n, int m)
+{
+    const bool caro = gm_rule_caro(gm_five_rule(b->rule, colour));
+    int left = 0;
+    for (int i = 0; i < n; i++)
+        left += fives[i] != m && (!caro || five_survives(b, colour, fives[i], m));
+    return left;
+}
+
+static int add_cell(int16_t *out, int n, int cell)
+{
+    for (int i = 0; i < n; i++)
+        if (out[i] == cell)
+            return n;
+    out[n] = (int16_t)cell;
+    return n + 1;
+}
+
+int gm_five_answers(const gm_board *b, int colour, const int16_t *fives, int n, int16_t *out)
+{
+    int k = 0;
+    for (int i = 0; i < n; i++)
+        k = add_cell(out, k, fives[i]);
+    if (!gm_rule_caro(gm_five_rule(b->rule, colour)))
+        return k;
+    /* Each five's ends, along each line where f makes five: the empty one
+     * shuts it when the other holds a stone of the other colour. */
+    for (int i = 0; i < n; i++)
+        for (int d = 0; d < 4; d++) {
+            const int f = fives[i], id = b->line_id[d][f], p = b->line_pos[d][f] + GM_LINE_OFFSET;
+            const uint64_t own = b->line[colour][d][id], other = b->line[colour ^ 1][d][id];
+            int lend, rend;
+            gm_run_ends(own, p, &lend, &rend);
+            const uint64_t empty = ~(own | other | b->wall[d][id]);
+            const int end = (other >> lend & 1) && (empty >> rend & 1)   ? rend
+                            : (other >> rend & 1) && (empty >> lend & 1) ? lend
+                                                                         : -1;
+            if (rend - lend - 1 == 5 && end >= 0) {
+                const int s = line_cell(b, d, id, end - GM_LINE_OFFSET);
+                if (!five_survives(b, colour, f, s))
+                    k = add_cell(out, k, s);
+            }
+        }
+    return k;
+}
+
 /* Bits of the four points: empty cells that leave a five point in the
  * line, i.e. windows of three own stones and two empty cells that win
  * once full (gm_line_five_windows). */

@@ -90,6 +90,18 @@ bool gm_budget_spent(gm_budget *v);
  * five within plies_left, 0 if none found; the first move to *first. */
 typedef int (*gm_threat_node)(gm_board *b, gm_budget *v, int plies_left, int *first);
 
+/* The defender's replies to the attacker's five points (fives, n >= 1):
+ * the cells that take all of them away (gm_five_answers, gm_fives_left),
+ * into out (room for 5 * n); -1 when there is none and the attacker wins.
+ * Without caro that is the one five point, or -1 for two; under caro one
+ * stone may take one five point and shut another's five. */
+int gm_four_replies(const gm_board *b, int attacker, const int16_t *fives, int n, int16_t *out);
+
+/* The defender to move, its n replies to the attacker's threats: plies to
+ * the attacker's five within plies_left when node (the attacker's search)
+ * finds a win after each of them, else 0. */
+int gm_threat_replies(gm_board *b, gm_budget *v, gm_threat_node node, int plies_left, const int16_t *replies, int n);
+
 /* Deepens node over odd limits up to max_plies, the shortest win first,
  * within `limit` positions, the deadline and the stop token (as
  * gm_vcf_until): its first move (and *plies), or GM_NO_MOVE; the

@@ -34,6 +34,33 @@ int gm_threat_deepen(gm_board *b, gm_threat_node node, uint64_t limit, int max_p
     return move;
 }
 
+int gm_four_replies(const gm_board *b, int attacker, const int16_t *fives, int n, int16_t *out)
+{
+    int16_t answers[5 * GM_MAX_CELLS];
+    const int na = gm_five_answers(b, attacker, fives, n, answers);
+    int k = 0;
+    for (int i = 0; i < na; i++)
+        if (gm_fives_left(b, attacker, fives, n, answers[i]) == 0)
+            out[k++] = answers[i];
+    return k ? k : -1;
+}
+
+int gm_threat_replies(gm_board *b, gm_budget *v, gm_threat_node node, int plies_left, const int16_t *replies, int n)
+{
+    int longest = 0;
+    for (int i = 0; i < n; i++) {
+        gm_play(b, replies[i]);
+        int next;
+        const int r = b->winner < 0 ? node(b, v, plies_left - 1, &next) : 0;
+        gm_undo(b);
+        if (!r)
+            return 0;
+        if (r > longest)
+            longest = r;
+    }
+    return longest + 1;
+}
+
 /* Plies to the attacker's five within plies_left (0: none found); the
  * first move goes to *first. */
 static int vcf_node(gm_board *b, gm_budget *v, int plies_left, int *first)
@@ -58,17 +85,13 @@ static int vcf_node(gm_board *b, gm_budget *v, int plies_left, int *first)
         if (nt == 1 && f != theirs[0])
             continue;
         gm_play(b, f);
-        int16_t mine[4 * GM_MAX_SIZE];
+        int16_t mine[4 * GM_MAX_SIZE], replies[5 * 4 * GM_MAX_SIZE];
         const int nm = gm_five_points(b, me, f, mine);
         int found = 0;
-        if (nm >= 2) {
-            found = 3;
-        } else if (nm == 1) {
-            gm_play(b, mine[0]);
-            int next;
-            const int r = b->winner < 0 ? vcf_node(b, v, plies_left - 2, &next) : 0;
-            gm_undo(b);
-            found = r ? r + 2 : 0;
+        if (nm) {
+            const int nr = gm_four_replies(b, me, mine, nm, replies);
+            const int r = nr < 0 ? 2 : gm_threat_replies(b, v, vcf_node, plies_left - 1, replies, nr);
+            found = r ? r + 1 : 0;
         }
         gm_undo(b);
         if (found) {

@@ -14,8 +14,13 @@
  * (b->near), so with a small radius a win may be missed, never invented.
  * This is threat-space search in the manner of Allis's for Go-Moku; wins
  * by fours alone are gm_vcf's, which is faster at them.
+ *
+ * Under caro a stone past the end of a five can shut it, so a three has
+ * answers beyond those above: there the attacker plays fours only (each
+ * answered by every reply gm_four_replies finds), a VCF.
  */
 #include "gomoku/gm_search_internal.h"
+#include "gomoku/gm_lines.h"
 #include "core/deadline.h"
 
 /* The five points colour would have on the lines through cell (empty) if
@@ -68,41 +73,28 @@ static int defender_node(gm_board *b, gm_budget *v, int plies_left)
      * it), and the attacker's are on the lines through its last move (it
      * had none before: it would have made five). */
     const int me = b->side, them = me ^ 1;
-    int16_t theirs[GM_MAX_CELLS];
+    int16_t theirs[GM_MAX_CELLS], replies[5 * GM_MAX_CELLS];
     const int nt = gm_five_points(b, them, b->history[b->stones - 1].cell, theirs);
-    if (nt >= 2)
-        return 2;
-    int next;
-    if (nt == 1) {                      /* a four: the block is forced */
-        gm_play(b, theirs[0]);
-        const int r = attacker_node(b, v, plies_left - 1, &next);
-        gm_undo(b);
-        return r ? r + 1 : 0;
-    }
-    if (plies_left < 4)
-        return 0;
-    /* A three: its answers, then the defender's own fours. */
-    uint64_t mark[GM_MAX_CELLS / 64] = { 0 };
-    int16_t replies[2 * GM_MAX_CELLS];
-    int n = three_defences(b, them, mark, replies);
-    if (n == 0)
-        return 0;                       /* no threat left: the defender is free */
-    int16_t fours[GM_MAX_CELLS];
-    const int nf = gm_four_points(b, me, fours);
-    for (int i = 0; i < nf; i++)
-        if (!(mark[fours[i] >> 6] >> (fours[i] & 63) & 1))
-            replies[n++] = fours[i];
-    int longest = 0;
-    for (int i = 0; i < n; i++) {
-        gm_play(b, replies[i]);
-        const int r = attacker_node(b, v, plies_left - 1, &next);
-        gm_undo(b);
-        if (!r)
+    int n;
+    if (nt) {                           /* fours: the blocks are forced */
+        n = gm_four_replies(b, them, theirs, nt, replies);
+        if (n < 0)
+            return 2;
+    } else {
+        if (plies_left < 4 || gm_rule_caro(gm_five_rule(b->rule, them)))
             return 0;
-        if (r > longest)
-            longest = r;
+        /* A three: its answers, then the defender's own fours. */
+        uint64_t mark[GM_MAX_CELLS / 64] = { 0 };
+        n = three_defences(b, them, mark, replies);
+        if (n == 0)
+            return 0;                   /* no threat left: the defender is free */
+        int16_t fours[GM_MAX_CELLS];
+        const int nf = gm_four_points(b, me, fours);
+        for (int i = 0; i < nf; i++)
+            if (!(mark[fours[i] >> 6] >> (fours[i] & 63) & 1))
+                replies[n++] = fours[i];
     }
-    return longest + 1;
+    return gm_threat_replies(b, v, attacker_node, plies_left, replies, n);
 }
 
 /* The attacker (the side to move): plies to its five within plies_left
@@ -135,7 +127,8 @@ static int attacker_node(gm_board *b, gm_budget *v, int plies_left, int *first)
     int16_t moves[2 * GM_MAX_CELLS];
     uint64_t tried[GM_MAX_CELLS / 64] = { 0 };
     const int nf = gm_four_points(b, me, moves);
-    const int nc = nf + (plies_left >= 5 ? gm_candidates(b, moves + nf) : 0);
+    const bool threes = plies_left >= 5 && !gm_rule_caro(gm_five_rule(b->rule, me));
+    const int nc = nf + (threes ? gm_candidates(b, moves + nf) : 0);
     for (int i = 0; i < nc; i++) {
         const int c = moves[i];
         if (tried[c >> 6] >> (c & 63) & 1)

@@ -35,8 +35,9 @@ static int read_options(int argc, char **argv, best_opts *b)
     if (n < 0)
         return n;
     gomoku_gpu_finish(&b->gpu);
-    if (b->board.rule == GM_RENJU && b->backend == 1) {
-        cli_error("--rule renju: the GPU designs play freestyle or standard");
+    if ((b->board.rule == GM_RENJU || b->board.rule == GM_CARO || b->board.rule == GM_CARO_EXACT) &&
+        b->backend == 1) {
+        cli_error("--rule %s: the GPU designs play freestyle or standard", gm_rule_names[b->board.rule]);
         return CLI_BAD;
     }
     return gomoku_search_finish(&b->search, b->algo) < 0 ? CLI_BAD : n;

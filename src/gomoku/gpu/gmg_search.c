@@ -455,6 +455,12 @@ int gmg_search(gmg_searcher *s, const gm_board *b, gm_result *r, gmg_stats *st, 
     s->st = st ? st : &local;
     memset(r, 0, sizeof *r);
     r->move = GM_NO_MOVE;
+    /* The device answers a five point by taking it; caro's other answer,
+     * a stone that shuts the five, is the CPU searches' alone. */
+    if (gm_rule_caro(b->rule)) {
+        snprintf(err, errlen, "the GPU designs play freestyle or standard, not %s", gm_rule_names[b->rule]);
+        return -1;
+    }
     set_geometry(&s->b, b, s->o.eval);
     to_pos(&s->b.g, b, s->root);
     int rc = 0;

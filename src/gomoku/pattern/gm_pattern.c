@@ -59,6 +59,36 @@ static bool five_through(const uint8_t w[WINDOW], int i, gm_rule rule)
     return gm_run_wins(rule, n, shut) && lo <= CENTRE && CENTRE < lo + n;
 }
 
+/* Own's five points through the centre. */
+static int five_points(uint8_t w[WINDOW], gm_rule rule)
+{
+    int fives = 0;
+    for (int i = 0; i < WINDOW; i++)
+        if (w[i] == EMPTY) {
+            w[i] = OWN;
+            fives += five_through(w, i, rule);
+            w[i] = EMPTY;
+        }
+    return fives;
+}
+
+/* Whether one opponent's stone takes away all of own's five points: under
+ * caro, on one of them it can shut the other's five (O_XXXX_ answered on
+ * the right). */
+static bool one_stone_stops(uint8_t w[WINDOW], gm_rule rule)
+{
+    if (!gm_rule_caro(rule))
+        return false;
+    bool stops = false;
+    for (int i = 0; i < WINDOW && !stops; i++)
+        if (w[i] == EMPTY) {
+            w[i] = BLOCKED;
+            stops = five_points(w, rule) == 0;
+            w[i] = EMPTY;
+        }
+    return stops;
+}
+
 /* The pattern of a window whose centre holds own's stone. */
 static int level(uint8_t w[WINDOW], gm_rule rule, int8_t *memo)
 {
@@ -71,15 +101,9 @@ static int level(uint8_t w[WINDOW], gm_rule rule, int8_t *memo)
          * caro five): no five point more through it. */
         result = five_through(w, CENTRE, rule) ? GM_LP_F5 : GM_LP_DEAD;
     } else {
-        int fives = 0;
-        for (int i = 0; i < WINDOW; i++)
-            if (w[i] == EMPTY) {
-                w[i] = OWN;
-                fives += five_through(w, i, rule);
-                w[i] = EMPTY;
-            }
+        const int fives = five_points(w, rule);
         if (fives)
-            result = fives >= 2 ? GM_LP_F4 : GM_LP_B4;
+            result = fives >= 2 && !one_stone_stops(w, rule) ? GM_LP_F4 : GM_LP_B4;
         else {
             /* One level weaker than the best another stone can make. */
             static const uint8_t down[GM_LP_CODES] = {

@@ -8,8 +8,9 @@
  * from the rules alone, by what more stones could make of it, and counts
  * only fives that would pass through the cell:
  *   F5  the move makes five;
- *   F4  it leaves two or more five points (an open four, or X_XXX_X);
- *   B4  it leaves one;
+ *   F4  it leaves two or more five points (an open four, or X_XXX_X),
+ *       which under caro no one stone of the opponent's takes away;
+ *   B4  it leaves one (or under caro two that one stone takes away);
  *   F3  one more stone can make it F4 (an open three, split or not);
  *   B3  one more stone can make it B4;
  *   F2, B2, F1, B1  one more stone can make it F3, B3, F2, B2;

@@ -145,7 +145,7 @@ static int32_t decided(gm_pboard *pb, int ply)
         return 0;
     if (pb->count[me][GM_CP_FIVE])
         return GM_WIN - (ply + 1);
-    if (pb->count[opp][GM_CP_FIVE] > 1)
+    if (pb->count[opp][GM_CP_FIVE] > 1 && !pb->caro)   /* caro: answer_fives' */
         return -(GM_WIN - (ply + 2));
     if (!pb->count[opp][GM_CP_FIVE] && unstoppable(pb, me) != GM_NO_MOVE)
         return GM_WIN - (ply + 3);
@@ -250,6 +250,36 @@ static int32_t quiesce(gm_pctx *c, int depth, int32_t alpha, int32_t beta, int p
     return best;
 }
 
+/* Under caro, facing the opponent's five points: every move that takes
+ * them all away (one may take one and shut another's five), each forced,
+ * so at no cost in depth; lost when there is none. */
+static int32_t answer_fives(gm_pctx *c, int depth, int32_t alpha, int32_t beta, int ply)
+{
+    gm_pboard *pb = &c->pb;
+    const int opp = pb->b.side ^ 1;
+    int16_t fives[GM_MAX_CELLS], replies[5 * GM_MAX_CELLS];
+    const int nf = gm_five_points(&pb->b, opp, GM_NO_MOVE, fives);
+    const int n = gm_four_replies(&pb->b, opp, fives, nf, replies);
+    if (n < 0)
+        return -(GM_WIN - (ply + 2));
+    int32_t best = -GM_INF;
+    for (int i = 0; i < n && alpha < beta; i++) {
+        gm_pboard_play(pb, replies[i]);
+        const int32_t v = -node(c, depth, -beta, -alpha, ply + 1, true);
+        gm_pboard_undo(pb);
+        if (c->stopped)
+            return 0;
+        if (v > best) {
+            best = v;
+            if (ply == 0)
+                c->root_move = replies[i];
+            if (v > alpha)
+                alpha = v;
+        }
+    }
+    return best;
+}
+
 static int32_t node(gm_pctx *c, int depth, int32_t alpha, int32_t beta, int ply, bool null_ok)
 {
     gm_pboard *pb = &c->pb;
@@ -262,6 +292,8 @@ static int32_t node(gm_pctx *c, int depth, int32_t alpha, int32_t beta, int ply,
     if (stop_now(c))
         return 0;
     const int opp = pb->b.side ^ 1;
+    if (pb->count[opp][GM_CP_FIVE] && pb->caro)
+        return answer_fives(c, depth, alpha, beta, ply);
     if (pb->count[opp][GM_CP_FIVE]) {
         /* The block is forced: it costs no depth. */
         const int m = gm_pboard_find(pb, opp, GM_CP_FIVE);

@@ -80,7 +80,7 @@ int gm_node_moves(gm_board *b, const gm_threats *t, int16_t *out)
     const int them = b->side ^ 1;
     int n = t->n[them];
     if (n)
-        memcpy(out, t->cell[them], (size_t)n * sizeof out[0]);
+        n = gm_five_answers(b, them, t->cell[them], n, out);
     else
         n = gm_candidates(b, out);
     return gm_renju_keep_legal(b, out, n);
@@ -187,9 +187,11 @@ static int32_t frontier(gm_ctx *c, int32_t alpha, int32_t beta, int ply, const g
         bool five;
         gm_move_delta(b, m, me, delta, &five);
         c->nodes++;
-        const int their = t->n[me ^ 1];
-        const int32_t v = gm_last_ply_value(five, last_cell, their, their ? t->cell[me ^ 1][0] : -1, m,
-                                            here + delta[0] - delta[1], ply, GM_WIN);
+        /* The opponent's five points the move leaves: all but m, and
+         * under caro those it does not shut. */
+        const int their = gm_fives_left(b, me ^ 1, t->cell[me ^ 1], t->n[me ^ 1], m);
+        const int32_t v = gm_last_ply_value(five, last_cell, their, GM_NO_MOVE, m, here + delta[0] - delta[1], ply,
+                                            GM_WIN);
         if (v > best) {
             best = v;
             *best_move = m;
