@@ -494,6 +494,29 @@ static const char s_rule[] =
     "> END\n"
     "exit\n";
 
+/* Caro (INFO rule 8, and 9 of exactly five): the engine's 7,5 makes five
+ * (3..7,5) between the opponent's 2,5 and 8,5, a win under rule 0, none
+ * under caro, where it must block the opponent's four against the edge
+ * (12,11..14) at 12,10. */
+#define CARO_BOARD                                                                                       \
+    "> BOARD\n"                                                                                          \
+    "> 3,5,1\n> 4,5,1\n> 5,5,1\n> 6,5,1\n> 0,0,1\n"                                                     \
+    "> 2,5,2\n> 8,5,2\n> 12,11,2\n> 12,12,2\n> 12,13,2\n> 12,14,2\n"                                   \
+    "> DONE\n"
+static const char s_caro[] =
+    "> START 15\n< OK\n"
+    "> INFO max_memory 16777216\n"
+    "> INFO timeout_turn 300\n"
+    CARO_BOARD "< move 7,5 <= 300\n"
+    "> RESTART\n< OK\n"
+    "> INFO rule 8\n"
+    CARO_BOARD "< move 12,10 <= 300\n"
+    "> RESTART\n< OK\n"
+    "> INFO rule 9\n"
+    CARO_BOARD "< move 12,10 <= 300\n"
+    "> END\n"
+    "exit\n";
+
 /* Renju (issue 38): the engine is black, and 7,7 is its forbidden point
  * in both positions: a double four in the first (the other searches
  * played it for a win), a double three in the second, where it is also
@@ -680,6 +703,7 @@ SESSION_PART(block_four)
 SESSION_PART(win_five)
 SESSION_PART(rule)
 SESSION_PART(renju)
+SESSION_PART(caro)
 SESSION_PART(board_lines)
 SESSION_PART(garbage)
 SESSION_PART(eof)
@@ -705,7 +729,7 @@ int main(int argc, char **argv)
         { "full_board", part_full_board }, { "table_time", part_table_time }, { "takeback", part_takeback },
         { "restart", part_restart },
         { "block_four", part_block_four }, { "win_five", part_win_five }, { "rule", part_rule },
-        { "renju", part_renju },
+        { "renju", part_renju },           { "caro", part_caro },
         { "board_lines", part_board_lines }, { "garbage", part_garbage }, { "eof", part_eof },
         { "eof_plain", part_eof_plain },   { "threads", part_threads },   { "options", part_options },
     };

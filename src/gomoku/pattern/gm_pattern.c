@@ -187,23 +187,31 @@ static bool caro_window(int index, uint8_t w[WINDOW])
     return true;
 }
 
-/* The caro tables: 2^20 windows, of which 364^2 can occur (132,496). */
-static void build_caro(void)
+/* A caro table: 2^20 windows, of which 364^2 can occur (132,496). */
+static void build_caro_table(int exact)
 {
     int8_t *memo = malloc(GM_CARO_WINDOWS);
     if (!memo) {
         fprintf(stderr, "gts: out of memory for the caro pattern tables\n");
         abort();
     }
-    for (int exact = 0; exact < 2; exact++) {
-        memset(memo, -1, GM_CARO_WINDOWS);
-        for (int index = 0; index < GM_CARO_WINDOWS; index++) {
-            uint8_t w[WINDOW];
-            caro_table[exact][index] =
-                caro_window(index, w) ? (uint8_t)level(w, exact ? GM_CARO_EXACT : GM_CARO, memo) : GM_LP_DEAD;
-        }
+    memset(memo, -1, GM_CARO_WINDOWS);
+    for (int index = 0; index < GM_CARO_WINDOWS; index++) {
+        uint8_t w[WINDOW];
+        caro_table[exact][index] =
+            caro_window(index, w) ? (uint8_t)level(w, exact ? GM_CARO_EXACT : GM_CARO, memo) : GM_LP_DEAD;
     }
     free(memo);
+}
+
+static void build_caro(void)
+{
+    build_caro_table(0);
+}
+
+static void build_caro_exact(void)
+{
+    build_caro_table(1);
 }
 
 void gm_patterns_init(void)
@@ -216,9 +224,10 @@ const uint8_t *gm_line_patterns(gm_rule rule)
 {
     gm_patterns_init();
     if (gm_rule_caro(rule)) {
-        static pthread_once_t once = PTHREAD_ONCE_INIT;
-        pthread_once(&once, build_caro);
-        return caro_table[rule == GM_CARO_EXACT];
+        static pthread_once_t once[2] = { PTHREAD_ONCE_INIT, PTHREAD_ONCE_INIT };
+        const int exact = rule == GM_CARO_EXACT;
+        pthread_once(&once[exact], exact ? build_caro_exact : build_caro);
+        return caro_table[exact];
     }
     return line_table[rule == GM_STANDARD];
 }

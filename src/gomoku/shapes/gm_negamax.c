@@ -189,7 +189,7 @@ static int32_t frontier(gm_ctx *c, int32_t alpha, int32_t beta, int ply, const g
         c->nodes++;
         /* The opponent's five points the move leaves: all but m, and
          * under caro those it does not shut. */
-        const int their = gm_fives_left(b, me ^ 1, t->cell[me ^ 1], t->n[me ^ 1], m);
+        const int their = t->n[me ^ 1] ? gm_fives_left(b, me ^ 1, t->cell[me ^ 1], t->n[me ^ 1], m) : 0;
         const int32_t v = gm_last_ply_value(five, last_cell, their, GM_NO_MOVE, m, here + delta[0] - delta[1], ply,
                                             GM_WIN);
         if (v > best) {
