@@ -8,7 +8,7 @@
  * random positions of test_gomoku, test_gomoku_pattern and
  * test_gomoku_gpu turn through the caro rules too.
  *
- * usage: test_gomoku_caro [wins|lapse|patterns|threats|searches|game]
+ * usage: test_gomoku_caro [wins|lapse|patterns|threats|searches|answers|game]
  */
 #include <stdlib.h>
 
@@ -247,6 +247,31 @@ static void part_searches(void)
         }
 }
 
+/* A five point answered by a stone that is not one: black's h8-k8 (g8
+ * white) has l8, which white's m8 shuts while it makes an open four of
+ * white's open three m9-m11, a win in 3 under caro only. */
+static void part_answers(void)
+{
+    for (int r = 0; r < RULES; r++) {
+        const bool caro = rules[r] == GM_CARO || rules[r] == GM_CARO_EXACT;
+        gm_board *b = board_of(rules[r], "h8 g8 i8 m9 j8 m10 a1 m11 k8");
+        const int l8 = cell_of(b, "l8"), m8 = cell_of(b, "m8");
+        int16_t fives[GM_MAX_CELLS], answers[5 * GM_MAX_CELLS];
+        const int nf = gm_five_points(b, GM_BLACK, GM_NO_MOVE, fives);
+        const int na = gm_five_answers(b, GM_BLACK, fives, nf, answers);
+        CHECK(nf == 1 && fives[0] == l8);
+        CHECK_MSG(caro ? na == 2 && has_cell(answers, na, m8) : na == 1, "%s: %d answers", gm_rule_names[rules[r]], na);
+        CHECK_EQ(gm_fives_left(b, GM_BLACK, fives, nf, m8), caro ? 0 : 1);
+        for (int algo = GM_ALGO_MINIMAX; algo <= GM_ALGO_PATTERN; algo++) {
+            int move;
+            const int32_t v = score_of(b, (gm_algo)algo, 3, 1, GM_PAR_NONE, &move);
+            CHECK_MSG(caro ? v == GM_WIN - 3 && move == m8 : v < GM_WIN_BOUND && move == l8,
+                      "%s, algo %d: %d, move %d", gm_rule_names[rules[r]], algo, (int)v, move);
+        }
+        free(b);
+    }
+}
+
 /* The protocol's game (engine/gm_game.h): black's h8-l8 and white's g8,
  * m8 in either order, the five put down before its blocks or after. */
 static void part_game(void)
@@ -277,7 +302,8 @@ int main(int argc, char **argv)
 {
     static const check_part parts[] = {
         { "wins", part_wins },         { "lapse", part_lapse },       { "patterns", part_patterns },
-        { "threats", part_threats },   { "searches", part_searches }, { "game", part_game },
+        { "threats", part_threats },   { "searches", part_searches }, { "answers", part_answers },
+        { "game", part_game },
     };
     return check_run_parts(argc, argv, "test_gomoku_caro", parts, sizeof parts / sizeof *parts);
 }
