@@ -134,7 +134,7 @@ static void codes_at(gm_rule rule, const char *moves, const char *cell_name, int
         exit(1);
     gm_pboard_init(pb, b);
     const int cell = cell_of(b, cell_name);
-    *code = pb->code[GM_BLACK][cell][d];
+    *code = gm_pboard_code(pb, GM_BLACK, cell, d);
     *pattern = pb->pattern[GM_BLACK][cell];
     free(pb);
     free(b);

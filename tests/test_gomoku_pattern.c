@@ -124,8 +124,8 @@ static void part_lines(void)
                     const int want = reference_code(b, cell, colour, d);
                     seen[want]++;
                     compared++;
-                    if (!CHECK_MSG(pb->code[colour][cell][d] == want, "game %d cell %d colour %d dir %d: %d, want %d",
-                                   game, cell, colour, d, pb->code[colour][cell][d], want))
+                    if (!CHECK_MSG(gm_pboard_code(pb, colour, cell, d) == want, "game %d cell %d colour %d dir %d: %d, want %d",
+                                   game, cell, colour, d, gm_pboard_code(pb, colour, cell, d), want))
                         goto next;
                 }
                 CHECK_EQ(pb->pattern[colour][cell] == GM_CP_FIVE, gm_is_winning_move(b, cell, colour));
@@ -149,8 +149,16 @@ static bool same_patterns(const gm_pboard *a, const gm_pboard *b)
     const size_t cells = (size_t)a->b.cells;
     bool same = !memcmp(a->sum, b->sum, sizeof a->sum) && !memcmp(a->count, b->count, sizeof a->count);
     for (int c = 0; c < 2; c++)
-        same = same && !memcmp(a->code[c], b->code[c], cells * 4) && !memcmp(a->pattern[c], b->pattern[c], cells) &&
-               !memcmp(a->value[c], b->value[c], cells * sizeof a->value[c][0]);
+        same = same && !memcmp(a->key[c], b->key[c], cells * sizeof a->key[c][0]) &&
+               !memcmp(a->pattern[c], b->pattern[c], cells) && !memcmp(a->value[c], b->value[c], cells * sizeof a->value[c][0]);
+    /* The empty cells' windows (occupied cells' are kept too, but a fresh
+     * set-up reads them as it finds them). */
+    for (int cell = 0; cell < a->b.cells; cell++)
+        for (int d = 0; d < 4 && a->b.cell[cell] == GM_EMPTY; d++) {
+            const int id = a->b.line_id[d][cell], p = a->b.line_pos[d][cell] + GM_LINE_OFFSET;
+            for (int c = 0; c < 2; c++)
+                same = same && a->window[c][d][id][p] == b->window[c][d][id][p];
+        }
     return same;
 }
 

@@ -44,7 +44,7 @@ static void features(const gm_pboard *pb, int x[FEATURES])
         for (int c = 0; c < 2; c++) {
             const int sign = c == me ? 1 : -1;
             for (int d = 0; d < 4; d++)
-                x[pb->code[c][cell][d]] += sign;
+                x[gm_pboard_code(pb, c, cell, d)] += sign;
             x[LINES + pb->pattern[c][cell]] += sign;
         }
     }

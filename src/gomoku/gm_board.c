@@ -80,25 +80,26 @@ static void set_stone(gm_board *b, int cell, int c, bool on)
     b->cell[cell] = on ? (uint8_t)(c + 1) : GM_EMPTY;
     b->hash ^= zobrist(c, cell) ^ SIDE_KEY;
     if (b->near) {
+        /* The square clipped to the board first: no test per cell. */
         const int x0 = cell % b->width, y0 = cell / b->width, step = on ? 1 : -1;
-        for (int y = y0 - b->near; y <= y0 + b->near; y++)
-            for (int x = x0 - b->near; x <= x0 + b->near; x++)
-                if (x >= 0 && x < b->width && y >= 0 && y < b->height)
-                    b->near_count[gm_cell(b, x, y)] += step;
+        const int xlo = x0 > b->near ? x0 - b->near : 0, ylo = y0 > b->near ? y0 - b->near : 0;
+        const int xhi = x0 + b->near < b->width ? x0 + b->near : b->width - 1;
+        const int yhi = y0 + b->near < b->height ? y0 + b->near : b->height - 1;
+        for (int y = ylo; y <= yhi; y++)
+            for (int x = xlo; x <= xhi; x++)
+                b->near_count[gm_cell(b, x, y)] += step;
     }
 }
 
-void gm_play(gm_board *b, int cell)
+/* Plays colour c's stone at cell after the shape values moved: the undo
+ * record keeps the values and winner from before. */
+static void place(gm_board *b, int cell, int c, const int32_t delta[2], bool five)
 {
-    const int c = b->side;
     gm_undo_rec *u = &b->history[b->stones];
     u->cell = (int16_t)cell;
     u->winner = (int8_t)b->winner;
     u->value[0] = b->value[0];
     u->value[1] = b->value[1];
-    int32_t delta[2];
-    bool five;
-    gm_move_delta(b, cell, c, delta, &five);
     b->value[c] += delta[0];
     b->value[c ^ 1] += delta[1];
     if (five)
@@ -106,6 +107,20 @@ void gm_play(gm_board *b, int cell)
     set_stone(b, cell, c, true);
     b->stones++;
     b->side = c ^ 1;
+}
+
+void gm_play(gm_board *b, int cell)
+{
+    int32_t delta[2];
+    bool five;
+    gm_move_delta(b, cell, b->side, delta, &five);
+    place(b, cell, b->side, delta, five);
+}
+
+void gm_play_stone(gm_board *b, int cell)
+{
+    static const int32_t none[2] = { 0, 0 };
+    place(b, cell, b->side, none, gm_is_winning_move(b, cell, b->side));
 }
 
 void gm_undo(gm_board *b)

@@ -81,11 +81,11 @@ static inline int gm_caro_window_index(uint64_t own, uint64_t other, uint64_t wa
     return (int)((o & 0x1f) | ((o >> 1) & 0x3e0) | (k & 0x1f) << 10 | ((k >> 1) & 0x3e0) << 10);
 }
 
-/* The line pattern of own at bit p (an empty cell) in its colour's table
+/* The index of own's window at bit p into its colour's table
  * (gm_line_patterns), caro: whether it is a caro table. */
-static inline int gm_line_code(const uint8_t *table, bool caro, uint64_t own, uint64_t other, uint64_t wall, int p)
+static inline int gm_line_window(bool caro, uint64_t own, uint64_t other, uint64_t wall, int p)
 {
-    return table[caro ? gm_caro_window_index(own, other, wall, p) : gm_window_index(own, other | wall, p)];
+    return caro ? gm_caro_window_index(own, other, wall, p) : gm_window_index(own, other | wall, p);
 }
 
 /* The cell pattern of four line patterns (a key of 4 bits each). */

@@ -13,23 +13,44 @@
 #include "gomoku/pattern/gm_pattern.h"
 #include "gts/gomoku.h"
 
+typedef struct gm_pboard_undo_rec {
+    uint16_t cell_colour;                    /* cell << 1 | colour */
+    uint16_t key;                            /* its gm_pattern_key before the move */
+    int16_t value;                           /* its value before */
+    uint8_t pattern;                         /* its cell pattern before */
+} gm_pboard_undo_rec;
+
+/* What undo copies back whole: the counts and sums before a move, and
+ * where its log begins. */
+typedef struct gm_pboard_frame {
+    int32_t sum[2];
+    uint16_t count[2][GM_CP_CLASSES];
+    int log_start;
+} gm_pboard_frame;
+
 typedef struct gm_pboard {
     gm_board b;
     const uint8_t *lines[2];                 /* each colour's line pattern table */
-    bool caro;                               /* caro tables (gm_line_code) */
+    bool caro;                               /* caro tables (gm_line_window) */
     int32_t sum[2];                          /* each colour's cell values over the empty cells */
     uint16_t count[2][GM_CP_CLASSES];        /* empty cells of each cell pattern */
-    uint8_t code[2][GM_MAX_CELLS][4];        /* line patterns of empty cells (occupied: DEAD) */
+    uint16_t key[2][GM_MAX_CELLS];           /* line patterns of empty cells as gm_pattern_key (occupied: 0) */
     uint8_t pattern[2][GM_MAX_CELLS];        /* cell patterns */
     int16_t value[2][GM_MAX_CELLS];          /* cell values */
-    /* The line patterns each move changed, for undo to put back without
-     * reading the lines again: cell << 8 | colour << 7 | direction << 4 |
-     * old code, the moves' first entries in log_start (by stones).  Moves
-     * older than the set-up (stones up to base) are undone by reading the
-     * lines again. */
+    /* Each colour's window index (gm_line_window: gm_window_index, or
+     * gm_caro_window_index under caro) of every cell, by direction, line
+     * and bit of the line word (gm_board's), occupied cells too: a move
+     * adds its stone's digit to the 10 windows around it in each line, 16
+     * lanes at a time, instead of reading them from the line words.  Bits
+     * outside a line are never read. */
+    uint32_t window[2][4][GM_LINES][64];
+    /* The cells' states each move changed, for undo to put back without
+     * reading the tables again, and the frames of the moves (by stones).
+     * Moves older than the set-up (stones up to base) are undone by
+     * reading the lines again. */
     int log_top, base;
-    int log_start[GM_MAX_CELLS];
-    uint32_t log[GM_MAX_CELLS * 88];
+    gm_pboard_frame frame[GM_MAX_CELLS];
+    gm_pboard_undo_rec log[GM_MAX_CELLS * 82];   /* 40 cells and the move, both colours */
 } gm_pboard;
 
 /* The evaluation's weights (data/gomoku/gm_eval_weights.c, made by
@@ -39,6 +60,12 @@ typedef struct gm_pboard {
 extern const int16_t gm_line_weight[GM_LP_CODES];
 extern const int16_t gm_pattern_bonus[GM_CP_CLASSES];
 extern const int16_t gm_tempo;
+
+/* Colour's line pattern of cell in direction d. */
+static inline int gm_pboard_code(const gm_pboard *pb, int colour, int cell, int d)
+{
+    return pb->key[colour][cell] >> (4 * d) & 15;
+}
 
 /* The value of a cell to a colour, from its four line patterns: what the
  * evaluation sums. */
