@@ -90,11 +90,17 @@ bool gm_budget_spent(gm_budget *v);
  * five within plies_left, 0 if none found; the first move to *first. */
 typedef int (*gm_threat_node)(gm_board *b, gm_budget *v, int plies_left, int *first);
 
+/* One stone takes away at most nine five points: the one it stands on
+ * and, under caro, on each of its four lines a five each side that it
+ * shuts. */
+#define GM_FIVES_ONE_STONE 9
+
 /* The defender's replies to the attacker's five points (fives, n >= 1):
  * the cells that take all of them away (gm_five_answers, gm_fives_left),
- * into out (room for 5 * n); -1 when there is none and the attacker wins.
- * Without caro that is the one five point, or -1 for two; under caro one
- * stone may take one five point and shut another's five. */
+ * into out (room for 5 * GM_FIVES_ONE_STONE); -1 when there is none and
+ * the attacker wins.  Without caro that is the one five point, or -1 for
+ * two; under caro one stone may take one five point and shut another's
+ * five. */
 int gm_four_replies(const gm_board *b, int attacker, const int16_t *fives, int n, int16_t *out);
 
 /* The defender to move, its n replies to the attacker's threats: plies to

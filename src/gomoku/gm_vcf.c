@@ -36,7 +36,9 @@ int gm_threat_deepen(gm_board *b, gm_threat_node node, uint64_t limit, int max_p
 
 int gm_four_replies(const gm_board *b, int attacker, const int16_t *fives, int n, int16_t *out)
 {
-    int16_t answers[5 * GM_MAX_CELLS];
+    if (n > GM_FIVES_ONE_STONE)
+        return -1;
+    int16_t answers[5 * GM_FIVES_ONE_STONE];
     const int na = gm_five_answers(b, attacker, fives, n, answers);
     int k = 0;
     for (int i = 0; i < na; i++)
@@ -85,7 +87,7 @@ static int vcf_node(gm_board *b, gm_budget *v, int plies_left, int *first)
         if (nt == 1 && f != theirs[0])
             continue;
         gm_play(b, f);
-        int16_t mine[4 * GM_MAX_SIZE], replies[5 * 4 * GM_MAX_SIZE];
+        int16_t mine[4 * GM_MAX_SIZE], replies[5 * GM_FIVES_ONE_STONE];
         const int nm = gm_five_points(b, me, f, mine);
         int found = 0;
         if (nm) {

@@ -73,7 +73,7 @@ static int defender_node(gm_board *b, gm_budget *v, int plies_left)
      * it), and the attacker's are on the lines through its last move (it
      * had none before: it would have made five). */
     const int me = b->side, them = me ^ 1;
-    int16_t theirs[GM_MAX_CELLS], replies[5 * GM_MAX_CELLS];
+    int16_t theirs[GM_MAX_CELLS], replies[2 * GM_MAX_CELLS];   /* three_defences' room */
     const int nt = gm_five_points(b, them, b->history[b->stones - 1].cell, theirs);
     int n;
     if (nt) {                           /* fours: the blocks are forced */

@@ -257,7 +257,7 @@ static int32_t answer_fives(gm_pctx *c, int depth, int32_t alpha, int32_t beta, 
 {
     gm_pboard *pb = &c->pb;
     const int opp = pb->b.side ^ 1;
-    int16_t fives[GM_MAX_CELLS], replies[5 * GM_MAX_CELLS];
+    int16_t fives[GM_MAX_CELLS], replies[5 * GM_FIVES_ONE_STONE];
     const int nf = gm_five_points(&pb->b, opp, GM_NO_MOVE, fives);
     const int n = gm_four_replies(&pb->b, opp, fives, nf, replies);
     if (n < 0)
