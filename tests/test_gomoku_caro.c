@@ -173,16 +173,23 @@ static void part_patterns(void)
         }
 }
 
+/* Black's h8-j8 between white's f8 and m8: k8 makes an open four, a win
+ * in 3, but under caro white's g8 takes g8 and shuts the l8 five. */
+#define OPEN_FOUR "h8 f8 i8 m8 j8 a1"
+
 /* VCF and VCT: standard's five in one is no win under caro, and caro's
- * overline is one under caro but not caro-exact. */
+ * overline is one under caro but not caro-exact; standard's open four is
+ * no win under caro. */
 static void part_threats(void)
 {
     static const struct {
         const char *moves, *move;
+        int plies;
         bool wins[RULES];
     } cases[] = {
-        { SHUT, "l8", { true, true, false, false } },
-        { OVERLINE, "e8", { true, false, true, false } },
+        { SHUT, "l8", 1, { true, true, false, false } },
+        { OVERLINE, "e8", 1, { true, false, true, false } },
+        { OPEN_FOUR, "k8", 3, { true, true, false, false } },
     };
     for (size_t i = 0; i < sizeof cases / sizeof *cases; i++)
         for (int r = 0; r < RULES; r++) {
@@ -192,8 +199,9 @@ static void part_threats(void)
                 uint64_t nodes = 0;
                 const int move = vct ? gm_vct(b, 9, 0, &plies, &nodes) : gm_vcf(b, 25, 0, &plies, &nodes);
                 const int want = cases[i].wins[r] ? cell_of(b, cases[i].move) : GM_NO_MOVE;
-                CHECK_MSG(move == want && (want == GM_NO_MOVE || plies == 1), "case %zu under %s, %s: move %d, want %d",
-                          i, gm_rule_names[rules[r]], vct ? "VCT" : "VCF", move, want);
+                CHECK_MSG(move == want && (want == GM_NO_MOVE || plies == cases[i].plies),
+                          "case %zu under %s, %s: move %d in %d, want %d", i, gm_rule_names[rules[r]],
+                          vct ? "VCT" : "VCF", move, plies, want);
                 free(b);
             }
         }
@@ -219,7 +227,7 @@ static void part_searches(void)
     static const struct {
         const char *moves;
         int depth;
-    } cases[] = { { LAPSE, 2 }, { SHUT, 3 }, { "h8 g8 i8 a1 j8 m8", 3 }, { OVERLINE, 2 } };
+    } cases[] = { { LAPSE, 2 }, { SHUT, 3 }, { "h8 g8 i8 a1 j8 m8", 3 }, { OVERLINE, 2 }, { OPEN_FOUR, 3 } };
     for (size_t i = 0; i < sizeof cases / sizeof *cases; i++)
         for (int r = 0; r < RULES; r++) {
             gm_board *b = board_of(rules[r], cases[i].moves);
