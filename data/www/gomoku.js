@@ -92,7 +92,7 @@ function restart(list) {
 // A shared position: #SIZE:RULE:MOVES (#SIZE:MOVES freestyle), the moves
 // as cells ("h8i9").
 function fromAddress() {
-  const m = location.hash.match(/^#(\d+):(?:(freestyle|standard|renju):)?((?:[a-z]\d+)*)$/);
+  const m = location.hash.match(/^#(\d+):(?:(freestyle|standard|renju|caro|caro-exact):)?((?:[a-z]\d+)*)$/);
   if (!m || ![...document.getElementById("size").options].some((o) => o.value === m[1])) return [];
   document.getElementById("size").value = m[1];
   document.getElementById("rule").value = m[2] || "freestyle";
