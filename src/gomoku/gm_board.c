@@ -73,22 +73,37 @@ void gm_copy(gm_board *dst, const gm_board *src)
     memcpy(dst->history, src->history, (size_t)src->stones * sizeof src->history[0]);
 }
 
+/* Adds step (1 or -1) to near_count over the square of b->near around
+ * (x0, y0), clipped to the board: a row at a time, 16 counts a vector
+ * (GCC's and clang's vector extension, AVX2 in the release build), those
+ * past the row's end given 0 (near_count's padding takes the last row's).
+ * The loop over each cell was 40 % of set_stone's instructions. */
+static void count_near(gm_board *b, int x0, int y0, int step)
+{
+    typedef uint16_t lanes __attribute__((vector_size(32)));
+    static const uint16_t ones[32] = { 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1 };
+    const int xlo = x0 > b->near ? x0 - b->near : 0, ylo = y0 > b->near ? y0 - b->near : 0;
+    const int xhi = x0 + b->near < b->width ? x0 + b->near : b->width - 1;
+    const int yhi = y0 + b->near < b->height ? y0 + b->near : b->height - 1;
+    lanes add;
+    memcpy(&add, ones + 16 - (xhi - xlo + 1), sizeof add);   /* lanes 0..xhi-xlo: at most 9 */
+    for (int y = ylo; y <= yhi; y++) {
+        lanes v;
+        uint16_t *row = &b->near_count[gm_cell(b, xlo, y)];
+        memcpy(&v, row, sizeof v);
+        v = step > 0 ? v + add : v - add;
+        memcpy(row, &v, sizeof v);
+    }
+}
+
 static void set_stone(gm_board *b, int cell, int c, bool on)
 {
     for (int d = 0; d < 4; d++)
         b->line[c][d][b->line_id[d][cell]] ^= (uint64_t)1 << (b->line_pos[d][cell] + GM_LINE_OFFSET);
     b->cell[cell] = on ? (uint8_t)(c + 1) : GM_EMPTY;
     b->hash ^= zobrist(c, cell) ^ SIDE_KEY;
-    if (b->near) {
-        /* The square clipped to the board first: no test per cell. */
-        const int x0 = cell % b->width, y0 = cell / b->width, step = on ? 1 : -1;
-        const int xlo = x0 > b->near ? x0 - b->near : 0, ylo = y0 > b->near ? y0 - b->near : 0;
-        const int xhi = x0 + b->near < b->width ? x0 + b->near : b->width - 1;
-        const int yhi = y0 + b->near < b->height ? y0 + b->near : b->height - 1;
-        for (int y = ylo; y <= yhi; y++)
-            for (int x = xlo; x <= xhi; x++)
-                b->near_count[gm_cell(b, x, y)] += step;
-    }
+    if (b->near)
+        count_near(b, cell % b->width, cell / b->width, on ? 1 : -1);
 }
 
 /* Plays colour c's stone at cell after the shape values moved: the undo
@@ -117,10 +132,10 @@ void gm_play(gm_board *b, int cell)
     place(b, cell, b->side, delta, five);
 }
 
-void gm_play_stone(gm_board *b, int cell)
+void gm_play_stone(gm_board *b, int cell, bool five)
 {
     static const int32_t none[2] = { 0, 0 };
-    place(b, cell, b->side, none, gm_is_winning_move(b, cell, b->side));
+    place(b, cell, b->side, none, five);
 }
 
 void gm_undo(gm_board *b)

@@ -32,6 +32,11 @@ typedef struct gm_pboard {
     gm_board b;
     const uint8_t *lines[2];                 /* each colour's line pattern table */
     bool caro;                               /* caro tables (gm_line_window) */
+    /* The cells a stone's line patterns reach, bit 5 + k for k cells
+     * along: 4 each side where five or more wins (a stone 5 away is in no
+     * five through the cell), 5 where an overline or a caro five's ends
+     * matter. */
+    unsigned lanes;
     int32_t sum[2];                          /* each colour's cell values over the empty cells */
     uint16_t count[2][GM_CP_CLASSES];        /* empty cells of each cell pattern */
     uint16_t key[2][GM_MAX_CELLS];           /* line patterns of empty cells as gm_pattern_key (occupied: 0) */
