@@ -15,6 +15,7 @@
 #include "test_gomoku_search.h"
 #include "test_rng.h"
 #include "gomoku/gm_lines.h"
+#include "gomoku/pattern/gm_cell_table.h"
 #include "gomoku/pattern/gm_pboard.h"
 #include "gomoku/gm_renju.h"
 #include "gts/gomoku.h"
@@ -397,11 +398,107 @@ static void part_renju_searches(void)
     CHECK_GE(had_forbidden, 5);
 }
 
+/* The cell table's combinations: one per multiset of four codes, the
+ * same for every order of the directions, the cell pattern beside it. */
+static void part_table_keys(void)
+{
+    gm_pboard_tables_init();
+    static bool seen[GM_CELL_KEYS];
+    int distinct = 0;
+    for (int key = 0; key < 1 << 16; key++) {
+        const uint8_t code[4] = { key & 15, key >> 4 & 15, key >> 8 & 15, key >> 12 };
+        if (code[0] >= GM_LP_CODES || code[1] >= GM_LP_CODES || code[2] >= GM_LP_CODES || code[3] >= GM_LP_CODES)
+            continue;
+        const int index = gm_cell_code[key] >> 4;
+        const uint8_t turned[4] = { code[2], code[0], code[3], code[1] };
+        uint8_t back[4];
+        gm_cell_key_codes(index, back);
+        int n[GM_LP_CODES] = {0};
+        for (int d = 0; d < 4; d++)
+            n[code[d]]++, n[back[d]]--;
+        for (int c = 0; c < GM_LP_CODES; c++)
+            if (!CHECK_MSG(n[c] == 0, "key %#x: combination %d holds other codes", key, index))
+                return;
+        CHECK_EQ(gm_cell_code[gm_pattern_key(turned)], gm_cell_code[key]);
+        CHECK_EQ(gm_cell_code[key] & 15, gm_cell_pattern_of[key]);
+        distinct += !seen[index];
+        seen[index] = true;
+    }
+    CHECK_EQ(distinct, GM_CELL_KEYS);
+    CHECK_EQ(gm_cell_code[0], 0);
+    /* A cell with no line left (an occupied one) is worth nothing to
+     * anyone: the board never settles those. */
+    for (int set = 0; set < GM_EVAL_SETS; set++)
+        CHECK(gm_cell_table[set][0][0] == 0 && gm_cell_table[set][0][1] == 0);
+    CHECK_EQ(gm_eval_set_of(GM_FREESTYLE, GM_WHITE), GM_EVAL_FREESTYLE);
+    CHECK_EQ(gm_eval_set_of(GM_STANDARD, GM_BLACK), GM_EVAL_STANDARD);
+    CHECK_EQ(gm_eval_set_of(GM_RENJU, GM_BLACK), GM_EVAL_RENJU_BLACK);
+    CHECK_EQ(gm_eval_set_of(GM_RENJU, GM_WHITE), GM_EVAL_RENJU_WHITE);
+}
+
+/* The evaluation, played and undone, against the tables read cell by cell:
+ * the side to move's cells from its set's first column, the opponent's
+ * from its own set's second, the mover's tempo. */
+static void part_table_eval(void)
+{
+    test_rng rng = { 0x7ab1e5ULL };
+    gm_pboard *pb = malloc(sizeof *pb);
+    int compared = 0;
+    for (int game = 0; game < 30; game++) {
+        const gm_rule rule = (gm_rule)(game % GM_RULES);
+        gm_board *b = random_board(&rng, rule, 15);
+        gm_pboard_init(pb, b);
+        for (int i = 0; i < 12 && !gm_game_over(&pb->b); i++, compared++) {
+            int16_t cand[GM_MAX_CELLS];
+            if (i % 4 == 3)
+                gm_pboard_undo(pb);
+            else
+                gm_pboard_play(pb, cand[rng_below(&rng, gm_candidates(&pb->b, cand))]);
+            const int me = pb->b.side;
+            int32_t want = gm_eval_tempo[gm_eval_set_of(rule, me)];
+            for (int cell = 0; cell < pb->b.cells; cell++)
+                for (int c = 0; c < 2 && pb->b.cell[cell] == GM_EMPTY; c++) {
+                    const int index = gm_cell_code[pb->key[c][cell]] >> 4;
+                    const int16_t *v = gm_cell_table[gm_eval_set_of(rule, c)][index];
+                    want += c == me ? v[0] : -v[1];
+                }
+            if (!CHECK_MSG(gm_pboard_eval(pb) == want, "game %d step %d: eval %d, the tables say %d", game, i,
+                           (int)gm_pboard_eval(pb), (int)want))
+                break;
+        }
+        free(b);
+    }
+    free(pb);
+    CHECK_GE(compared, 300);
+}
+
+/* A node budget stops iterative deepening at the last whole depth, the
+ * same move and nodes each time (what makes gm_train's games repeatable). */
+static void part_max_nodes(void)
+{
+    gm_board b;
+    char err[128];
+    if (gm_init(&b, 15, 15, GM_FREESTYLE, 2, err, sizeof err) != 0 || gm_parse_moves(&b, "h8 i9 h9 h10 g8 j8", err, sizeof err) != 0)
+        exit(1);
+    gm_search_options o = pattern_options(GM_MAX_DEPTH);
+    o.max_nodes = 20000;
+    gm_result r[2];
+    for (int i = 0; i < 2; i++)
+        if (gm_search(&b, &o, &r[i], err, sizeof err) != 0)
+            exit(1);
+    printf("max_nodes 20000: depth %d, %llu nodes, move %d\n", r[0].depth, (unsigned long long)r[0].nodes, r[0].move);
+    CHECK(r[0].nodes >= 20000 && r[0].nodes < 20000 + 1024 + 64);
+    CHECK(r[0].depth >= 2 && r[0].depth < GM_MAX_DEPTH);
+    CHECK(gm_can_play(&b, r[0].move));
+    CHECK(r[1].nodes == r[0].nodes && r[1].move == r[0].move && r[1].score == r[0].score);
+}
+
 int main(int argc, char **argv)
 {
     static const check_part parts[] = {
         { "lines", part_lines }, { "incremental", part_incremental }, { "search", part_search },
         { "threads", part_threads }, { "renju", part_renju },
-        { "renju_searches", part_renju_searches } };
+        { "renju_searches", part_renju_searches }, { "table_keys", part_table_keys },
+        { "table_eval", part_table_eval }, { "max_nodes", part_max_nodes } };
     return check_run_parts(argc, argv, "test_gomoku_pattern", parts, sizeof parts / sizeof *parts);
 }

@@ -68,6 +68,9 @@ typedef struct gm_search_options {
     gm_algo algo;
     int depth;              /* plies (1..GM_MAX_DEPTH); the most when time_ms is set */
     long time_ms;           /* 0: none; else iterative deepening stops in time and keeps the last whole depth */
+    uint64_t max_nodes;     /* GM_ALGO_PATTERN, one thread: 0: none; else iterative deepening stops past
+                               about that many nodes (checked every 1,024) and keeps the last whole depth:
+                               a budget that, unlike time, plays the same game on any machine */
     int threads;            /* 1.. */
     gm_parallel parallel;   /* with threads > 1; GM_PAR_NONE then means GM_PAR_SHARED */
     int split_depth;        /* GM_PAR_SPLIT: plies above the shared-out moves (1 = the root's children) */

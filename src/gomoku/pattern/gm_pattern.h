@@ -97,10 +97,11 @@ static inline int gm_pattern_key(const uint8_t code[4])
 
 /* The static tables' bytes, built on first use for the whole process:
  * both rules' line patterns and their memo (3^10 windows, a byte each),
- * gm_pattern_ternary, gm_cell_pattern_of and the pattern board's cell
- * entries (4 bytes for each of 1 << 16 keys), the two caro tables (2^20
- * windows each; their memo is freed): about 2.5 MB. */
-#define GM_PATTERN_TABLES_BYTES (3 * 59049 + 2048 + 65536 + 4 * 65536 + 2 * GM_CARO_WINDOWS)
+ * gm_pattern_ternary, gm_cell_pattern_of, the cell table's codes and
+ * entries (gm_cell_table.h: 2 + 2 bytes for each of 1 << 16 keys, and 4
+ * for each key of each of 4 sets), the two caro tables (2^20 windows
+ * each; their memo is freed): about 3.5 MB. */
+#define GM_PATTERN_TABLES_BYTES (3 * 59049 + 2048 + 65536 + 4 * 65536 + 16 * 65536 + 2 * GM_CARO_WINDOWS)
 
 /* Builds the tables (idempotent; called by gm_line_patterns too). */
 void gm_patterns_init(void);

@@ -94,7 +94,8 @@ static int32_t leaf(const gm_pboard *pb)
 static bool stop_now(gm_pctx *c)
 {
     if (gts_check_due(c->nodes, &c->next_check) &&
-        (gts_should_stop(c->o->stop, c->deadline) || (c->halt && atomic_load_explicit(c->halt, memory_order_relaxed))))
+        (gts_should_stop(c->o->stop, c->deadline) || (c->halt && atomic_load_explicit(c->halt, memory_order_relaxed)) ||
+         (c->o->max_nodes && c->nodes >= c->o->max_nodes)))
         c->stopped = true;
     return c->stopped;
 }

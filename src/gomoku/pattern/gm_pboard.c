@@ -7,32 +7,23 @@
 
 #include "gomoku/gm_lines.h"
 
-int gm_cell_value(const uint8_t code[4])
-{
-    return gm_line_weight[code[0]] + gm_line_weight[code[1]] + gm_line_weight[code[2]] + gm_line_weight[code[3]] +
-           gm_pattern_bonus[gm_cell_pattern_of[gm_pattern_key(code)]];
-}
-
-/* Each key's cell pattern and value, value << 8 | pattern: one lookup. */
-static int32_t cell_entry[1 << 16];
-
-/* Colour's cell now has key: its pattern, value, the counts and the sum
- * follow, the old state logged at *top for undo.  Most of the cells a
- * move reaches keep their key, and are not touched (a third of the
+/* Colour's cell now has key: its pattern, value, the counts and both
+ * sums follow, the old state logged at *top for undo.  Most of the cells
+ * a move reaches keep their key, and are not touched (a third of the
  * search's time went to settling them all). */
 static inline void set_key(gm_pboard *pb, int c, int cell, unsigned key, gm_pboard_undo_rec **top)
 {
     const unsigned old = pb->key[c][cell];
     if (old == key)
         return;
-    const int32_t entry = cell_entry[key];
-    const int pattern = entry & 255, value = entry >> 8;
-    *(*top)++ = (gm_pboard_undo_rec){ (uint16_t)(cell << 1 | c), (uint16_t)old, pb->value[c][cell],
-                                      pb->pattern[c][cell] };
+    const int32_t was = pb->entry[c][old], entry = pb->entry[c][key];
+    const int pattern = gm_cell_entry_pattern(entry), value = gm_cell_entry_on_move(entry);
+    *(*top)++ = (gm_pboard_undo_rec){ (uint16_t)(cell << 1 | c), (uint16_t)old, was };
     pb->key[c][cell] = (uint16_t)key;
-    pb->count[c][pb->pattern[c][cell]]--;
+    pb->count[c][gm_cell_entry_pattern(was)]--;
     pb->count[c][pattern]++;
-    pb->sum[c] += value - pb->value[c][cell];
+    pb->sum[c][0] += value - gm_cell_entry_on_move(was);
+    pb->sum[c][1] += gm_cell_entry_waiting(entry) - gm_cell_entry_waiting(was);
     pb->pattern[c][cell] = (uint8_t)pattern;
     pb->value[c][cell] = (int16_t)value;
 }
@@ -46,12 +37,7 @@ static uint32_t stone_digit[2][2][16];
 
 static void build_entries(void)
 {
-    gm_patterns_init();
-    for (int key = 0; key < 1 << 16; key++) {
-        const uint8_t code[4] = { key & 15, key >> 4 & 15, key >> 8 & 15, key >> 12 };
-        if (code[0] < GM_LP_CODES && code[1] < GM_LP_CODES && code[2] < GM_LP_CODES && code[3] < GM_LP_CODES)
-            cell_entry[key] = gm_cell_value(code) * 256 + gm_cell_pattern_of[key];
-    }
+    gm_cell_table_init();
     for (int i = 0, j = 0, power = 1; i < 11; i++)
         if (i != 5) {
             /* lane 10 - i: the stone is i cells above the window's first */
@@ -125,6 +111,11 @@ void gm_pboard_init(gm_pboard *pb, const gm_board *b)
     pb->lines[GM_WHITE] = gm_line_patterns(gm_five_rule(b->rule, GM_WHITE));
     pb->caro = gm_rule_caro(b->rule);
     pb->lanes = b->rule == GM_FREESTYLE ? 0x3fe : 0x7ff;
+    for (int c = 0; c < 2; c++) {
+        const gm_eval_set set = gm_eval_set_of(b->rule, c);
+        pb->entry[c] = gm_cell_entry[set];
+        pb->tempo[c] = gm_eval_tempo[set];
+    }
     memset(pb->sum, 0, sizeof pb->sum);
     memset(pb->count, 0, sizeof pb->count);
     for (int c = 0; c < 2; c++) {
@@ -204,8 +195,8 @@ void gm_pboard_undo(gm_pboard *pb)
         e--;
         const int at = e->cell_colour >> 1, k = e->cell_colour & 1;
         pb->key[k][at] = e->key;
-        pb->pattern[k][at] = e->pattern;
-        pb->value[k][at] = e->value;
+        pb->pattern[k][at] = (uint8_t)gm_cell_entry_pattern(e->entry);
+        pb->value[k][at] = (int16_t)gm_cell_entry_on_move(e->entry);
     }
     pb->log_top = f->log_start;
 }

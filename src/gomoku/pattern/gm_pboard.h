@@ -3,27 +3,28 @@
  * up to date, for the pattern search.  A move changes the line patterns of
  * the cells up to five away along its four lines, at most 40 cells: play
  * recomputes just those and logs what changed, undo puts it back; the
- * counts of each cell pattern and the evaluation's sums follow.
+ * counts of each cell pattern and the evaluation's sums follow.  A cell's
+ * value is one entry of its colour's table (gm_cell_table.h).
  */
 #ifndef GTS_GM_PBOARD_H
 #define GTS_GM_PBOARD_H
 
 #include <stdint.h>
 
+#include "gomoku/pattern/gm_cell_table.h"
 #include "gomoku/pattern/gm_pattern.h"
 #include "gts/gomoku.h"
 
 typedef struct gm_pboard_undo_rec {
     uint16_t cell_colour;                    /* cell << 1 | colour */
     uint16_t key;                            /* its gm_pattern_key before the move */
-    int16_t value;                           /* its value before */
-    uint8_t pattern;                         /* its cell pattern before */
+    int32_t entry;                           /* its gm_cell_entry before: pattern and values */
 } gm_pboard_undo_rec;
 
 /* What undo copies back whole: the counts and sums before a move, and
  * where its log begins. */
 typedef struct gm_pboard_frame {
-    int32_t sum[2];
+    int32_t sum[2][2];
     uint16_t count[2][GM_CP_CLASSES];
     int log_start;
 } gm_pboard_frame;
@@ -37,11 +38,13 @@ typedef struct gm_pboard {
      * five through the cell), 5 where an overline or a caro five's ends
      * matter. */
     unsigned lanes;
-    int32_t sum[2];                          /* each colour's cell values over the empty cells */
+    const int32_t *entry[2];                 /* each colour's cell entries (gm_cell_entry) */
+    int16_t tempo[2];                        /* each colour's tempo, when it moves */
+    int32_t sum[2][2];                       /* each colour's cell values over the empty cells: on move, waiting */
     uint16_t count[2][GM_CP_CLASSES];        /* empty cells of each cell pattern */
     uint16_t key[2][GM_MAX_CELLS];           /* line patterns of empty cells as gm_pattern_key (occupied: 0) */
     uint8_t pattern[2][GM_MAX_CELLS];        /* cell patterns */
-    int16_t value[2][GM_MAX_CELLS];          /* cell values */
+    int16_t value[2][GM_MAX_CELLS];          /* cell values to the colour on move (move ordering) */
     /* Each colour's window index (gm_line_window: gm_window_index, or
      * gm_caro_window_index under caro) of every cell, by direction, line
      * and bit of the line word (gm_board's), occupied cells too: a move
@@ -58,23 +61,11 @@ typedef struct gm_pboard {
     gm_pboard_undo_rec log[GM_MAX_CELLS * 82];   /* 40 cells and the move, both colours */
 } gm_pboard;
 
-/* The evaluation's weights (data/gomoku/gm_eval_weights.c, made by
- * tools/gm_eval_weights.sh): a cell's value to a colour is the weights of
- * its four line patterns plus the bonus of its cell pattern; the side to
- * move adds gm_tempo. */
-extern const int16_t gm_line_weight[GM_LP_CODES];
-extern const int16_t gm_pattern_bonus[GM_CP_CLASSES];
-extern const int16_t gm_tempo;
-
 /* Colour's line pattern of cell in direction d. */
 static inline int gm_pboard_code(const gm_pboard *pb, int colour, int cell, int d)
 {
     return pb->key[colour][cell] >> (4 * d) & 15;
 }
-
-/* The value of a cell to a colour, from its four line patterns: what the
- * evaluation sums. */
-int gm_cell_value(const uint8_t code[4]);
 
 /* Builds the pattern tables (gm_patterns_init) and the cell entries
  * play and undo read: idempotent, thread-safe, 80-95 ms the first time
@@ -89,11 +80,12 @@ void gm_pboard_init(gm_pboard *pb, const gm_board *b);
 void gm_pboard_play(gm_pboard *pb, int cell);
 void gm_pboard_undo(gm_pboard *pb);
 
-/* The side to move's evaluation: its cells' values less the opponent's. */
+/* The side to move's evaluation: its cells' values (on move) less the
+ * opponent's (waiting), plus its tempo. */
 static inline int32_t gm_pboard_eval(const gm_pboard *pb)
 {
     const int me = pb->b.side;
-    return pb->sum[me] - pb->sum[me ^ 1] + gm_tempo;
+    return pb->sum[me][0] - pb->sum[me ^ 1][1] + pb->tempo[me];
 }
 
 /* The first empty cell (in cell order) where colour has a pattern of at
