@@ -87,6 +87,8 @@ run "best: caro-exact's overline" "$GTS" gomoku best --rule caro-exact --depth 1
 expect_line out '^best [a-o][0-9]+ .* score [-+][0-9]+ depth 1 '
 run "best: caro on the GPU" "$GTS" gomoku best --rule caro-exact --backend gpu h8
 expect_error 2 "--rule caro-exact: the GPU designs play freestyle or standard"
+run "bench table: caro on the GPU" "$GTS" gomoku bench table --gpu --executor cpu --rule caro
+expect_error 2 "--rule caro: the GPU designs play freestyle or standard"
 run "best: an unknown rule" "$GTS" gomoku best --rule carro h8
 expect_error 2 "bad --rule 'carro' (freestyle, standard, renju, caro, caro-exact)"
 

@@ -72,6 +72,8 @@ static int read_options(int argc, char **argv, gomoku_bench *c)
     if (n < 0)
         return n;
     gomoku_gpu_finish(&c->gpu);
+    if (c->bench_gpu && gomoku_gpu_rule(c->board.rule) < 0)
+        return CLI_BAD;
     const int algo = c->nalgos == 1 ? c->algos[0] : (int)c->search.opt.algo;
     return gomoku_search_finish(&c->search, algo) < 0 ? CLI_BAD : n;
 }

@@ -35,11 +35,8 @@ static int read_options(int argc, char **argv, best_opts *b)
     if (n < 0)
         return n;
     gomoku_gpu_finish(&b->gpu);
-    if ((b->board.rule == GM_RENJU || b->board.rule == GM_CARO || b->board.rule == GM_CARO_EXACT) &&
-        b->backend == 1) {
-        cli_error("--rule %s: the GPU designs play freestyle or standard", gm_rule_names[b->board.rule]);
+    if (b->backend == 1 && gomoku_gpu_rule(b->board.rule) < 0)
         return CLI_BAD;
-    }
     return gomoku_search_finish(&b->search, b->algo) < 0 ? CLI_BAD : n;
 }
 

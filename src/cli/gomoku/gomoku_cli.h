@@ -94,6 +94,11 @@ typedef struct gomoku_gpu_opts {
     CLI_OPT_LONG("chunk", 0, &(o)->g.chunk, 1, 1L << 30), CLI_OPT_INT("block-threads", 0, &(o)->g.block_threads, 32, 1024)
 void gomoku_gpu_finish(gomoku_gpu_opts *o);
 
+/* The GPU designs play freestyle and standard only (renju's forbidden
+ * points and caro's shut fives are the CPU's): 0, or CLI_BAD after the
+ * error line. */
+int gomoku_gpu_rule(int rule);
+
 /* The GPU design g searching as o says (its depth, algo, eval and stop),
  * or NULL after a one-line error. */
 gmg_searcher *gomoku_gpu_create(const gmg_options *g, const gm_search_options *o);

@@ -161,6 +161,14 @@ void gomoku_gpu_finish(gomoku_gpu_opts *o)
     o->g.executor = (gmg_executor)o->executor;
 }
 
+int gomoku_gpu_rule(int rule)
+{
+    if (rule == GM_FREESTYLE || rule == GM_STANDARD)
+        return 0;
+    cli_error("--rule %s: the GPU designs play freestyle or standard", gm_rule_names[rule]);
+    return CLI_BAD;
+}
+
 int gomoku_board(const gomoku_board_opts *o, int argc, char **argv, gm_board *b)
 {
     char err[256];
