@@ -28,6 +28,8 @@
 #define NULL_REDUCTION 2
 #define HISTORY_CAP 400        /* history never outweighs a real shape */
 #define QUIESCENCE_FOURS 5     /* fours the side to move may play past the horizon */
+#define FUTILITY_DEPTH 4       /* a calm node this near the horizon ... */
+#define FUTILITY_MARGIN 110    /* ... this far above beta per ply stands on its evaluation */
 
 enum { KEY_TABLE = 1 << 30, KEY_KILLER = (1 << 30) - 2 };
 
@@ -171,6 +173,12 @@ static int32_t search_moves(gm_pctx *c, int depth, int32_t alpha, int32_t beta, 
             return v;
     }
     const bool facing = pb->count[b->side ^ 1][GM_CP_FLEX4] > 0;
+    /* Futility: no threat of the opponent's in sight, and so far above
+     * beta that a few plies will not bring it down. */
+    const int32_t eval = leaf(pb);
+    if (!pv && !facing && depth <= FUTILITY_DEPTH && eval - FUTILITY_MARGIN * depth >= beta &&
+        !gm_pboard_has(pb, b->side ^ 1, GM_CP_BLOCK4_FLEX3))
+        return eval;
     if (!pv && null_ok && !facing && depth >= 3 && gm_pboard_eval(pb) >= beta) {
         gm_pass(b);
         const int32_t v = -node(c, depth - 1 - NULL_REDUCTION, -beta, -beta + 1, ply + 1, false);
@@ -183,7 +191,8 @@ static int32_t search_moves(gm_pctx *c, int depth, int32_t alpha, int32_t beta, 
     const int n = gen_moves(c, facing, tt_move, ply);
     /* One or two defences: the line is forced, so it costs no depth
      * (within twice the depth under way, as threats can go on). */
-    const int extend = facing && n <= 2 && ply < 2 * c->root_depth;
+    const bool forced = ply < 2 * c->root_depth;
+    const int extend = facing && n <= 2 && forced;
     int32_t best = -GM_INF;
     int best_move = GM_NO_MOVE;
     for (int i = 0; i < n; i++) {
@@ -192,8 +201,12 @@ static int32_t search_moves(gm_pctx *c, int depth, int32_t alpha, int32_t beta, 
         if (!pv && calm && depth <= 3 && i >= 4 + 3 * depth && best > -GM_WIN_BOUND)
             continue;
         const int reduce = calm && depth >= 3 && i >= 3 ? 1 + (i >= 10 && depth >= 5) : 0;
+        /* A four or an open three of the side to move costs no depth
+         * either: the opponent's answers are few, and the threat
+         * sequences that decide games run twice as deep as the search. */
+        const int threat = !extend && forced && pb->pattern[b->side][m] >= GM_CP_FLEX3;
         gm_pboard_play(pb, m);
-        const int32_t v = child(c, depth + extend, reduce, alpha, beta, ply, i == 0);
+        const int32_t v = child(c, depth + extend + threat, reduce, alpha, beta, ply, i == 0);
         gm_pboard_undo(pb);
         if (c->stopped)
             return 0;
@@ -376,7 +389,8 @@ void gm_pattern_serial(gm_pctx *c, const gm_board *b, const gm_search_options *o
         return;
     }
     /* Another depth costs two to four times the last: one is not begun
-     * past half the time, or 80 % while the best move or score moves. */
+     * past 62 % of the time, or 90 % while the best move or score moves
+     * (an unfinished depth still plays a move that beat its window). */
     const double budget = deadline > 0 ? deadline - t0 : 0;
     int32_t last = 0;
     for (int depth = 1; depth <= o->depth; depth++) {
@@ -395,7 +409,7 @@ void gm_pattern_serial(gm_pctx *c, const gm_board *b, const gm_search_options *o
         if (gm_record_depth(o, r, c->root_move, v, depth))
             break;
         const double used = gts_now_usec() - t0;
-        if (budget > 0 && used > budget * (unsettled ? 0.8 : 0.5))
+        if (budget > 0 && used > budget * (unsettled ? 0.9 : 0.62))
             break;
     }
     r->nodes = c->nodes;
