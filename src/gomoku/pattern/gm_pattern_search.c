@@ -10,8 +10,12 @@
  * fours: every defence of a three is among them.
  *
  * The rest is iterative deepening with aspiration windows and PVS over a
- * table, null moves where no such threat is pending, late moves reduced
- * and (near the horizon) pruned by what the move makes and blocks.
+ * table, null moves and futility where no such threat is pending, late
+ * moves reduced and (near the horizon) pruned by what the move makes and
+ * blocks.  The side to move's fours and open threes, like the forced
+ * answers, cost no depth: the threat sequences that decide games are
+ * followed about twice as deep as the rest (docs/notes/gomoku_search.md
+ * has what each piece was worth against Rapfi).
  */
 #include "gomoku/pattern/gm_pattern_search.h"
 
