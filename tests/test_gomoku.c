@@ -239,6 +239,25 @@ static bool same_set(const int16_t *a, int na, const int *b, int nb)
 
 /* ---- board ------------------------------------------------------------------ */
 
+/* gm_candidates, in cell order, against the reference's stones: every
+ * empty cell within b->near (Chebyshev) of one, or every empty cell. */
+static bool candidates_agree(const gm_board *b, const ref *r)
+{
+    int16_t cand[GM_MAX_CELLS];
+    const int n = gm_candidates(b, cand);
+    int i = 0;
+    for (int y = 0; y < r->h; y++)
+        for (int x = 0; x < r->w; x++) {
+            bool near = b->near == 0;
+            for (int dy = -b->near; dy <= b->near; dy++)
+                for (int dx = -b->near; dx <= b->near; dx++)
+                    near |= ref_at(r, x + dx, y + dy) > 0;
+            if (ref_at(r, x, y) == 0 && near && (i >= n || cand[i++] != y * r->w + x))
+                return false;
+        }
+    return i == n;
+}
+
 static void test_board(void)
 {
     for (int game = 0; game < 300; game++) {
@@ -250,6 +269,10 @@ static void test_board(void)
         ref r;
         random_game(b, 10 + (int)rnd(60), true);
         ref_from(&r, b);
+        CHECK_MSG(candidates_agree(b, &r), "candidates of game %d (%dx%d, near %d)", game, w, h, b->near);
+        b->near = game % 5;   /* 0 (every empty cell) to 4, read from the stones alone */
+        CHECK_MSG(candidates_agree(b, &r), "candidates of game %d (%dx%d, near %d)", game, w, h, b->near);
+        b->near = 1 + game % 3;
         for (int colour = 0; colour < 2; colour++) {
             if (!CHECK_EQ(b->value[colour], ref_value(&r, colour)))
                 break;

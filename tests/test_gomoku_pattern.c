@@ -163,6 +163,21 @@ static bool same_patterns(const gm_pboard *a, const gm_pboard *b)
     return same;
 }
 
+/* gm_pboard_find against a scan of every cell, for each threshold. */
+static bool find_agrees(const gm_pboard *pb)
+{
+    for (int c = 0; c < 2; c++)
+        for (int at_least = 0; at_least <= GM_CP_CLASSES; at_least++) {
+            int want = GM_NO_MOVE;
+            for (int cell = pb->b.cells - 1; cell >= 0; cell--)
+                if (pb->pattern[c][cell] >= at_least)
+                    want = cell;
+            if (gm_pboard_find(pb, c, at_least) != want)
+                return false;
+        }
+    return true;
+}
+
 static void part_incremental(void)
 {
     test_rng rng = { 0x1c7e3e17ULL };
@@ -179,7 +194,8 @@ static void part_incremental(void)
                 gm_pboard_play(pb, cand[rng_below(&rng, gm_candidates(&pb->b, cand))]);
             }
             gm_pboard_init(fresh, &pb->b);
-            if (!CHECK_MSG(same_patterns(pb, fresh), "game %d step %d: the board drifted", game, i))
+            if (!CHECK_MSG(same_patterns(pb, fresh), "game %d step %d: the board drifted", game, i) ||
+                !CHECK_MSG(find_agrees(pb), "game %d step %d: gm_pboard_find disagrees", game, i))
                 break;
         }
         free(b);

@@ -99,7 +99,7 @@ typedef struct gm_undo_rec {
 typedef struct gm_board {
     int width, height, cells;
     gm_rule rule;
-    int near;                /* candidate radius kept by near_count (0: none) */
+    int near;                /* candidate radius (0: none), gm_candidate_rows */
     int side;                /* GM_BLACK or GM_WHITE: the side to move */
     int stones;
     int winner;              /* -1, or the colour that made five */
@@ -108,10 +108,6 @@ typedef struct gm_board {
     uint64_t line[2][4][GM_LINES];
     uint64_t wall[4][GM_LINES];
     uint8_t cell[GM_MAX_CELLS];        /* GM_EMPTY, GM_BLACK_STONE, GM_WHITE_STONE */
-    /* Stones within `near` (Chebyshev) of each cell; the 16 past the last
-     * cell are padding that play adds 0 to (a row's counts are moved 16
-     * at a time). */
-    uint16_t near_count[GM_MAX_CELLS + 16];
     uint8_t line_id[4][GM_MAX_CELLS], line_pos[4][GM_MAX_CELLS];
     gm_undo_rec history[GM_MAX_CELLS];
 } gm_board;
@@ -121,8 +117,8 @@ typedef struct gm_board {
 void gm_copy(gm_board *dst, const gm_board *src);
 
 /* Sets up an empty width x height board.  near (0..4) is the radius of the
- * candidate cells gm_board keeps track of (0: none, every empty cell is a
- * candidate).  Returns 0, or -1 with a one-line reason when a size or the
+ * candidate cells around the stones (gm_candidates; 0: none, every empty
+ * cell is a candidate).  Returns 0, or -1 with a one-line reason when a size or the
  * radius is out of range. */
 int gm_init(gm_board *b, int width, int height, gm_rule rule, int near, char *err, size_t errlen);
 
@@ -221,6 +217,14 @@ int32_t gm_eval_scan(const gm_board *b);
  * cell within b->near of a stone (the centre on an empty board). Returns
  * how many were written to out. */
 int gm_candidates(const gm_board *b, int16_t *out);
+
+/* The candidate cells of gm_candidates (the empty board's centre apart)
+ * as one word a row: bit x of rows[y] for the cell (x, y), rows 0 to
+ * height - 1 written.  Read from the rows' line words with shifts, so a
+ * search's move loop visits only these cells, in cell order: the cell by
+ * cell scan of the counts of stones near each cell that play kept was 6 %
+ * of the pattern search's instructions, and the counts themselves 5 %. */
+void gm_candidate_rows(const gm_board *b, uint32_t rows[GM_MAX_SIZE]);
 
 /* Coordinates.  gm_parse_cell reads "h8" (column letter, row from 1) or
  * "x,y" (from 0) into *cell; returns 0, or -1 with a reason in err for

@@ -65,35 +65,11 @@ void gm_copy(gm_board *dst, const gm_board *src)
     const size_t cells = (size_t)src->cells;
     memcpy(dst, src, offsetof(gm_board, cell));
     memcpy(dst->cell, src->cell, cells * sizeof src->cell[0]);
-    memcpy(dst->near_count, src->near_count, cells * sizeof src->near_count[0]);
     for (int d = 0; d < 4; d++) {
         memcpy(dst->line_id[d], src->line_id[d], cells);
         memcpy(dst->line_pos[d], src->line_pos[d], cells);
     }
     memcpy(dst->history, src->history, (size_t)src->stones * sizeof src->history[0]);
-}
-
-/* Adds step (1 or -1) to near_count over the square of b->near around
- * (x0, y0), clipped to the board: a row at a time, 16 counts a vector
- * (GCC's and clang's vector extension, AVX2 in the release build), those
- * past the row's end given 0 (near_count's padding takes the last row's).
- * The loop over each cell was 40 % of set_stone's instructions. */
-static void count_near(gm_board *b, int x0, int y0, int step)
-{
-    typedef uint16_t lanes __attribute__((vector_size(32)));
-    static const uint16_t ones[32] = { 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1 };
-    const int xlo = x0 > b->near ? x0 - b->near : 0, ylo = y0 > b->near ? y0 - b->near : 0;
-    const int xhi = x0 + b->near < b->width ? x0 + b->near : b->width - 1;
-    const int yhi = y0 + b->near < b->height ? y0 + b->near : b->height - 1;
-    lanes add;
-    memcpy(&add, ones + 16 - (xhi - xlo + 1), sizeof add);   /* lanes 0..xhi-xlo: at most 9 */
-    for (int y = ylo; y <= yhi; y++) {
-        lanes v;
-        uint16_t *row = &b->near_count[gm_cell(b, xlo, y)];
-        memcpy(&v, row, sizeof v);
-        v = step > 0 ? v + add : v - add;
-        memcpy(row, &v, sizeof v);
-    }
 }
 
 static void set_stone(gm_board *b, int cell, int c, bool on)
@@ -102,8 +78,6 @@ static void set_stone(gm_board *b, int cell, int c, bool on)
         b->line[c][d][b->line_id[d][cell]] ^= (uint64_t)1 << (b->line_pos[d][cell] + GM_LINE_OFFSET);
     b->cell[cell] = on ? (uint8_t)(c + 1) : GM_EMPTY;
     b->hash ^= zobrist(c, cell) ^ SIDE_KEY;
-    if (b->near)
-        count_near(b, cell % b->width, cell / b->width, on ? 1 : -1);
 }
 
 /* Plays colour c's stone at cell after the shape values moved: the undo
@@ -280,6 +254,25 @@ int gm_four_points(const gm_board *b, int colour, int16_t *out)
     return collect_points(b, colour, GM_NO_MOVE, line_four_points, out);
 }
 
+void gm_candidate_rows(const gm_board *b, uint32_t rows[GM_MAX_SIZE])
+{
+    const uint32_t full = b->width == 32 ? ~0u : (1u << b->width) - 1;
+    uint32_t taken[GM_MAX_SIZE], spread[GM_MAX_SIZE];
+    for (int y = 0; y < b->height; y++) {
+        taken[y] = (uint32_t)((b->line[0][0][y] | b->line[1][0][y]) >> GM_LINE_OFFSET);
+        spread[y] = taken[y];
+        for (int k = 1; k <= b->near; k++)
+            spread[y] |= taken[y] << k | taken[y] >> k;
+    }
+    for (int y = 0; y < b->height; y++) {
+        uint32_t near = b->near ? 0 : full;
+        for (int dy = -b->near; dy <= b->near; dy++)
+            if (y + dy >= 0 && y + dy < b->height)
+                near |= spread[y + dy];
+        rows[y] = near & ~taken[y] & full;
+    }
+}
+
 int gm_candidates(const gm_board *b, int16_t *out)
 {
     int n = 0;
@@ -287,8 +280,10 @@ int gm_candidates(const gm_board *b, int16_t *out)
         out[0] = (int16_t)gm_cell(b, b->width / 2, b->height / 2);
         return 1;
     }
-    for (int cell = 0; cell < b->cells; cell++)
-        if (b->cell[cell] == GM_EMPTY && (!b->near || b->near_count[cell]))
-            out[n++] = (int16_t)cell;
+    uint32_t rows[GM_MAX_SIZE];
+    gm_candidate_rows(b, rows);
+    for (int y = 0; y < b->height; y++)
+        for (uint32_t r = rows[y]; r; r &= r - 1)
+            out[n++] = (int16_t)gm_cell(b, __builtin_ctz(r), y);
     return n;
 }

