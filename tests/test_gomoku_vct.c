@@ -54,6 +54,16 @@ static const struct {
      * double four: black's threes are no threat while white has fours. */
     { "f8 a1 g8 a3 h6 a5 h7 a7", GM_FREESTYLE, 0, "refuted by a counter four" },
     { "h8 a1 i8 o1", GM_FREESTYLE, 0, "one two: a three is simply blocked" },
+    { "f8 a1 g8 o1 h6 a15 h7 o15", GM_CARO, 5, "h8's two open threes under caro" },
+    /* White's d8: i8 would make the row's fours e8-i8 and f8-j8, and
+     * white's j8 takes one and shuts the other under caro, so the row is
+     * no open three there. */
+    { "f8 d8 g8 a1 h6 o1 h7 a15", GM_STANDARD, 5, "two open threes under exactly five" },
+    { "f8 d8 g8 a1 h6 o1 h7 a15", GM_CARO, 0, "caro: one stone answers the row's open four" },
+    /* White's e8 and k8 box the row in: a five of f8-j8 would be shut at
+     * both ends, so under caro the row makes no four and h8 only the
+     * column's open three: no win in 5 by threats. */
+    { "f8 e8 g8 k8 h6 a15 h7 o15", GM_CARO, 0, "caro: the boxed row makes no four" },
 };
 
 static void part_puzzles(void)
@@ -93,7 +103,8 @@ static void part_random(void)
     test_rng rng = { 0x5eed7c7ULL };
     int wins = 0, positions = 0, missed = 0;
     for (int game = 0; game < 400 && wins < 25; game++) {
-        gm_board *b = position("", game % 3 ? GM_FREESTYLE : GM_STANDARD);
+        static const gm_rule rules[4] = { GM_FREESTYLE, GM_STANDARD, GM_CARO, GM_CARO_EXACT };
+        gm_board *b = position("", rules[game % 4]);
         const int moves = 8 + rng_below(&rng, 24);
         for (int i = 0; i < moves && !gm_game_over(b); i++) {
             int16_t cand[GM_MAX_CELLS];

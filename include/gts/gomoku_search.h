@@ -143,8 +143,9 @@ int gm_vcf(gm_board *b, int max_plies, long time_ms, int *plies, uint64_t *nodes
  * threes: src/gomoku/gm_vct.c) within max_plies, the shortest first; the
  * rest as gm_vcf, after GM_VCT_NODES positions.  The attacker's threes
  * are looked for among the board's candidates (b->near): a small radius
- * may miss a win, never invent one.  Under caro it plays fours only (a
- * three's answers there include the stones that shut a five). */
+ * may miss a win, never invent one.  Under caro a three's answers include
+ * the stones that shut a five: every cell near the open-four point is
+ * tried. */
 #define GM_VCT_NODES 100000
 int gm_vct(gm_board *b, int max_plies, long time_ms, int *plies, uint64_t *nodes);
 

@@ -15,39 +15,63 @@
  * This is threat-space search in the manner of Allis's for Go-Moku; wins
  * by fours alone are gm_vcf's, which is faster at them.
  *
- * Under caro a stone past the end of a five can shut it, so a three has
- * answers beyond those above: there the attacker plays fours only (each
- * answered by every reply gm_four_replies finds), a VCF.
+ * Under caro an open-four point is one whose five points no one stone
+ * takes away (gm_four_replies), and a stone past the end of a five can
+ * shut it: a three's answers there are every empty cell within five of an
+ * open-four point along its lines (all a stone that changes its fives can
+ * be on), each tried.
  */
 #include "gomoku/gm_search_internal.h"
 #include "gomoku/gm_lines.h"
 #include "core/deadline.h"
 
-/* The five points colour would have on the lines through cell (empty) if
- * it played there, the side to move left as it was. */
-static int fives_after(gm_board *b, int colour, int cell, int16_t *out)
+/* Whether colour's stone on cell (empty) would be an open four: five
+ * points (into fives, *k of them, on the lines through cell) that no one
+ * stone of the other's takes away.  The side to move is left as it was. */
+static bool open_four_at(gm_board *b, int colour, int cell, int16_t *fives, int *k)
 {
     const int side = b->side;
     b->side = colour;
     gm_play(b, cell);
-    const int n = b->winner >= 0 ? 0 : gm_five_points(b, colour, cell, out);
+    int16_t replies[5 * GM_FIVES_ONE_STONE];
+    *k = b->winner >= 0 ? 0 : gm_five_points(b, colour, cell, fives);
+    const bool open = *k > 0 && gm_four_replies(b, colour, fives, *k, replies) < 0;
     gm_undo(b);
     b->side = side;
+    return open;
+}
+
+/* The empty cells within five of cell along its four lines, into out. */
+static int line_cells(const gm_board *b, int cell, int16_t *out)
+{
+    static const int dx[4] = { 1, 0, 1, 1 }, dy[4] = { 0, 1, 1, -1 };
+    const int x0 = cell % b->width, y0 = cell / b->width;
+    int n = 0;
+    for (int d = 0; d < 4; d++)
+        for (int s = -5; s <= 5; s++) {
+            const int x = x0 + s * dx[d], y = y0 + s * dy[d];
+            if (s && x >= 0 && x < b->width && y >= 0 && y < b->height && b->cell[gm_cell(b, x, y)] == GM_EMPTY)
+                out[n++] = (int16_t)gm_cell(b, x, y);
+        }
     return n;
 }
 
 /* The cells that answer colour's threes: its open-four points and the
- * five points each would make, marked in `mark` (b->cells bits) and
- * listed in out.  Returns how many; 0 when colour has no open-four point. */
+ * five points each would make (under caro every cell near them that
+ * line_cells finds), marked in `mark` (b->cells bits) and listed in out.
+ * Returns how many; 0 when colour has no open-four point. */
 static int three_defences(gm_board *b, int colour, uint64_t *mark, int16_t *out)
 {
     int16_t fours[GM_MAX_CELLS], fives[GM_MAX_CELLS];
     const int nf = gm_four_points(b, colour, fours);
+    const bool caro = gm_rule_caro(gm_five_rule(b->rule, colour));
     int n = 0;
     for (int i = 0; i < nf; i++) {
-        const int k = fives_after(b, colour, fours[i], fives);
-        if (k < 2)
+        int k;
+        if (!open_four_at(b, colour, fours[i], fives, &k))
             continue;
+        if (caro)
+            k = line_cells(b, fours[i], fives);
         fives[k] = fours[i];
         for (int j = 0; j <= k; j++) {
             const int c = fives[j];
@@ -81,7 +105,7 @@ static int defender_node(gm_board *b, gm_budget *v, int plies_left)
         if (n < 0)
             return 2;
     } else {
-        if (plies_left < 4 || gm_rule_caro(gm_five_rule(b->rule, them)))
+        if (plies_left < 4)
             return 0;
         /* A three: its answers, then the defender's own fours. */
         uint64_t mark[GM_MAX_CELLS / 64] = { 0 };
@@ -127,8 +151,7 @@ static int attacker_node(gm_board *b, gm_budget *v, int plies_left, int *first)
     int16_t moves[2 * GM_MAX_CELLS];
     uint64_t tried[GM_MAX_CELLS / 64] = { 0 };
     const int nf = gm_four_points(b, me, moves);
-    const bool threes = plies_left >= 5 && !gm_rule_caro(gm_five_rule(b->rule, me));
-    const int nc = nf + (threes ? gm_candidates(b, moves + nf) : 0);
+    const int nc = nf + (plies_left >= 5 ? gm_candidates(b, moves + nf) : 0);
     for (int i = 0; i < nc; i++) {
         const int c = moves[i];
         if (tried[c >> 6] >> (c & 63) & 1)
