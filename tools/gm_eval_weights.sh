@@ -4,13 +4,13 @@
 # shards, one process a shard, then gm_train fit on all of them.
 #
 # The shards: per rule, seeds 1..S of GAMES games each at NODES nodes a
-# move (freestyle S = 24, standard and renju S = 12; GAMES = 500, NODES =
+# move (freestyle S = 24, standard and renju S = 12; GAMES = 400, NODES =
 # 10000), each into LABELS_DIR/RULE-SEED.txt.  A shard is the same on any
 # machine (a node budget, not a time), so a shard already in LABELS_DIR is
 # not made again: shards made elsewhere (a 16-core host) can be dropped
 # there.  The dev VM made 12.6 quiet positions (6.5 KB) a game at 0.28 s
-# of CPU a game: the 48 shards are about 24,000 games, 300,000 positions,
-# 160 MB, 7 minutes on 16 cores.  The fit: gm_train fit 1000 0.5 20 (the
+# of CPU a game (freestyle): the 48 shards are about 19,200 games, 240,000
+# positions, 125 MB, 6 minutes on 16 cores.  The fit: gm_train fit 1000 0.5 20 (the
 # target half the game's result, half the search's score; a table entry
 # held towards the line-sum model as if 20 positions said so).
 #
@@ -29,7 +29,7 @@ if [ -z "$labels" ]; then
     trap 'rm -rf "$labels"' EXIT
 fi
 mkdir -p "$labels"
-games=500 nodes=10000
+games=400 nodes=10000
 shards() {
     for seed in $(seq 1 24); do echo "freestyle $seed"; done
     for seed in $(seq 1 12); do echo "standard $seed"; echo "renju $seed"; done

@@ -293,7 +293,8 @@ static int write_weights(const char *name, const double *w, const model *m, cons
     if (!out)
         return fprintf(stderr, "gm_train: cannot write %s\n", name), 1;
     fprintf(out, "/*\n * The pattern evaluation's weights (gm_cell_table.h), fitted to\n"
-                 " * self-play positions by tools/gm_eval_weights.sh (tools/gm_train.c):\n%s */\n"
+                 " * self-play positions by tools/gm_train.c (tools/gm_eval_weights.sh\n"
+                 " * makes the positions and runs the fit):\n%s */\n"
                  "#include \"gomoku/pattern/gm_cell_table.h\"\n\n", how);
     write_row(out, "gm_line_weight[GM_LP_CODES]", w, GM_LP_CODES);
     write_row(out, "gm_pattern_bonus[GM_CP_CLASSES]", w + BONUS, GM_CP_CLASSES);
