@@ -4,10 +4,11 @@
  * game's result + (1 - LAMBDA) x sigmoid(its search score / scale), as
  * engines blend the two (the result alone is noisy: one blunder late in
  * a game labels every position before it).  The scale is the one under
- * which the weights in use best predict the results.
+ * which the line-sum start (below) best predicts the results.
  *
  * Two stages, each ITERATIONS steps of Adam on the whole training set:
- * first the line-sum model (gm_cell_table.h: ten line weights, thirteen
+ * first the line-sum model (a cell is worth its four line patterns' weights
+ * plus its cell pattern's bonus: ten line weights, thirteen
  * cell pattern bonuses, one tempo per set; the patterns quiet positions
  * never show keep their values), then each table entry on its own, held
  * towards the line-sum model's value by a ridge worth ALPHA positions:
@@ -167,6 +168,13 @@ static int split_size(const data *d, bool held)
 /* The line-sum model: weights, bonuses, tempos in one vector. */
 enum { LINE_PARAMS = GM_LP_CODES + GM_CP_CLASSES + GM_EVAL_SETS, BONUS = GM_LP_CODES, TEMPO = BONUS + GM_CP_CLASSES };
 
+/* Where the line-sum stage starts, whatever the weights in use: the
+ * line-sum model fitted at 7d044dc (the old gm_train, 14,226 freestyle
+ * positions), so that the same labels make the same weights again. */
+static const int16_t start_line[GM_LP_CODES] = { 0, 3, 3, 3, 3, 19, 35, 127, 127, 400 };
+static const int16_t start_bonus[GM_CP_CLASSES] = { 0, 0, 7, 11, 28, 0, 69, 141, 22, 112, 213, 300, 600 };
+enum { START_TEMPO = 113 };
+
 /* Which of its parameters quiet positions show (the rest keep theirs). */
 static bool line_fitted(int f)
 {
@@ -278,12 +286,13 @@ static long clip(long v)
     return v > GM_CELL_VALUE_MAX ? GM_CELL_VALUE_MAX : v < -GM_CELL_VALUE_MAX ? -GM_CELL_VALUE_MAX : v;
 }
 
-static void write_row(FILE *out, const char *type, const double *w, int n)
+/* A row of numbers: "HEAD {a, b, ...}" and a new line. */
+static void write_row(FILE *out, const char *head, const double *w, int n)
 {
-    fprintf(out, "const int16_t %s = {", type);
+    fprintf(out, "%s {", head);
     for (int f = 0; f < n; f++)
-        fprintf(out, " %ld,", lround(w[f]));
-    fprintf(out, " };\n\n");
+        fprintf(out, "%s%ld", f ? ", " : "", lround(w[f]));
+    fprintf(out, "}\n");
 }
 
 static int write_weights(const char *name, const double *w, const model *m, const char *how)
@@ -294,12 +303,14 @@ static int write_weights(const char *name, const double *w, const model *m, cons
         return fprintf(stderr, "gm_train: cannot write %s\n", name), 1;
     fprintf(out, "/*\n * The pattern evaluation's weights (gm_cell_table.h), fitted to\n"
                  " * self-play positions by tools/gm_train.c (tools/gm_eval_weights.sh\n"
-                 " * makes the positions and runs the fit):\n%s */\n"
-                 "#include \"gomoku/pattern/gm_cell_table.h\"\n\n", how);
-    write_row(out, "gm_line_weight[GM_LP_CODES]", w, GM_LP_CODES);
-    write_row(out, "gm_pattern_bonus[GM_CP_CLASSES]", w + BONUS, GM_CP_CLASSES);
-    fprintf(out, "const int16_t gm_tempo = %ld;\n\n", lround(w[TEMPO]));
-    write_row(out, "gm_eval_tempo[GM_EVAL_SETS]", m->tempo, GM_EVAL_SETS);
+                 " * makes the positions and runs the fit):\n%s", how);
+    write_row(out, " * The line-sum model (the first stage): line weights", w, GM_LP_CODES);
+    write_row(out, " * cell pattern bonuses", w + BONUS, GM_CP_CLASSES);
+    fprintf(out, " */\n#include \"gomoku/pattern/gm_cell_table.h\"\n\n");
+    fprintf(out, "const int16_t gm_eval_tempo[GM_EVAL_SETS] = {");
+    for (int s = 0; s < GM_EVAL_SETS; s++)
+        fprintf(out, " %ld,", lround(m->tempo[s]));
+    fprintf(out, " };\n\n");
     fprintf(out, "const int16_t gm_cell_table[GM_EVAL_SETS][GM_CELL_KEYS][2] = {\n");
     for (int s = 0; s < GM_EVAL_SETS; s++) {
         fprintf(out, "    /* %s */ {", sets[s]);
@@ -314,7 +325,7 @@ static int write_weights(const char *name, const double *w, const model *m, cons
     return fclose(out) ? 1 : 0;
 }
 
-/* The scale under which the line-sum model in use best predicts the
+/* The scale under which the line-sum start best predicts the
  * results of the training games. */
 static double best_scale(const data *d, const model *m)
 {
@@ -339,12 +350,8 @@ int gm_train_fit(int iterations, double lambda, double alpha, const char *out_fi
     if (split_size(&d, false) == 0 || split_size(&d, true) == 0)
         return fprintf(stderr, "gm_train: no positions to fit or none held out\n"), 1;
     double w[LINE_PARAMS];
-    for (int f = 0; f < GM_LP_CODES; f++)
-        w[f] = gm_line_weight[f];
-    for (int f = 0; f < GM_CP_CLASSES; f++)
-        w[BONUS + f] = gm_pattern_bonus[f];
-    for (int s = 0; s < GM_EVAL_SETS; s++)
-        w[TEMPO + s] = gm_tempo;
+    for (int f = 0; f < LINE_PARAMS; f++)
+        w[f] = f < BONUS ? start_line[f] : f < TEMPO ? start_bonus[f - BONUS] : START_TEMPO;
     model *m = malloc(sizeof *m);
     expand(w, m);
     const double scale = best_scale(&d, m);
@@ -352,7 +359,7 @@ int gm_train_fit(int iterations, double lambda, double alpha, const char *out_fi
     for (int i = 0; i < d.n; i++)
         d.target[i] = (float)(lambda * d.result[i] + (1 - lambda) * sigmoid(d.score[i] / scale));
     fprintf(stderr, "gm_train: %d positions (%d held out), scale %.0f\n", d.n, split_size(&d, true), scale);
-    report("line-sum in use", 0, &d, m, scale);
+    report("line-sum start", 0, &d, m, scale);
     fit_line_sum(&d, w, scale, iterations);
     expand(w, m);
     fit_tables(&d, m, scale, iterations, alpha);
@@ -360,7 +367,7 @@ int gm_train_fit(int iterations, double lambda, double alpha, const char *out_fi
     snprintf(how, sizeof how,
              " * gm_train fit %d %g %g on %d positions (%d held out), scale %.0f;\n"
              " * held-out cross-entropy against the blended target %.5f, against\n"
-             " * the results alone %.5f.  The line-sum model is the first stage.\n",
+             " * the results alone %.5f.\n",
              iterations, lambda, alpha, d.n, split_size(&d, true), scale, pass(&d, m, scale, d.target, true, NULL),
              pass(&d, m, scale, NULL, true, NULL));
     const int rc = write_weights(out_file, w, m, how);

@@ -30,13 +30,6 @@ extern const int16_t gm_cell_table[GM_EVAL_SETS][GM_CELL_KEYS][2];
 /* What moving is worth, per set (the side to move's set). */
 extern const int16_t gm_eval_tempo[GM_EVAL_SETS];
 
-/* The line-sum model the tables start from and fall back to for the
- * combinations the fit saw too rarely: a cell's value is its four line
- * patterns' weights plus its cell pattern's bonus (and gm_tempo). */
-extern const int16_t gm_line_weight[GM_LP_CODES];
-extern const int16_t gm_pattern_bonus[GM_CP_CLASSES];
-extern const int16_t gm_tempo;
-
 /* Per pattern key (gm_pattern_key): combination << 4 | cell pattern.
  * Built by gm_cell_table_init. */
 extern uint16_t gm_cell_code[1 << 16];
