@@ -308,6 +308,10 @@ static void part_renju(void)
           "the row's three is false: both its open-four points (4,7 and 8,7) are double fours" },
         { "5,7 6,7 7,5 7,6 4,4 4,5 4,6", 7, 7, true, "one open-four point (4,7) forbidden, the other (8,7) not" },
         { "5,7 6,7", 7, 7, false, "one three" },
+        { "4,7 5,7 6,7", 7, 7, false, "an open four" },
+        { "3,7 5,7 6,7 9,7", 7, 7, true, "two fours in one line (X_XXX_X)" },
+        { "3,7 5,7 6,7 9,7 | 2,7", 7, 7, true, "X_XXX_X with white beyond: still two fours" },
+        { "4,7 5,7 6,7 | 3,7", 7, 7, false, "a four blocked at one end" },
     };
     for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
         gm_pboard *pb = renju(cases[i].stones);

@@ -28,6 +28,31 @@ static bool overline(const gm_board *b, int cell)
     return false;
 }
 
+/* The fours a black stone at cell makes in direction d, whose line
+ * pattern is F4 (two five points or more): one for an open four, whose
+ * five points stand five apart either side of the same four stones; two
+ * for X_XXX_X and its kind, two fours in one line, which renju forbids as
+ * any double four (the patterns do not tell them apart: a match lost on
+ * a forbidden g10 of d7 _ f9 g10 h11 _ j13, issue 43). */
+static int f4_fours(const gm_board *b, int cell, int d)
+{
+    const int id = b->line_id[d][cell], p = b->line_pos[d][cell] + GM_LINE_OFFSET;
+    const uint64_t black = b->line[GM_BLACK][d][id] | (uint64_t)1 << p;
+    const uint64_t taken = black | b->line[GM_WHITE][d][id] | b->wall[d][id];
+    int first = 0, fives = 0;
+    for (int k = -4; k <= 4; k++) {
+        int lo, hi;
+        if (!k || taken >> (p + k) & 1)
+            continue;
+        gm_run_ends(black | (uint64_t)1 << (p + k), p, &lo, &hi);
+        if (hi - lo - 1 == 5 && fives++ == 0)
+            first = k;
+        else if (hi - lo - 1 == 5 && k - first != 5)
+            return 2;
+    }
+    return 1;
+}
+
 static bool forbidden(gm_board *b, const uint8_t *lines, int cell, int depth);
 
 /* Whether the open three black's stone at cell (played) makes in
@@ -55,7 +80,7 @@ static bool forbidden(gm_board *b, const uint8_t *lines, int cell, int depth)
         code[d] = (uint8_t)black_code(b, lines, cell, d);
         if (code[d] == GM_LP_F5)
             return false;   /* five wins, whatever else the stone makes */
-        fours += code[d] == GM_LP_B4 || code[d] == GM_LP_F4;
+        fours += code[d] == GM_LP_B4 ? 1 : code[d] == GM_LP_F4 ? f4_fours(b, cell, d) : 0;
         threes += code[d] == GM_LP_F3;
     }
     if (fours >= 2 || overline(b, cell))
