@@ -121,7 +121,7 @@ void gm_pboard_init(gm_pboard *pb, const gm_board *b)
     for (int c = 0; c < 2; c++) {
         pb->count[c][GM_CP_NONE] = (uint16_t)b->cells;
         memset(pb->key[c], 0, (size_t)b->cells * sizeof pb->key[c][0]);
-        memset(pb->pattern[c], GM_CP_NONE, (size_t)b->cells);
+        memset(pb->pattern[c], GM_CP_NONE, sizeof pb->pattern[c]);   /* gm_pboard_find reads past the last cell */
         memset(pb->value[c], 0, (size_t)b->cells * sizeof pb->value[c][0]);
     }
     memset(pb->window, 0, sizeof pb->window);   /* the bits outside the lines too */
@@ -203,8 +203,9 @@ void gm_pboard_undo(gm_pboard *pb)
 
 /* Eight cells a word: a pattern byte x (below 16) is at least t when
  * x + 128 - t sets its top bit, with no carry into the next byte.  The
- * bytes read past the last cell may hold anything: a find there is none.
- * The cell by cell loop was 4 % of the search's instructions. */
+ * bytes past the last cell are GM_CP_NONE (gm_pboard_init), and a find
+ * there is none.  The cell by cell loop was 4 % of the search's
+ * instructions. */
 int gm_pboard_find(const gm_pboard *pb, int colour, int at_least)
 {
     const uint8_t *pattern = pb->pattern[colour];
