@@ -181,7 +181,8 @@ static int32_t search_moves(gm_pctx *c, int depth, int32_t alpha, int32_t beta, 
     }
     const bool facing = pb->count[b->side ^ 1][GM_CP_FLEX4] > 0;
     /* Futility: no threat of the opponent's in sight, and so far above
-     * beta that a few plies will not bring it down. */
+     * beta that a few plies will not bring it down (against Rapfi at
+     * 200 ms: 9.5 % of 232 games, 8.2 % without). */
     const int32_t eval = leaf(pb);
     if (!pv && !facing && depth <= FUTILITY_DEPTH && eval - FUTILITY_MARGIN * depth >= beta &&
         !gm_pboard_has(pb, b->side ^ 1, GM_CP_BLOCK4_FLEX3))
@@ -210,7 +211,9 @@ static int32_t search_moves(gm_pctx *c, int depth, int32_t alpha, int32_t beta, 
         const int reduce = calm && depth >= 3 && i >= 3 ? 1 + (i >= 10 && depth >= 5) : 0;
         /* A four or an open three of the side to move costs no depth
          * either: the opponent's answers are few, and the threat
-         * sequences that decide games run twice as deep as the search. */
+         * sequences that decide games run twice as deep as the search
+         * (against Rapfi at 200 ms: 15.1 % of 232 games, 9.5 % without;
+         * fours alone 8.2 %). */
         const int threat = !extend && forced && pb->pattern[b->side][m] >= GM_CP_FLEX3;
         gm_pboard_play(pb, m);
         const int32_t v = child(c, depth + extend + threat, reduce, alpha, beta, ply, i == 0);
