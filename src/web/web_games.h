@@ -54,7 +54,7 @@ extern const web_game web_c4;
 extern const web_game web_othello;
 
 /* GET /api/gomoku?size=N&moves=h8i9&ms=T&rule=R: the engine's move for
- * the side to move (the Gomocup engine's pattern search with VCF and VCT,
+ * the side to move (the Gomocup engine's VCF and pattern search,
  * within T ms, default 1000, at most the time bound) under rule R
  * (freestyle, the default: five or more; standard: exactly five; renju;
  * caro and caro-exact: gts/gomoku.h's gm_rule),

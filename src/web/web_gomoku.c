@@ -115,8 +115,7 @@ static web_answer answer(const web_options *o, const char *const *arg, gts_stop 
         so.depth = GM_MAX_DEPTH;
         so.threads = o->threads > 1 ? o->threads : 1;
         so.time_ms = ms < (long)(o->max_seconds * 1000) ? ms : (long)(o->max_seconds * 1000);
-        so.vcf = true;
-        so.vct = true;
+        so.vcf = true;   /* as the Gomocup engine: no VCT (gm_engine.c says why) */
         so.tt_bytes = o->tt_bytes;
         so.stop = stop;
         depth_watch w = { progress, b };

@@ -29,8 +29,9 @@ static const char usage_text[] =
     "\n"
     "options:\n"
     "  --threads N   search threads (1..64, default 1; INFO thread_num overrides)\n"
-    "  --algo A      pattern (default: line patterns, threats, VCF and VCT at the\n"
-    "                root) or pvs (the shape search of earlier versions)\n"
+    "  --algo A      pattern (default: line patterns, threats followed at no\n"
+    "                depth, VCF at the root) or pvs (the shape search of\n"
+    "                earlier versions)\n"
     "  -h, --help    this help\n";
 
 int gomoku_pbrain_main(int argc, char **argv)
