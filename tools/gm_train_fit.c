@@ -85,6 +85,11 @@ static bool parse_line(data *d, char *s)
     return true;
 }
 
+static void free_data(data *d)
+{
+    free(d->game), free(d->set), free(d->result), free(d->score), free(d->start), free(d->entry), free(d->target);
+}
+
 static bool read_file(data *d, const char *name)
 {
     FILE *in = fopen(name, "r");
@@ -346,16 +351,18 @@ int gm_train_fit(int iterations, double lambda, double alpha, const char *out_fi
     data d = {0};
     for (int f = 0; f < files; f++)
         if (!read_file(&d, file[f]))
-            return 1;
+            return free_data(&d), 1;
     if (split_size(&d, false) == 0 || split_size(&d, true) == 0)
-        return fprintf(stderr, "gm_train: no positions to fit or none held out\n"), 1;
+        return free_data(&d), fprintf(stderr, "gm_train: no positions to fit or none held out\n"), 1;
     double w[LINE_PARAMS];
     for (int f = 0; f < LINE_PARAMS; f++)
         w[f] = f < BONUS ? start_line[f] : f < TEMPO ? start_bonus[f - BONUS] : START_TEMPO;
     model *m = malloc(sizeof *m);
+    d.target = malloc((size_t)d.n * sizeof *d.target);
+    if (!m || !d.target)
+        return free(m), free_data(&d), fprintf(stderr, "gm_train: out of memory\n"), 1;
     expand(w, m);
     const double scale = best_scale(&d, m);
-    d.target = malloc((size_t)d.n * sizeof *d.target);
     for (int i = 0; i < d.n; i++)
         d.target[i] = (float)(lambda * d.result[i] + (1 - lambda) * sigmoid(d.score[i] / scale));
     fprintf(stderr, "gm_train: %d positions (%d held out), scale %.0f\n", d.n, split_size(&d, true), scale);
@@ -372,7 +379,6 @@ int gm_train_fit(int iterations, double lambda, double alpha, const char *out_fi
              pass(&d, m, scale, NULL, true, NULL));
     const int rc = write_weights(out_file, w, m, how);
     free(m);
-    free(d.target);
-    free(d.game), free(d.set), free(d.result), free(d.score), free(d.start), free(d.entry);
+    free_data(&d);
     return rc;
 }
